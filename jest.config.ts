@@ -1,0 +1,25 @@
+import nextJest from "next/jest.js";
+import type { Config } from "jest";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+// Unit and API tests. Environment per file: node by default, `@jest-environment jsdom` for components and browser code.
+const config: Config = {
+  testEnvironment: "node",
+  setupFilesAfterEnv: ["<rootDir>/tests/setup/jest.setup.ts"],
+  testMatch: ["<rootDir>/{app,components,lib,tests}/**/*.test.{ts,tsx}"],
+  testPathIgnorePatterns: ["/node_modules/", "<rootDir>/tests/e2e/", "<rootDir>/.next/"],
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/tests/setup/empty-module.ts" },
+  testTimeout: 30_000,
+};
+
+// next/jest puts /node_modules/ first in transformIgnorePatterns; ESM-only packages (msw's deps, Prisma's runtime) must be transformed.
+const ESM_PACKAGES = ["msw", "@mswjs", "rettime", "until-async", "@bundled-es-modules", "@prisma", "pglite-prisma-adapter", "@electric-sql", "jose", "@clerk", "uuid", "react-markdown", "idb-keyval"];
+
+export default async function jestConfig(): Promise<Config> {
+  const resolved = await createJestConfig(config)();
+  return {
+    ...resolved,
+    transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`, "^.+\\.module\\.(css|sass|scss)$"],
+  };
+}
