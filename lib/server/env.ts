@@ -1,0 +1,55 @@
+import "server-only";
+
+import { z } from "zod";
+
+// The only module that reads process.env. Every variable is optional: with none set the app runs on its embedded defaults
+// (PGlite, guest-only mode, "AI provider not configured").
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: optionalText,
+  /** Data directory of the embedded database; relative paths are resolved from the working directory. */
+  PGLITE_DIR: optionalText.transform((value) => value ?? ".data/pglite"),
+  NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: optionalText,
+  CLERK_SECRET_KEY: optionalText,
+  /** PEM public key of the Clerk instance: verifies session tokens with no network call. */
+  CLERK_JWT_KEY: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl,
+  GEMINI_API_KEY: optionalText,
+  GEMINI_BASE_URL: optionalUrl,
+  NEXT_PUBLIC_PAYPAL_CLIENT_ID: optionalText,
+  FEEDBACK_EMAIL: optionalText.transform((value) => value ?? "feedback@retro-coach.app"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parsed on every call (cheap) so tests can change process.env between cases. */
+export function getEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Invalid environment configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+export type ClerkConfig = { publishableKey: string; secretKey: string; jwtKey: string | undefined };
+
+/** Clerk is on only when both keys are present; otherwise the app runs in guest-only mode. */
+export function getClerkConfig(env: Env = getEnv()): ClerkConfig | null {
+  if (!env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY || !env.CLERK_SECRET_KEY) return null;
+  return {
+    publishableKey: env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY,
+    secretKey: env.CLERK_SECRET_KEY,
+    // PEM keys often arrive through env files with escaped newlines.
+    jwtKey: env.CLERK_JWT_KEY?.replace(/\\n/g, "\n"),
+  };
+}
