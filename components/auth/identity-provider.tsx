@@ -1,0 +1,95 @@
+"use client";
+
+import { useAuth, useClerk, useUser } from "@clerk/nextjs";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useMemo } from "react";
+
+import { setRequestAuth } from "@/lib/client/api/request";
+import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
+import { showToast } from "@/lib/client/toast/toast-store";
+
+import { AUTH_TEXTS } from "./texts";
+import { type AppIdentity, type AppUser, IdentityContext } from "./identity-context";
+
+/** Guest-only mode: Clerk is not configured, so no Clerk code runs and nothing calls Clerk's servers. */
+export function GuestOnlyIdentityProvider({ children }: { children: ReactNode }) {
+  const value = useMemo<AppIdentity>(
+    () => ({
+      clerkEnabled: false,
+      signedIn: false,
+      user: null,
+      signInWithGoogle: async () => {
+        throw new Error(AUTH_TEXTS.signInUnavailable);
+      },
+      signOut: async () => {},
+    }),
+    [],
+  );
+  useEffect(() => setRequestAuth({ signedIn: false }), []);
+  return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
+}
+
+/**
+ * Clerk mode. The server-verified identity decides the first render; once Clerk's browser script has loaded it takes
+ * over. If that script cannot load (offline, blocked), the server's answer stands and the session cookie authenticates.
+ */
+export function ClerkIdentityProvider({ serverUser, children }: { serverUser: AppUser | null; children: ReactNode }) {
+  const { isLoaded, isSignedIn, getToken, userId } = useAuth();
+  const { user: clerkUser } = useUser();
+  const clerk = useClerk();
+  const queryClient = useQueryClient();
+
+  const signedIn = isLoaded ? Boolean(isSignedIn) : serverUser !== null;
+  const user: AppUser | null = useMemo(() => {
+    if (!signedIn) return null;
+    if (isLoaded && clerkUser && userId) {
+      return {
+        id: userId,
+        name: clerkUser.fullName ?? clerkUser.firstName ?? undefined,
+        email: clerkUser.primaryEmailAddress?.emailAddress ?? undefined,
+        imageUrl: clerkUser.imageUrl ?? undefined,
+      };
+    }
+    return serverUser;
+  }, [signedIn, isLoaded, clerkUser, userId, serverUser]);
+
+  useEffect(() => {
+    setRequestAuth(
+      user
+        ? { signedIn: true, user, getToken: async () => (isLoaded ? ((await getToken()) ?? null) : null) }
+        : { signedIn: false },
+    );
+  }, [user, isLoaded, getToken]);
+
+  const value = useMemo<AppIdentity>(
+    () => ({
+      clerkEnabled: true,
+      signedIn,
+      user,
+      signInWithGoogle: async () => {
+        const signIn = clerk.loaded ? clerk.client?.signIn : undefined;
+        if (!signIn) throw new Error(AUTH_TEXTS.signInUnavailable);
+        try {
+          window.sessionStorage.setItem(SESSION_KEYS.skipWelcomeAfterAuth, "true");
+        } catch {
+          // sessionStorage can be unavailable; the welcome screen then simply shows again.
+        }
+        await signIn.authenticateWithRedirect({ strategy: "oauth_google", redirectUrl: "/", redirectUrlComplete: "/" });
+      },
+      signOut: async () => {
+        if (clerk.loaded) await clerk.signOut();
+        queryClient.clear();
+        showToast({ title: AUTH_TEXTS.loggedOut });
+        if (!clerk.loaded) {
+          // Without Clerk's script, end the session the way Clerk reads it: no token, client last active "0".
+          document.cookie = "__session=; Max-Age=0; path=/";
+          document.cookie = "__client_uat=0; path=/";
+          window.location.assign("/");
+        }
+      },
+    }),
+    [signedIn, user, clerk, queryClient],
+  );
+
+  return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
+}

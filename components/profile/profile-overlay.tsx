@@ -1,0 +1,114 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+
+import { useIdentity } from "@/components/auth/identity-context";
+import { Button } from "@/components/ui/button";
+import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
+import { queryKeys } from "@/lib/client/api/query-client";
+import { readDisplayName, readFreeSessionUsed, writeDisplayName } from "@/lib/client/storage/profile";
+import { showToast } from "@/lib/client/toast/toast-store";
+import { isSavableNameChange, resolveDisplayName } from "@/lib/domain/display-name";
+
+import { PROFILE_TEXTS as T } from "./texts";
+
+export function ProfileOverlay({
+  open,
+  onOpenChange,
+  onNameChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onNameChange: (name: string) => void;
+}) {
+  const identity = useIdentity();
+  const nameId = useId();
+  const [savedName, setSavedName] = useState("");
+  const [draft, setDraft] = useState("");
+  const [pending, setPending] = useState(false);
+  const [freeSessionUsed, setFreeSessionUsed] = useState(false);
+  const sessions = useQuery<{ sessions: unknown[] }>({ queryKey: queryKeys.sessions(), enabled: open && identity.signedIn });
+
+  useEffect(() => {
+    if (!open) return;
+    const name = resolveDisplayName({ storedName: readDisplayName(), fullName: identity.user?.name });
+    setSavedName(name);
+    setDraft(name);
+    setFreeSessionUsed(readFreeSessionUsed());
+  }, [open, identity.user?.name]);
+
+  function saveName(event: React.FormEvent) {
+    event.preventDefault();
+    if (!isSavableNameChange(savedName, draft)) return;
+    setPending(true);
+    try {
+      const name = draft.trim();
+      writeDisplayName(name);
+      setSavedName(name);
+      setDraft(name);
+      onNameChange(name);
+      showToast({ title: T.updatedTitle, description: T.updatedBody, variant: "success" });
+    } catch {
+      showToast({ title: T.title, description: T.updateFailed, variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const total = sessions.data?.sessions.length;
+
+  return (
+    <FullScreenOverlay open={open} onOpenChange={onOpenChange} title={T.title}>
+      <div className="flex flex-col gap-5">
+        <form onSubmit={saveName} className="rounded-card bg-white p-5 shadow-card">
+          <label htmlFor={nameId} className="font-semibold text-ink">
+            {T.nameLabel}
+          </label>
+          <input
+            id={nameId}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            maxLength={80}
+            autoComplete="name"
+            className="mt-2 block min-h-12 w-full rounded-xl border border-cream-200 bg-cream-50 px-3 text-base text-ink"
+          />
+          <Button type="submit" className="mt-3 w-full" disabled={pending || !isSavableNameChange(savedName, draft)}>
+            {T.updateName}
+          </Button>
+          <p className="mt-4 text-sm text-ink-soft">
+            <span className="font-semibold text-ink">{T.emailLabel}: </span>
+            {identity.user?.email ?? T.noEmail}
+          </p>
+        </form>
+
+        <section aria-labelledby="profile-stats" className="rounded-card bg-white p-5 shadow-card">
+          <h2 id="profile-stats" className="text-lg font-semibold text-deep-teal-800">
+            {T.statisticsHeading}
+          </h2>
+          <dl className="mt-3 grid grid-cols-2 gap-3">
+            <div className="rounded-2xl bg-cream-100 p-3">
+              <dt className="text-sm text-ink-soft">{T.totalSessions}</dt>
+              <dd className="text-2xl font-semibold text-ink">{total ?? "–"}</dd>
+            </div>
+            <div className="rounded-2xl bg-cream-100 p-3">
+              <dt className="text-sm text-ink-soft">{T.freeSession}</dt>
+              <dd className="text-2xl font-semibold text-ink">{freeSessionUsed ? T.freeSessionUsed : T.freeSessionAvailable}</dd>
+            </div>
+          </dl>
+          <h3 className="mt-4 font-semibold text-ink">{T.accountStatusHeading}</h3>
+          <p className="mt-1 text-sm leading-relaxed text-ink-soft">{freeSessionUsed ? T.accountStatusUsed : T.accountStatusFree}</p>
+        </section>
+
+        <p className="rounded-card bg-deep-teal-50 p-4 text-sm leading-relaxed text-deep-teal-800">{T.privacyNote}</p>
+
+        <Button variant="secondary" className="w-full" onClick={() => void identity.signOut()}>
+          {T.signOut}
+        </Button>
+        <DialogClose asChild>
+          <Button className="w-full">{T.returnToApp}</Button>
+        </DialogClose>
+      </div>
+    </FullScreenOverlay>
+  );
+}

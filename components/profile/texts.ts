@@ -1,0 +1,22 @@
+// Texts of Profile Settings (spec part 1, sections 2, 5 and 8 "Profile").
+export const PROFILE_TEXTS = {
+  title: "Profile Settings",
+  nameLabel: "Your name",
+  updateName: "Update Name",
+  emailLabel: "E-mail",
+  noEmail: "No e-mail on file",
+  statisticsHeading: "Session Statistics",
+  totalSessions: "Total Sessions",
+  freeSession: "Free session",
+  freeSessionAvailable: "Available",
+  freeSessionUsed: "Used",
+  accountStatusHeading: "Account Status",
+  accountStatusFree: "You have one free session to try the coach.",
+  accountStatusUsed: "Your free session is used. Future sessions will be stored in your account.",
+  privacyNote: "Privacy by Design: your conversations are processed in memory and never shared. Only you can see your sessions.",
+  signOut: "Sign Out",
+  returnToApp: "Return to App",
+  updatedTitle: "Profile updated",
+  updatedBody: "Your name has been updated successfully.",
+  updateFailed: "Failed to update your name. Please try again.",
+} as const;

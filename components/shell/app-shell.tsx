@@ -1,0 +1,44 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type ReactNode, useEffect, useState } from "react";
+
+import { useIdentity } from "@/components/auth/identity-context";
+import { ProfileOverlay } from "@/components/profile/profile-overlay";
+import { SettingsOverlay } from "@/components/settings/settings-overlay";
+import { readDisplayName } from "@/lib/client/storage/settings";
+import { DEFAULT_SPEECH_LANGUAGE, writeSpeechLanguage } from "@/lib/client/storage/settings";
+import { initialOf, resolveDisplayName } from "@/lib/domain/display-name";
+
+import { HeaderBar } from "./header-bar";
+
+/** Header bar plus the Settings and Profile Settings overlays around a screen. */
+export function AppShell({ feedbackEmail, onHome, children }: { feedbackEmail: string; onHome?: () => void; children: ReactNode }) {
+  const identity = useIdentity();
+  const router = useRouter();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [storedName, setStoredName] = useState<string | null>(null);
+
+  useEffect(() => {
+    setStoredName(readDisplayName());
+    // The spec forces the recording language back to en-US on every load.
+    writeSpeechLanguage(DEFAULT_SPEECH_LANGUAGE);
+  }, []);
+
+  const displayName = resolveDisplayName({ storedName, fullName: identity.user?.name });
+
+  return (
+    <>
+      <HeaderBar
+        onHome={onHome ?? (() => router.push("/"))}
+        onOpenSettings={() => setSettingsOpen(true)}
+        onOpenProfile={() => setProfileOpen(true)}
+        userInitial={identity.signedIn ? initialOf(displayName) : null}
+      />
+      {children}
+      <SettingsOverlay open={settingsOpen} onOpenChange={setSettingsOpen} feedbackEmail={feedbackEmail} />
+      {identity.signedIn ? <ProfileOverlay open={profileOpen} onOpenChange={setProfileOpen} onNameChange={setStoredName} /> : null}
+    </>
+  );
+}

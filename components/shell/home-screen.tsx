@@ -1,0 +1,61 @@
+"use client";
+
+import Link from "next/link";
+
+import { useIdentity } from "@/components/auth/identity-context";
+
+import { AppShell } from "./app-shell";
+import { PRIVACY_CARD } from "./texts";
+
+const DIMENSIONS = ["Curiosity", "Clarity", "Emotional Connection", "Timing", "Respect & Repair", "Appreciation"];
+
+export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
+  const identity = useIdentity();
+
+  return (
+    <AppShell feedbackEmail={feedbackEmail}>
+      <main id="main" className="mx-auto flex max-w-2xl flex-col gap-5 px-4 pb-16 pt-6">
+        <section className="rounded-card bg-white p-6 shadow-card">
+          <p className="text-sm font-semibold uppercase tracking-wide text-soft-tangerine-700">
+            {identity.signedIn ? "Welcome back" : "Welcome"}
+          </p>
+          <h1 className="mt-2 font-serif text-3xl font-semibold leading-tight text-ink">Talk it through, together.</h1>
+          <p className="mt-3 leading-relaxed text-ink-soft">
+            Record a conversation with your partner, name who spoke, and get warm, impartial insights across six dimensions of
+            connection, with a small plan for next time.
+          </p>
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="The six dimensions">
+            {DIMENSIONS.map((dimension) => (
+              <li key={dimension} className="rounded-full bg-deep-teal-50 px-3 py-1 text-sm font-medium text-deep-teal-800">
+                {dimension}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="privacy-card" className="rounded-card bg-deep-teal-700 p-6 text-white shadow-card">
+          <h2 id="privacy-card" className="font-serif text-2xl font-semibold">
+            {PRIVACY_CARD.title}
+          </h2>
+          <ul className="mt-3 flex flex-col gap-2">
+            {PRIVACY_CARD.bullets.map((bullet) => (
+              <li key={bullet} className="flex gap-2 leading-relaxed text-white/90">
+                <span aria-hidden className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-sunflower" />
+                {bullet}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <footer className="flex justify-center gap-6 pt-2 text-sm text-ink-soft">
+          <Link href="/privacy-policy" className="underline underline-offset-4 hover:text-deep-teal-800">
+            Privacy Policy
+          </Link>
+          <Link href="/terms-of-service" className="underline underline-offset-4 hover:text-deep-teal-800">
+            Terms of Service
+          </Link>
+        </footer>
+      </main>
+    </AppShell>
+  );
+}

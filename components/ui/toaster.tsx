@@ -1,0 +1,44 @@
+"use client";
+
+import * as Toast from "@radix-ui/react-toast";
+import { useSyncExternalStore } from "react";
+
+import { currentToast, dismissToast, subscribeToasts, type ToastVariant } from "@/lib/client/toast/toast-store";
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+const VARIANT_CLASSES: Record<ToastVariant, string> = {
+  default: "bg-white text-ink border-cream-200",
+  success: "bg-deep-teal-50 text-deep-teal-800 border-deep-teal-100",
+  destructive: "bg-[#fdecea] text-[#8a1c12] border-[#f5c2bc]",
+};
+
+/** The app's single toast viewport: one toast at a time, 5 s, swipe right 50 px to dismiss, F8 to focus. */
+export function Toaster() {
+  const toast = useSyncExternalStore(subscribeToasts, currentToast, () => null);
+
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification (F8)">
+      {toast ? (
+        <Toast.Root
+          key={toast.id}
+          type={toast.variant === "destructive" ? "foreground" : "background"}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(toast.id);
+          }}
+          className={`pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-card data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[state=open]:animate-[toast-in_200ms_ease-out] ${VARIANT_CLASSES[toast.variant]}`}
+        >
+          <div className="min-w-0 flex-1">
+            <Toast.Title className="font-semibold leading-snug">{toast.title}</Toast.Title>
+            {toast.description ? <Toast.Description className="mt-1 text-sm leading-relaxed opacity-90">{toast.description}</Toast.Description> : null}
+          </div>
+          <Toast.Close aria-label="Dismiss notification" className="-m-1 rounded-full p-1 text-lg leading-none opacity-70 hover:opacity-100">
+            <span aria-hidden>×</span>
+          </Toast.Close>
+        </Toast.Root>
+      ) : null}
+      <Toast.Viewport hotkey={["F8"]} className="fixed inset-x-0 bottom-0 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-4 outline-none sm:bottom-4" />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,139 @@
+import { isPublicApiPath, toPublicApiPath } from "@/lib/domain/api-paths";
+
+import { type KeyValueStorage, browserStorage } from "../storage/browser-keys";
+import { readLocalSessionRefs } from "../storage/local-session-ids";
+import { readPrivacyMode } from "../storage/settings";
+
+// The shared request rules of spec part 1, section 7, in one helper.
+
+export type SignedInAuth = {
+  signedIn: true;
+  /** A fresh Clerk session token, or null when Clerk's browser script is not available (the cookie still authenticates). */
+  getToken: () => Promise<string | null>;
+  user: { id: string; email?: string; name?: string; imageUrl?: string };
+};
+export type RequestAuth = SignedInAuth | { signedIn: false };
+
+export const REQUEST_HEADERS = {
+  privacyMode: "x-privacy-mode",
+  localSessions: "x-local-sessions",
+  userId: "x-user-id",
+  userEmail: "x-user-email",
+  userName: "x-user-name",
+  userImage: "x-user-image",
+} as const;
+
+export const SESSIONS_LIST_PATH = "/api/sessions";
+
+/** A non-OK answer. The message is "<status>: <body text or status text>", as the spec's catalogue expects. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type ApiRequestOptions = {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export type ApiClientDeps = {
+  fetch: typeof fetch;
+  getAuth: () => RequestAuth;
+  storage: () => KeyValueStorage | null;
+};
+
+export function createApiClient(deps: ApiClientDeps) {
+  async function send(method: string, path: string, options: ApiRequestOptions, publicMode: boolean): Promise<Response> {
+    const auth = deps.getAuth();
+    const storage = deps.storage();
+    const headers = new Headers({
+      [REQUEST_HEADERS.privacyMode]: String(readPrivacyMode(storage)),
+      "Cache-Control": "no-cache, no-store, must-revalidate",
+      Pragma: "no-cache",
+      ...options.headers,
+    });
+    if (options.body !== undefined) headers.set("Content-Type", "application/json");
+
+    if (auth.signedIn && !publicMode) {
+      const token = await auth.getToken().catch(() => null);
+      if (token) headers.set("Authorization", `Bearer ${token}`);
+      // Display hints only: the server takes identity from the verified session, never from these.
+      setHeaderText(headers, REQUEST_HEADERS.userId, auth.user.id);
+      setHeaderText(headers, REQUEST_HEADERS.userEmail, auth.user.email);
+      setHeaderText(headers, REQUEST_HEADERS.userName, auth.user.name);
+      setHeaderText(headers, REQUEST_HEADERS.userImage, auth.user.imageUrl);
+    }
+    if (!auth.signedIn && pathnameOf(path) === SESSIONS_LIST_PATH) {
+      headers.set(REQUEST_HEADERS.localSessions, encodeURIComponent(JSON.stringify(readLocalSessionRefs(storage))));
+    }
+
+    const target = !auth.signedIn || publicMode ? toPublicApiPath(path) : path;
+    return deps.fetch(target, {
+      method,
+      headers,
+      credentials: "include",
+      cache: "no-store",
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  }
+
+  /** Sends a request with every shared rule; resolves to the OK response, throws ApiRequestError otherwise. */
+  async function apiRequest(method: string, path: string, options: ApiRequestOptions = {}): Promise<Response> {
+    let response = await send(method, path, options, false);
+    // A 401 on a protected path (e.g. an expired session) is repeated once as the anonymous public variant.
+    if (response.status === 401 && !isPublicApiPath(path) && toPublicApiPath(path) !== path) {
+      response = await send(method, path, options, true);
+    }
+    if (!response.ok) throw new ApiRequestError(response.status, response.statusText, await safeText(response));
+    return response;
+  }
+
+  async function apiJson<T>(method: string, path: string, options: ApiRequestOptions = {}): Promise<T> {
+    const response = await apiRequest(method, path, options);
+    return (await response.json()) as T;
+  }
+
+  return { apiRequest, apiJson };
+}
+
+/** Header values must be ISO-8859-1: anything else (names in other scripts) is percent-encoded. */
+function setHeaderText(headers: Headers, name: string, value: string | undefined): void {
+  if (!value) return;
+  // eslint-disable-next-line no-control-regex
+  headers.set(name, /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value));
+}
+
+function pathnameOf(path: string): string {
+  const end = path.search(/[?#]/);
+  return end === -1 ? path : path.slice(0, end);
+}
+
+async function safeText(response: Response): Promise<string> {
+  try {
+    return (await response.text()).slice(0, 2000);
+  } catch {
+    return "";
+  }
+}
+
+let currentAuth: RequestAuth = { signedIn: false };
+
+/** Called by the identity provider whenever the signed-in state changes. */
+export function setRequestAuth(auth: RequestAuth): void {
+  currentAuth = auth;
+}
+
+export const { apiRequest, apiJson } = createApiClient({
+  fetch: (...args) => fetch(...args),
+  getAuth: () => currentAuth,
+  storage: browserStorage,
+});

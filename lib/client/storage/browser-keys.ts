@@ -1,0 +1,28 @@
+// Browser storage keys of the spec (part 1 section 3, part 2 section 3), in one place.
+export const STORAGE_KEYS = {
+  userDisplayName: "userDisplayName",
+  freeSessionUsed: "freeSessionUsed",
+  privacyMode: "privacyMode",
+  speechLanguage: "speechLanguage",
+  lastFailedSessionId: "lastFailedSessionId",
+  localSessions: "local_sessions",
+  localRecordings: "localRecordings",
+  failedRecordings: "failedRecordings",
+  deletedSessionIds: "deleted_session_ids",
+} as const;
+
+/** Session-level (sessionStorage) flag set before social sign-in so the welcome screen is skipped afterwards. */
+export const SESSION_KEYS = { skipWelcomeAfterAuth: "skipWelcomeAfterAuth" } as const;
+
+/** The subset of Web Storage the app uses, so tests and private-mode failures can stand in. */
+export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/** localStorage when it exists and works; Safari private mode and disabled storage throw on access. */
+export function browserStorage(): KeyValueStorage | null {
+  try {
+    if (typeof window === "undefined" || !window.localStorage) return null;
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

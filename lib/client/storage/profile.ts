@@ -1,0 +1,17 @@
+import { type KeyValueStorage, STORAGE_KEYS, browserStorage } from "./browser-keys";
+
+export { readDisplayName } from "./settings";
+
+/** The profile name lives on this device only (spec: "The update is local only"). Throws when storage refuses. */
+export function writeDisplayName(name: string, storage: KeyValueStorage | null = browserStorage()): void {
+  if (!storage) throw new Error("Browser storage is not available");
+  storage.setItem(STORAGE_KEYS.userDisplayName, name);
+}
+
+export function readFreeSessionUsed(storage: KeyValueStorage | null = browserStorage()): boolean {
+  try {
+    return storage?.getItem(STORAGE_KEYS.freeSessionUsed) === "true";
+  } catch {
+    return false;
+  }
+}

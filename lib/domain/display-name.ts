@@ -1,0 +1,23 @@
+// Which name the app shows for the user (spec part 1, section 3 "User").
+export type NameSources = { storedName?: string | null; fullName?: string | null; firstName?: string | null };
+
+export const DEFAULT_USER_NAME = "User";
+
+export function resolveDisplayName({ storedName, fullName, firstName }: NameSources): string {
+  for (const candidate of [storedName, fullName, firstName]) {
+    const trimmed = candidate?.trim();
+    if (trimmed) return trimmed;
+  }
+  return DEFAULT_USER_NAME;
+}
+
+export function initialOf(name: string): string {
+  const first = Array.from(name.trim())[0];
+  return first ? first.toLocaleUpperCase() : DEFAULT_USER_NAME[0]!;
+}
+
+/** A profile name change is saved only when, trimmed, it is non-empty and differs from the current name. */
+export function isSavableNameChange(current: string, next: string): boolean {
+  const trimmed = next.trim();
+  return trimmed !== "" && trimmed !== current.trim();
+}

@@ -1,0 +1,62 @@
+import "server-only";
+
+import { createClerkClient } from "@clerk/nextjs/server";
+
+import { getClerkConfig } from "@/lib/server/env";
+import { ApiError } from "@/lib/server/http/errors";
+
+export type Identity = {
+  userId: string;
+  /** Display hints from verified token claims when the instance puts them there; never used for access decisions. */
+  name: string | undefined;
+  email: string | undefined;
+  imageUrl: string | undefined;
+};
+
+/**
+ * The caller's identity, from a Clerk session token (Authorization bearer or the __session cookie) verified with the
+ * instance's key. Identity headers the client sends (x-user-id and friends) are ignored here on purpose.
+ * Returns null for anonymous callers, for invalid or expired tokens, and always in guest-only mode.
+ */
+export async function identityFromRequest(request: Request): Promise<Identity | null> {
+  const clerk = getClerkConfig();
+  if (!clerk) return null;
+
+  const client = createClerkClient({ secretKey: clerk.secretKey, publishableKey: clerk.publishableKey, jwtKey: clerk.jwtKey });
+  let state;
+  try {
+    state = await client.authenticateRequest(request, {
+      secretKey: clerk.secretKey,
+      publishableKey: clerk.publishableKey,
+      jwtKey: clerk.jwtKey,
+      acceptsToken: "session_token",
+    });
+  } catch (error) {
+    // Verification problems (clock skew, malformed cookies) mean "not signed in", never a crash.
+    console.warn(`[auth] session verification failed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+  if (!state.isAuthenticated) return null;
+
+  const auth = state.toAuth();
+  if (!auth?.userId) return null;
+  const claims = (auth.sessionClaims ?? {}) as Record<string, unknown>;
+  return {
+    userId: auth.userId,
+    name: textClaim(claims, "name") ?? textClaim(claims, "full_name") ?? textClaim(claims, "first_name"),
+    email: textClaim(claims, "email"),
+    imageUrl: textClaim(claims, "image_url") ?? textClaim(claims, "picture"),
+  };
+}
+
+/** Identity of a signed-in handler's caller, or a 401. */
+export async function requireIdentity(request: Request): Promise<Identity> {
+  const identity = await identityFromRequest(request);
+  if (!identity) throw new ApiError("unauthorized", "Please sign in to continue.");
+  return identity;
+}
+
+function textClaim(claims: Record<string, unknown>, key: string): string | undefined {
+  const value = claims[key];
+  return typeof value === "string" && value.trim() !== "" ? value.slice(0, 200) : undefined;
+}

@@ -1,0 +1,49 @@
+import { clerkMiddleware } from "@clerk/nextjs/server";
+import { type NextRequest, NextResponse } from "next/server";
+
+import { toPublicApiPath } from "@/lib/domain/api-paths";
+import { getClerkConfig } from "@/lib/server/env";
+
+// A convenience in front of the app, not its security boundary: every signed-in handler resolves identity itself.
+// 1. Anonymous calls to /api/* go to their /api/public/* variant (except /api/transcribe and /api/analyze).
+// 2. x-middleware-subrequest never reaches the app from outside (it once let requests skip middleware entirely).
+
+function forward(request: NextRequest, signedIn: boolean): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.delete("x-middleware-subrequest");
+
+  const { pathname, search } = request.nextUrl;
+  if (!signedIn && pathname.startsWith("/api/")) {
+    const target = toPublicApiPath(pathname);
+    if (target !== pathname) {
+      const url = request.nextUrl.clone();
+      url.pathname = target;
+      url.search = search;
+      return NextResponse.rewrite(url, { request: { headers } });
+    }
+  }
+  return NextResponse.next({ request: { headers } });
+}
+
+const clerk = getClerkConfig();
+
+const handler = clerk
+  ? clerkMiddleware(
+      async (auth, request) => {
+        const { isAuthenticated } = await auth();
+        return forward(request, isAuthenticated);
+      },
+      { publishableKey: clerk.publishableKey, secretKey: clerk.secretKey, jwtKey: clerk.jwtKey },
+    )
+  : // Guest-only mode: no Clerk at all, so nothing reaches out to Clerk's servers.
+    (request: NextRequest) => forward(request, false);
+
+export default handler;
+
+export const config = {
+  matcher: [
+    // Pages (not static files), and every API route.
+    "/((?!_next|[^?]*\\.(?:html?|css|js(?!on)|jpe?g|webp|png|gif|svg|ttf|woff2?|ico|csv|docx?|xlsx?|zip|webmanifest|wav)).*)",
+    "/(api|trpc)(.*)",
+  ],
+};
