@@ -1,0 +1,79 @@
+/** @jest-environment node */
+import { z } from "zod";
+
+import { ApiError, errorResponse } from "./errors";
+import { withErrors } from "./handler";
+import { parseJson } from "./parse-json";
+
+const schema = z.object({ name: z.string().min(1).max(10), count: z.number().int().max(5) });
+
+function jsonRequest(body: string, headers: Record<string, string> = {}) {
+  return new Request("http://test/api/x", { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+}
+
+const handler = withErrors(async (request) => Response.json(await parseJson(request, schema, { limitBytes: 100 })));
+const call = (request: Request) => handler(request, { params: Promise.resolve({}) });
+
+describe("parseJson through the catch-all", () => {
+  it("passes a valid body", async () => {
+    const response = await call(jsonRequest('{"name":"Ana","count":2}'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ name: "Ana", count: 2 });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers 400 on malformed JSON", async () => {
+    const response = await call(jsonRequest('{"name":'));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe("Request body is not valid JSON.");
+  });
+
+  it("answers 400 on an empty body", async () => {
+    const response = await call(jsonRequest(""));
+    expect(response.status).toBe(400);
+  });
+
+  it("answers 400 naming the failing fields on a schema error", async () => {
+    const response = await call(jsonRequest('{"name":"","count":9}'));
+    expect(response.status).toBe(400);
+    const { error } = await response.json();
+    expect(error).toMatch(/^Invalid request: /);
+    expect(error).toContain("name");
+    expect(error).toContain("count");
+  });
+
+  it("answers 413 when the declared length is over the limit", async () => {
+    const response = await call(jsonRequest("{}", { "content-length": "5000" }));
+    expect(response.status).toBe(413);
+  });
+
+  it("answers 413 when a streamed body passes the limit without a declared length", async () => {
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode('"xxxxxxxxxxxxxxxxxxxx"'));
+        controller.close();
+      },
+    });
+    const request = new Request("http://test/api/x", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    const response = await call(request);
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toMatch(/too large/);
+  });
+});
+
+describe("errorResponse", () => {
+  it("maps ApiError codes to statuses with their details", async () => {
+    const response = errorResponse(new ApiError("not_found", "Session not found", { failedSessionId: "abc" }));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Session not found", code: "not_found", failedSessionId: "abc" });
+  });
+
+  it("hides unexpected errors behind a generic 500 and logs only the cause", async () => {
+    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const response = errorResponse(new Error("connection string postgres://secret"));
+    expect(response.status).toBe(500);
+    expect(JSON.stringify(await response.json())).not.toContain("secret");
+    expect(log).toHaveBeenCalledTimes(1);
+    log.mockRestore();
+  });
+});
