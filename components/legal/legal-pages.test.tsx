@@ -1,0 +1,186 @@
+/** @jest-environment jsdom */
+import { render, screen, within } from "@testing-library/react";
+
+import { LegalPage, formatLastUpdated } from "./legal-page";
+import { PrivacyContent } from "./privacy-content";
+import { TermsContent } from "./terms-content";
+
+const CONTACT = "hello@example.org";
+
+function telLinks(container: HTMLElement): string[] {
+  return Array.from(container.querySelectorAll<HTMLAnchorElement>('a[href^="tel:"]')).map((link) => link.getAttribute("href") ?? "");
+}
+
+describe("LegalPage", () => {
+  afterEach(() => jest.useRealTimers());
+
+  it("shows the title as the only h1 inside main, with both ways back to the app", () => {
+    render(
+      <LegalPage title="Terms of Service" lastUpdated={new Date(2026, 10, 22)}>
+        <TermsContent contactEmail={CONTACT} />
+      </LegalPage>,
+    );
+
+    const h1s = screen.getAllByRole("heading", { level: 1 });
+    expect(h1s).toHaveLength(1);
+    expect(h1s[0]).toHaveTextContent("Terms of Service");
+    expect(within(screen.getByRole("main")).getByRole("heading", { level: 1 })).toBe(h1s[0]);
+
+    expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("link", { name: "Back to App" })).toHaveAttribute("href", "/");
+    expect(screen.getByText(/Last updated:/)).toHaveTextContent("Last updated: November 22, 2026");
+  });
+
+  it("shows today's date as the last-updated date by default", () => {
+    jest.useFakeTimers({ now: new Date(2027, 2, 5, 15, 30) });
+    render(
+      <LegalPage title="Privacy Policy">
+        <p>Body</p>
+      </LegalPage>,
+    );
+    expect(screen.getByText(/Last updated:/)).toHaveTextContent("Last updated: March 5, 2027");
+    expect(screen.getByText("March 5, 2027")).toHaveAttribute("dateTime", "2027-03-05");
+  });
+
+  it("formats dates like 'November 22, 2026'", () => {
+    expect(formatLastUpdated(new Date(2026, 10, 22))).toBe("November 22, 2026");
+    expect(formatLastUpdated(new Date(2025, 0, 1))).toBe("January 1, 2025");
+  });
+});
+
+describe("TermsContent", () => {
+  it("has exactly 13 numbered section headings, numbered 1 to 13 in order", () => {
+    render(<TermsContent contactEmail={CONTACT} />);
+    const numbered = screen
+      .getAllByRole("heading", { level: 2 })
+      .map((heading) => heading.textContent ?? "")
+      .filter((text) => /^\d+\.\s/.test(text));
+
+    expect(numbered.map((text) => Number(text.split(".")[0]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(numbered[0]).toBe("1. Acceptance of Terms");
+    expect(screen.queryAllByRole("heading", { level: 1 })).toHaveLength(0);
+  });
+
+  it("opens with the critical disclaimer: not therapy, not a substitute, AI may be wrong, own risk, crisis help", () => {
+    render(<TermsContent contactEmail={CONTACT} />);
+    const disclaimer = screen.getByRole("region", { name: /important/i });
+    expect(disclaimer).toHaveTextContent(/not therapy/i);
+    expect(disclaimer).toHaveTextContent(/not a substitute for professional help/i);
+    expect(disclaimer).toHaveTextContent(/inaccurate/i);
+    expect(disclaimer).toHaveTextContent(/at your own risk/i);
+    expect(disclaimer).toHaveTextContent(/emergency services/i);
+
+    // It comes before the first numbered section.
+    const first = screen.getByRole("heading", { name: "1. Acceptance of Terms" });
+    expect(disclaimer.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("covers eligibility, guest storage, consent of everyone recorded, donations and privacy", () => {
+    render(<TermsContent contactEmail={CONTACT} />);
+    expect(screen.getByRole("region", { name: "2. Eligibility" })).toHaveTextContent(/18 years or older/);
+    expect(screen.getByRole("region", { name: "5. Accounts and Guest Use" })).toHaveTextContent(/lost when you clear your browser data/);
+    expect(screen.getByRole("region", { name: /6\. .*Consent/ })).toHaveTextContent(/Everyone in the conversation must agree to be recorded/);
+    const donations = screen.getByRole("region", { name: "9. Donations" });
+    expect(donations).toHaveTextContent(/voluntary, one-off payments in US dollars/);
+    expect(donations).toHaveTextContent(/do not receive goods/);
+    expect(within(screen.getByRole("region", { name: "7. Privacy" })).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/privacy-policy",
+    );
+    expect(screen.getByRole("link", { name: CONTACT })).toHaveAttribute("href", `mailto:${CONTACT}`);
+  });
+
+  it("is governed by German law and keeps the consumer protections of the user's EU country", () => {
+    render(<TermsContent contactEmail={CONTACT} />);
+    const law = screen.getByRole("region", { name: /^12\. Governing Law/ });
+    expect(law).toHaveTextContent(/laws of the Federal Republic of Germany/);
+    expect(law).toHaveTextContent(/European Union/);
+    expect(law).toHaveTextContent(/mandatory consumer-protection laws of your country of residence/);
+    expect(law).toHaveTextContent(/online dispute resolution \(ODR\) platform/);
+  });
+
+  it("lists crisis resources for every country with dialable numbers, emergency numbers and international directories", () => {
+    const { container } = render(<TermsContent contactEmail={CONTACT} />);
+    const crisis = screen.getByRole("region", { name: "Crisis resources" });
+    const countries = within(crisis)
+      .getAllByRole("heading", { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(countries).toEqual(
+      expect.arrayContaining(["United States", "Canada", "United Kingdom", "Australia", "Germany", "France", "Spain", "Netherlands"]),
+    );
+
+    expect(crisis).toHaveTextContent(/988 Suicide & Crisis Lifeline/);
+    expect(crisis).toHaveTextContent(/Samaritans/);
+    expect(crisis).toHaveTextContent(/Lifeline/);
+    expect(crisis).toHaveTextContent(/Telefonseelsorge/);
+    expect(crisis).toHaveTextContent(/113 Zelfmoordpreventie/);
+
+    const tel = telLinks(container);
+    for (const href of ["tel:988", "tel:116123", "tel:131114", "tel:08001110111", "tel:08001110222", "tel:3114", "tel:024", "tel:113", "tel:08000113"]) {
+      expect(tel).toContain(href);
+    }
+    for (const emergency of ["tel:911", "tel:112", "tel:999"]) {
+      expect(tel).toContain(emergency);
+    }
+
+    expect(within(crisis).getByRole("link", { name: /findahelpline\.com/ })).toHaveAttribute("href", "https://findahelpline.com");
+    expect(crisis).toHaveTextContent(/International Association for Suicide Prevention/);
+    expect(within(crisis).getByRole("link", { name: /directory of crisis centres/ })).toHaveAttribute("href", expect.stringContaining("iasp.info"));
+  });
+});
+
+describe("PrivacyContent", () => {
+  it("names each third-party provider by kind, and no brand", () => {
+    render(<PrivacyContent contactEmail={CONTACT} />);
+    const providers = screen.getByRole("region", { name: "Service providers we work with" });
+    expect(providers).toHaveTextContent(/An authentication provider/);
+    expect(providers).toHaveTextContent(/Two AI providers/);
+    expect(providers).toHaveTextContent(/speech into text/);
+    expect(providers).toHaveTextContent(/live voice coach/);
+    expect(providers).toHaveTextContent(/A hosting provider/);
+    expect(providers).toHaveTextContent(/A payment provider.*only if you choose to make a voluntary donation/);
+
+    const text = document.body.textContent ?? "";
+    for (const brand of ["Clerk", "OpenAI", "Gemini", "Google", "PayPal", "Vercel", "Stripe", "Whisper"]) {
+      expect(text).not.toContain(brand);
+    }
+  });
+
+  it("says honestly where sessions and audio live", () => {
+    render(<PrivacyContent contactEmail={CONTACT} />);
+    expect(screen.getByRole("region", { name: /Privacy-by-Design, on by default/ })).toHaveTextContent(/on unless you switch it off/);
+
+    const guests = screen.getByRole("region", { name: "If you use the app as a guest" });
+    expect(guests).toHaveTextContent(/local storage and IndexedDB/);
+    expect(guests).toHaveTextContent(/never reach our database/);
+
+    expect(screen.getByRole("region", { name: "If you sign in" })).toHaveTextContent(/you can delete any session at any time/);
+
+    const audio = screen.getByRole("region", { name: "Your recordings (audio)" });
+    expect(audio).toHaveTextContent(/not stored permanently/);
+    expect(audio).toHaveTextContent(/Once the transcription succeeds, the audio is deleted from our server/);
+    expect(audio).toHaveTextContent(/If a transcription fails, the audio is kept only while it waits for you to retry/);
+
+    const never = screen.getByRole("region", { name: "What we never do" });
+    expect(never).toHaveTextContent(/never write transcripts or audio into our logs/);
+    expect(never).toHaveTextContent(/never sell your data/);
+  });
+
+  it("lists the GDPR rights, including a complaint to a supervisory authority, and the 18+ rule", () => {
+    render(<PrivacyContent contactEmail={CONTACT} />);
+    const rights = screen.getByRole("region", { name: "Your rights under the GDPR" });
+    for (const right of [/access/, /rectification/, /erasure/, /data portability/, /object/, /supervisory authority/]) {
+      expect(rights).toHaveTextContent(right);
+    }
+    expect(screen.getByRole("region", { name: "Children" })).toHaveTextContent(/18 or older/);
+  });
+
+  it("shows the contact e-mail it is given and a disclaimer linking to the terms", () => {
+    render(<PrivacyContent contactEmail={CONTACT} />);
+    const contact = screen.getByRole("region", { name: "Contact" });
+    expect(within(contact).getByRole("link", { name: CONTACT })).toHaveAttribute("href", `mailto:${CONTACT}`);
+
+    const disclaimer = screen.getByRole("region", { name: "Disclaimer" });
+    expect(within(disclaimer).getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
+  });
+});
