@@ -1,0 +1,42 @@
+// How the client tells failures apart (spec part 1, section 8).
+
+export const SERVER_ERROR_DISPLAY_LIMIT = 100;
+
+const TRANSCRIPTION_CONNECTION_MARKERS = ["Connection error", "fetch failed", "ENOTFOUND", "Service Unavailable", "The model is overloaded"];
+const ANALYSIS_CONNECTION_MARKERS = ["Connection error", "fetch failed", "Service Unavailable", "The model is overloaded", "503", "Gemini"];
+
+export type TranscriptionFailureKind = "connection" | "failed-session" | "other";
+
+/** Connection errors first (they open the connection modal), then failures the server kept for retry, then the rest. */
+export function classifyTranscriptionFailure(failure: { message: string; failedSessionId?: string | null }): TranscriptionFailureKind {
+  if (TRANSCRIPTION_CONNECTION_MARKERS.some((marker) => failure.message.includes(marker))) return "connection";
+  if (failure.failedSessionId) return "failed-session";
+  return "other";
+}
+
+/** Analysis: a connection error needs the error flag or a marker in the message, and a failed session id. */
+export function isAnalysisConnectionError(failure: { message: string; isConnectionError?: boolean; failedSessionId?: string | null }): boolean {
+  const looksLikeConnection = Boolean(failure.isConnectionError) || ANALYSIS_CONNECTION_MARKERS.some((marker) => failure.message.includes(marker));
+  return looksLikeConnection && Boolean(failure.failedSessionId);
+}
+
+/** Server error text shown to the user is cut at 100 characters. */
+export function truncateServerError(text: string, limit = SERVER_ERROR_DISPLAY_LIMIT): string {
+  return text.length > limit ? `${text.slice(0, limit)}...` : text;
+}
+
+/** The readable message inside an error body: `{"error":"…"}` → "…"; other text as it is. */
+export function extractErrorMessage(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === "object" && "error" in parsed && typeof parsed.error === "string") return parsed.error;
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return body;
+}
+
+/** An HTML page where JSON was expected (a proxy's or host's error page). */
+export function looksLikeHtml(body: string): boolean {
+  return /^\s*<(!doctype|html|head|body)/i.test(body);
+}
