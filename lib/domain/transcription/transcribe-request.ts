@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+import { isStrictBase64, stripDataUrlPrefix } from "../audio/base64";
+
+// POST /api/transcribe body (spec part 1, section 7), with explicit limits.
+
+/** ~6 MB of audio: about 25 minutes at the recorder's 32 kbps. Larger bodies are refused with a 413 before parsing. */
+export const TRANSCRIBE_MAX_AUDIO_BASE64_CHARS = 8_000_000;
+export const TRANSCRIBE_BODY_LIMIT_BYTES = TRANSCRIBE_MAX_AUDIO_BASE64_CHARS + 64 * 1024;
+export const MAX_SPEAKERS_LIMIT = 6;
+
+const AUDIO_MIME = /^audio\/(webm|mp4|ogg|wav|x-wav|mpeg|mp3|aac|flac|x-m4a|m4a)(;\s*codecs=[\w.,"' -]{1,60})?$/i;
+
+export const transcribeRequestSchema = z
+  .object({
+    audio: z
+      .string()
+      .min(1, "No audio data was captured. Please try recording again.")
+      .max(TRANSCRIBE_MAX_AUDIO_BASE64_CHARS, "Recording is too long to transcribe in one piece.")
+      .transform(stripDataUrlPrefix)
+      .refine(isStrictBase64, "audio must be base64-encoded"),
+    mimeType: z.string().trim().max(100).regex(AUDIO_MIME, "unsupported audio type").default("audio/webm"),
+    language: z
+      .string()
+      .trim()
+      .max(35)
+      .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, "language must be a language code such as en or en-US")
+      .default("en"),
+    minSpeakers: z.number().int().min(1).max(MAX_SPEAKERS_LIMIT).optional(),
+    maxSpeakers: z.number().int().min(1).max(MAX_SPEAKERS_LIMIT).optional(),
+    soloMode: z.boolean().default(false),
+    speakerName: z.string().trim().max(80).optional(),
+    forceSpeakerDetection: z.boolean().optional(),
+  })
+  .transform((body) => {
+    const minSpeakers = body.soloMode ? 1 : (body.minSpeakers ?? 2);
+    const maxSpeakers = body.soloMode ? 1 : (body.maxSpeakers ?? MAX_SPEAKERS_LIMIT);
+    return { ...body, minSpeakers, maxSpeakers };
+  })
+  .refine((body) => body.minSpeakers <= body.maxSpeakers, { message: "minSpeakers must not exceed maxSpeakers", path: ["minSpeakers"] });
+
+export type TranscribeRequest = z.infer<typeof transcribeRequestSchema>;
+export type TranscribeRequestInput = z.input<typeof transcribeRequestSchema>;
+
+/** "audio/webm;codecs=opus" → "audio/webm": providers want the container type. */
+export function containerMimeType(mimeType: string): string {
+  return mimeType.split(";")[0]!.trim().toLowerCase();
+}
+
+/** "en-US" → "en": the transcription providers take ISO-639-1. */
+export function providerLanguage(language: string): string {
+  return language.split("-")[0]!.toLowerCase();
+}

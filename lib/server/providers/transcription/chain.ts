@@ -1,0 +1,72 @@
+import "server-only";
+
+import type { Env } from "@/lib/server/env";
+
+import { type RetryPolicy, statusOf, withRetry } from "../retry";
+import { GeminiTranscriptionProvider } from "./gemini-transcription";
+import { OpenAiTranscriptionProvider } from "./openai-transcription";
+import type { ProviderTranscript, TranscriptionInput, TranscriptionProvider } from "./types";
+
+export type TranscriptionStep = { provider: TranscriptionProvider; policy: RetryPolicy };
+
+/** Primary first, backup second; each with its own time-out and retries. */
+export const TRANSCRIPTION_POLICIES = {
+  openai: { attempts: 3, timeoutMs: 180_000, baseDelayMs: 1_000, maxDelayMs: 8_000 },
+  gemini: { attempts: 3, timeoutMs: 180_000, baseDelayMs: 1_000, maxDelayMs: 8_000 },
+} satisfies Record<string, RetryPolicy>;
+
+export function transcriptionStepsFromEnv(env: Env): TranscriptionStep[] {
+  const steps: TranscriptionStep[] = [];
+  if (env.OPENAI_API_KEY) {
+    steps.push({ provider: new OpenAiTranscriptionProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }), policy: TRANSCRIPTION_POLICIES.openai });
+  }
+  if (env.GEMINI_API_KEY) {
+    steps.push({ provider: new GeminiTranscriptionProvider({ apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL }), policy: TRANSCRIPTION_POLICIES.gemini });
+  }
+  return steps;
+}
+
+export class TranscriptionNotConfiguredError extends Error {
+  constructor() {
+    super("Transcription is not configured on this server yet. Your recording is kept on this device so you can retry later.");
+    this.name = "TranscriptionNotConfiguredError";
+  }
+}
+
+export class TranscriptionUnavailableError extends Error {
+  readonly reasons: string[];
+  constructor(reasons: string[]) {
+    super(`Transcription failed: ${reasons.join("; ")}`);
+    this.name = "TranscriptionUnavailableError";
+    this.reasons = reasons;
+  }
+}
+
+export type ChainResult = { transcript: ProviderTranscript; provider: string; fallback: boolean; fallbackReason?: string };
+
+/** Tries each configured provider in order; a later one's answer is flagged as a fallback with the reason. */
+export async function runTranscriptionChain(steps: TranscriptionStep[], input: TranscriptionInput, options?: Parameters<typeof withRetry>[3]): Promise<ChainResult> {
+  if (steps.length === 0) throw new TranscriptionNotConfiguredError();
+  const reasons: string[] = [];
+  for (const [index, step] of steps.entries()) {
+    try {
+      const transcript = await withRetry(step.provider.name, step.policy, (signal) => step.provider.transcribe(input, signal), options);
+      return index === 0
+        ? { transcript, provider: step.provider.name, fallback: false }
+        : { transcript, provider: step.provider.name, fallback: true, fallbackReason: reasons.join("; ") };
+    } catch (error) {
+      reasons.push(describeFailure(step.provider.name, error));
+    }
+  }
+  throw new TranscriptionUnavailableError(reasons);
+}
+
+/** A short reason without request or response bodies (they may hold the conversation). */
+function describeFailure(provider: string, error: unknown): string {
+  const status = statusOf(error);
+  if (status === 503) return `${provider}: Service Unavailable (503)`;
+  if (status === 429) return `${provider}: rate limited (429)`;
+  if (status !== undefined) return `${provider}: error ${status}`;
+  if (error instanceof Error) return `${provider}: ${error.name === "Error" ? error.message.slice(0, 120) : `${error.name}: ${error.message.slice(0, 120)}`}`;
+  return `${provider}: unknown error`;
+}

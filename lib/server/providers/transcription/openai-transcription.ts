@@ -1,0 +1,56 @@
+import "server-only";
+
+import OpenAI, { toFile } from "openai";
+
+import type { ProviderTranscript, TranscriptionInput, TranscriptionProvider } from "./types";
+
+export const OPENAI_DIARIZE_MODEL = "gpt-4o-transcribe-diarize";
+
+const EXTENSION_BY_MIME: Record<string, string> = {
+  "audio/webm": "webm",
+  "audio/mp4": "mp4",
+  "audio/ogg": "ogg",
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/mpeg": "mp3",
+  "audio/mp3": "mp3",
+  "audio/aac": "aac",
+  "audio/flac": "flac",
+};
+
+/** OpenAI speech-to-text with speaker diarization: segments come back labelled "A", "B", … */
+export class OpenAiTranscriptionProvider implements TranscriptionProvider {
+  readonly name = "openai";
+  private readonly client: OpenAI;
+
+  constructor({ apiKey, baseURL }: { apiKey: string; baseURL?: string }) {
+    // Retries and time-outs belong to our policy (providers/retry.ts), not the SDK's.
+    this.client = new OpenAI({ apiKey, baseURL, maxRetries: 0 });
+  }
+
+  async transcribe(input: TranscriptionInput, signal: AbortSignal): Promise<ProviderTranscript> {
+    const extension = EXTENSION_BY_MIME[input.mimeType] ?? "webm";
+    const file = await toFile(input.audio, `recording.${extension}`, { type: input.mimeType });
+    const result = await this.client.audio.transcriptions.create(
+      {
+        file,
+        model: OPENAI_DIARIZE_MODEL,
+        response_format: "diarized_json",
+        // Required by the diarization model for audio over 30 s.
+        chunking_strategy: "auto",
+        language: input.language,
+      },
+      { signal },
+    );
+    return {
+      text: result.text ?? "",
+      durationSeconds: "duration" in result && typeof result.duration === "number" ? result.duration : undefined,
+      segments: ("segments" in result && Array.isArray(result.segments) ? result.segments : []).map((segment) => ({
+        speaker: "speaker" in segment ? segment.speaker : undefined,
+        text: segment.text ?? "",
+        start: segment.start,
+        end: segment.end,
+      })),
+    };
+  }
+}
