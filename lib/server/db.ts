@@ -1,0 +1,47 @@
+import "server-only";
+
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+import { getEnv } from "@/lib/server/env";
+import { PrismaClient } from "@/lib/server/generated/prisma/client";
+
+export { FailureKind, Prisma, SessionMode, SwipeChoice } from "@/lib/server/generated/prisma/client";
+export type { FailureMarker, FollowUpTranscript, PrismaClient, Session, SwipeAction } from "@/lib/server/generated/prisma/client";
+
+// PostgreSQL when DATABASE_URL is set, else the embedded PGlite. Apply migrations first: `npm run db:migrate`.
+// The client lives on globalThis: dev reloads re-evaluate this module, and a second PGlite on the same data dir in one
+// process would corrupt it (and a second pg pool would leak connections).
+const cache = globalThis as typeof globalThis & { __coachDb?: PrismaClient };
+
+/** The app's database client, opened on first use: importing this module opens nothing, so `next build` never connects. */
+export function getDb(): PrismaClient {
+  cache.__coachDb ??= openDb();
+  return cache.__coachDb;
+}
+
+/** Tests only: makes getDb() return `client` (tests/helpers/test-db.ts does this); `undefined` restores lazy opening. */
+export function setDbForTests(client: PrismaClient | undefined): void {
+  cache.__coachDb = client;
+}
+
+function openDb(): PrismaClient {
+  const env = getEnv();
+  if (env.DATABASE_URL) return new PrismaClient({ adapter: postgresAdapter(env.DATABASE_URL) });
+  return new PrismaClient({ adapter: new PrismaPGlite(new PGlite(env.PGLITE_DIR)) });
+}
+
+/**
+ * `?schema=` is Prisma's URL convention, not pg's: the adapter qualifies the client's queries with it, and the session's
+ * search_path covers raw SQL. Same rule as scripts/db-migrate.mjs, which puts the tables there.
+ */
+export function postgresAdapter(databaseUrl: string): PrismaPg {
+  const url = new URL(databaseUrl);
+  const schema = url.searchParams.get("schema") ?? undefined;
+  url.searchParams.delete("schema");
+  return new PrismaPg(
+    { connectionString: url.toString(), ...(schema && { options: `-c search_path="${schema}"` }) },
+    { schema },
+  );
+}
