@@ -1,0 +1,14 @@
+import "server-only";
+
+import { TRANSCRIBE_BODY_LIMIT_BYTES, transcribeRequestSchema } from "@/lib/domain/transcription/transcribe-request";
+import { identityFromRequest } from "@/lib/server/auth/identity";
+import { withErrors } from "@/lib/server/http/handler";
+import { parseJson } from "@/lib/server/http/parse-json";
+import { transcribeRecording } from "@/lib/server/services/transcription";
+
+/** POST /api/transcribe — for guests and signed-in users alike; only a signed-in user's failure is kept on the server. */
+export const transcribeHandler = withErrors(async (request) => {
+  const body = await parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES });
+  const identity = await identityFromRequest(request);
+  return Response.json(await transcribeRecording(body, identity));
+});

@@ -1,0 +1,135 @@
+import "server-only";
+
+import { type SpeakerStats, type TranscriptSegment, computeSpeakerStats, groupBySpeaker, toTranscriptSegments, transcriptText } from "@/lib/domain/transcription/segments";
+import { type TranscribeRequest, containerMimeType, providerLanguage } from "@/lib/domain/transcription/transcribe-request";
+import type { Identity } from "@/lib/server/auth/identity";
+import { getDb } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
+import { ApiError } from "@/lib/server/http/errors";
+import {
+  TranscriptionNotConfiguredError,
+  type TranscriptionStep,
+  TranscriptionUnavailableError,
+  runTranscriptionChain,
+  transcriptionStepsFromEnv,
+} from "@/lib/server/providers/transcription/chain";
+import type { TranscriptionInput } from "@/lib/server/providers/transcription/types";
+
+export type TranscriptionResult = {
+  transcript: string;
+  segments: TranscriptSegment[];
+  speakers: Record<string, TranscriptSegment[]>;
+  speakerStats: Record<string, SpeakerStats>;
+  fallback: boolean;
+  fallbackReason?: string;
+};
+
+export type TranscriptionDeps = { steps?: TranscriptionStep[]; retryOptions?: Parameters<typeof runTranscriptionChain>[2] };
+
+/**
+ * Transcribes a recording. When every provider fails for a signed-in user, the recording is kept on the server as a failed
+ * session (audio included) so it can be retried from any device; the error carries its id. Guests keep theirs in the browser.
+ */
+export async function transcribeRecording(request: TranscribeRequest, identity: Identity | null, deps: TranscriptionDeps = {}): Promise<TranscriptionResult> {
+  const input = toProviderInput(request);
+  try {
+    return await transcribeInput(input, request, deps);
+  } catch (error) {
+    if (!(error instanceof TranscriptionUnavailableError) || !identity) throw error;
+    const failedSessionId = await keepFailedTranscription(identity.userId, input, request.language, error.message);
+    throw new ApiError("unavailable", error.message, { failedSessionId });
+  }
+}
+
+/** Retries a failed transcription kept on the server. Success removes the audio; failure counts the attempt. */
+export async function retryFailedTranscription(sessionId: string, identity: Identity, deps: TranscriptionDeps = {}): Promise<TranscriptionResult & { sessionId: string }> {
+  const db = getDb();
+  const marker = await db.failureMarker.findFirst({
+    where: { sessionId, kind: "transcription", session: { userId: identity.userId } },
+  });
+  if (!marker?.audio) throw new ApiError("not_found", "Recording not found. It may have been deleted.");
+
+  const request = { soloMode: false, minSpeakers: 2, maxSpeakers: 6, speakerName: undefined, language: marker.language ?? "en" };
+  const input: TranscriptionInput = {
+    audio: Buffer.from(marker.audio),
+    mimeType: marker.audioMimeType ?? "audio/webm",
+    language: providerLanguage(request.language),
+    minSpeakers: request.minSpeakers,
+    maxSpeakers: request.maxSpeakers,
+  };
+  try {
+    const result = await transcribeInput(input, request, deps);
+    await db.$transaction([
+      db.failureMarker.delete({ where: { id: marker.id } }),
+      db.session.update({ where: { id: sessionId }, data: { transcript: result.transcript, lastActivityAt: new Date() } }),
+    ]);
+    return { ...result, sessionId };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "Transcription failed";
+    await db.failureMarker.update({
+      where: { id: marker.id },
+      data: { error: message.slice(0, 500), attemptCount: { increment: 1 }, lastFailedAt: new Date() },
+    });
+    if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message, { failedSessionId: sessionId });
+    throw new ApiError("unavailable", message, { failedSessionId: sessionId });
+  }
+}
+
+async function transcribeInput(
+  input: TranscriptionInput,
+  request: Pick<TranscribeRequest, "soloMode" | "speakerName">,
+  { steps = transcriptionStepsFromEnv(getEnv()), retryOptions }: TranscriptionDeps,
+): Promise<TranscriptionResult> {
+  let chain;
+  try {
+    chain = await runTranscriptionChain(steps, input, retryOptions);
+  } catch (error) {
+    if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message);
+    throw error;
+  }
+
+  let segments = toTranscriptSegments(chain.transcript.segments);
+  if (segments.length === 0 && chain.transcript.text.trim() !== "") {
+    // A provider that returned text without segments: one segment for the whole recording.
+    segments = toTranscriptSegments([{ text: chain.transcript.text, start: 0, end: chain.transcript.durationSeconds }]);
+  }
+  if (request.soloMode) {
+    // Solo journal: the one voice is the signed-in user's, by name.
+    const name = request.speakerName?.trim() || "You";
+    segments = segments.map((segment) => ({ ...segment, speaker: name }));
+  }
+
+  return {
+    transcript: transcriptText(segments),
+    segments,
+    speakers: groupBySpeaker(segments),
+    speakerStats: computeSpeakerStats(segments),
+    fallback: chain.fallback,
+    ...(chain.fallbackReason ? { fallbackReason: chain.fallbackReason } : {}),
+  };
+}
+
+function toProviderInput(request: TranscribeRequest): TranscriptionInput {
+  return {
+    audio: Buffer.from(request.audio, "base64"),
+    mimeType: containerMimeType(request.mimeType),
+    language: providerLanguage(request.language),
+    minSpeakers: request.minSpeakers,
+    maxSpeakers: request.maxSpeakers,
+  };
+}
+
+async function keepFailedTranscription(userId: string, input: TranscriptionInput, language: string, error: string): Promise<string> {
+  const now = new Date();
+  const session = await getDb().session.create({
+    data: {
+      userId,
+      name: `Recording ${now.toISOString().slice(0, 10)}`,
+      failures: {
+        create: { kind: "transcription", error: error.slice(0, 500), audio: new Uint8Array(input.audio), audioMimeType: input.mimeType, language },
+      },
+    },
+    select: { id: true },
+  });
+  return session.id;
+}

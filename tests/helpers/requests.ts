@@ -1,0 +1,14 @@
+// Route handlers are called directly, as Next calls them: a Request and a context whose params is a promise.
+export function routeContext<Params extends Record<string, string>>(params: Params = {} as Params) {
+  return { params: Promise.resolve(params) };
+}
+
+export function apiRequest(path: string, { method = "GET", body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Request {
+  return new Request(`http://localhost:3000${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
