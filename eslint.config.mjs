@@ -11,6 +11,8 @@ const config = [
   {
     ignores: [".next/**", "node_modules/**", ".data/**", "lib/server/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
   },
+  // CommonJS tooling files (Jest transformers) load with require().
+  { files: ["**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   { files: ["lib/domain/**", "lib/client/**", "components/**"], rules: { "no-restricted-imports": ["error", serverOnly] } },
   {
     files: ["lib/domain/**"],

@@ -14,12 +14,13 @@ const config: Config = {
 };
 
 // next/jest puts /node_modules/ first in transformIgnorePatterns; ESM-only packages (msw's deps, Prisma's runtime) must be transformed.
-const ESM_PACKAGES = ["msw", "@mswjs", "rettime", "until-async", "@bundled-es-modules", "@prisma", "pglite-prisma-adapter", "@electric-sql", "jose", "@clerk", "uuid", "react-markdown", "idb-keyval"];
+const ESM_PACKAGES = ["msw", "@mswjs", "@open-draft", "rettime", "until-async", "@bundled-es-modules", "@prisma", "pglite-prisma-adapter", "@electric-sql", "jose", "@clerk", "uuid", "react-markdown", "idb-keyval"];
 
 export default async function jestConfig(): Promise<Config> {
   const resolved = await createJestConfig(config)();
   return {
     ...resolved,
+    transform: { "@electric-sql/pglite/dist/.+\\.cjs$": "<rootDir>/tests/setup/builtin-dynamic-import-transform.cjs", ...resolved.transform },
     transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`, "^.+\\.module\\.(css|sass|scss)$"],
   };
 }

@@ -84,7 +84,8 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
           // Without Clerk's script, end the session the way Clerk reads it: no token, client last active "0".
           document.cookie = "__session=; Max-Age=0; path=/";
           document.cookie = "__client_uat=0; path=/";
-          window.location.assign("/");
+          // A full reload lets the server render the signed-out page from the now-empty cookies.
+          window.location.reload();
         }
       },
     }),

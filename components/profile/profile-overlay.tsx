@@ -1,53 +1,39 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { Button } from "@/components/ui/button";
 import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
 import { queryKeys } from "@/lib/client/api/query-client";
+import { notifyStoredSettingChanged, useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
 import { readDisplayName, readFreeSessionUsed, writeDisplayName } from "@/lib/client/storage/profile";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { isSavableNameChange, resolveDisplayName } from "@/lib/domain/display-name";
 
 import { PROFILE_TEXTS as T } from "./texts";
 
-export function ProfileOverlay({
-  open,
-  onOpenChange,
-  onNameChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onNameChange: (name: string) => void;
-}) {
+export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const identity = useIdentity();
   const nameId = useId();
-  const [savedName, setSavedName] = useState("");
-  const [draft, setDraft] = useState("");
+  const storedName = useStoredSetting(readDisplayName, null);
+  const freeSessionUsed = useStoredSetting(readFreeSessionUsed, false);
+  const savedName = resolveDisplayName({ storedName, fullName: identity.user?.name });
+  // null while the field is untouched: it then shows the saved name.
+  const [edited, setEdited] = useState<string | null>(null);
+  const draft = edited ?? savedName;
   const [pending, setPending] = useState(false);
-  const [freeSessionUsed, setFreeSessionUsed] = useState(false);
   const sessions = useQuery<{ sessions: unknown[] }>({ queryKey: queryKeys.sessions(), enabled: open && identity.signedIn });
-
-  useEffect(() => {
-    if (!open) return;
-    const name = resolveDisplayName({ storedName: readDisplayName(), fullName: identity.user?.name });
-    setSavedName(name);
-    setDraft(name);
-    setFreeSessionUsed(readFreeSessionUsed());
-  }, [open, identity.user?.name]);
 
   function saveName(event: React.FormEvent) {
     event.preventDefault();
     if (!isSavableNameChange(savedName, draft)) return;
     setPending(true);
     try {
-      const name = draft.trim();
-      writeDisplayName(name);
-      setSavedName(name);
-      setDraft(name);
-      onNameChange(name);
+      writeDisplayName(draft.trim());
+      notifyStoredSettingChanged();
+      setEdited(null);
       showToast({ title: T.updatedTitle, description: T.updatedBody, variant: "success" });
     } catch {
       showToast({ title: T.title, description: T.updateFailed, variant: "destructive" });
@@ -68,7 +54,7 @@ export function ProfileOverlay({
           <input
             id={nameId}
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => setEdited(event.target.value)}
             maxLength={80}
             autoComplete="name"
             className="mt-2 block min-h-12 w-full rounded-xl border border-cream-200 bg-cream-50 px-3 text-base text-ink"

@@ -1,12 +1,13 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { Button } from "@/components/ui/button";
 import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
 import { Switch } from "@/components/ui/switch";
-import { readPrivacyMode, readSpeechLanguage, writePrivacyMode, writeSpeechLanguage } from "@/lib/client/storage/settings";
+import { notifyStoredSettingChanged, useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
+import { DEFAULT_SPEECH_LANGUAGE, readPrivacyMode, readSpeechLanguage, writePrivacyMode, writeSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { RECORDING_LANGUAGES } from "@/lib/domain/languages";
 
@@ -15,15 +16,8 @@ import { SETTINGS_TEXTS as T } from "./texts";
 export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: boolean; onOpenChange: (open: boolean) => void; feedbackEmail: string }) {
   const identity = useIdentity();
   const languageId = useId();
-  const [privacyMode, setPrivacyMode] = useState(true);
-  const [language, setLanguage] = useState("en-US");
-
-  // Browser storage is read after mount so the server render and the first client render agree.
-  useEffect(() => {
-    if (!open) return;
-    setPrivacyMode(readPrivacyMode());
-    setLanguage(readSpeechLanguage());
-  }, [open]);
+  const privacyMode = useStoredSetting(readPrivacyMode, true);
+  const language = useStoredSetting(readSpeechLanguage, DEFAULT_SPEECH_LANGUAGE);
 
   const showSignIn = identity.clerkEnabled && !identity.signedIn;
 
@@ -44,8 +38,8 @@ export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: b
             description={T.privacyDescription}
             checked={privacyMode}
             onCheckedChange={(checked) => {
-              setPrivacyMode(checked);
               writePrivacyMode(checked);
+              notifyStoredSettingChanged();
             }}
           />
         </section>
@@ -62,8 +56,8 @@ export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: b
             aria-describedby={`${languageId}-hint`}
             value={language}
             onChange={(event) => {
-              setLanguage(event.target.value);
               writeSpeechLanguage(event.target.value);
+              notifyStoredSettingChanged();
             }}
             className="mt-3 block min-h-12 w-full rounded-xl border border-cream-200 bg-cream-50 px-3 text-base text-ink"
           >

@@ -6,8 +6,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useIdentity } from "@/components/auth/identity-context";
 import { ProfileOverlay } from "@/components/profile/profile-overlay";
 import { SettingsOverlay } from "@/components/settings/settings-overlay";
-import { readDisplayName } from "@/lib/client/storage/settings";
-import { DEFAULT_SPEECH_LANGUAGE, writeSpeechLanguage } from "@/lib/client/storage/settings";
+import { notifyStoredSettingChanged, useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
+import { DEFAULT_SPEECH_LANGUAGE, readDisplayName, writeSpeechLanguage } from "@/lib/client/storage/settings";
 import { initialOf, resolveDisplayName } from "@/lib/domain/display-name";
 
 import { HeaderBar } from "./header-bar";
@@ -18,12 +18,12 @@ export function AppShell({ feedbackEmail, onHome, children }: { feedbackEmail: s
   const router = useRouter();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
-  const [storedName, setStoredName] = useState<string | null>(null);
+  const storedName = useStoredSetting(readDisplayName, null);
 
   useEffect(() => {
-    setStoredName(readDisplayName());
     // The spec forces the recording language back to en-US on every load.
     writeSpeechLanguage(DEFAULT_SPEECH_LANGUAGE);
+    notifyStoredSettingChanged();
   }, []);
 
   const displayName = resolveDisplayName({ storedName, fullName: identity.user?.name });
@@ -38,7 +38,7 @@ export function AppShell({ feedbackEmail, onHome, children }: { feedbackEmail: s
       />
       {children}
       <SettingsOverlay open={settingsOpen} onOpenChange={setSettingsOpen} feedbackEmail={feedbackEmail} />
-      {identity.signedIn ? <ProfileOverlay open={profileOpen} onOpenChange={setProfileOpen} onNameChange={setStoredName} /> : null}
+      {identity.signedIn ? <ProfileOverlay open={profileOpen} onOpenChange={setProfileOpen} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { GET as listAccount } from "@/app/api/sessions/route";
 import { GET as listPublic } from "@/app/api/public/sessions/route";
-import { NO_CLERK, useEnv } from "@/tests/helpers/env";
+import { NO_CLERK, setEnvForFile } from "@/tests/helpers/env";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
 import { type TestDb, createTestDb } from "@/tests/helpers/test-db";
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => testDb.dispose());
 
 describe("GET /api/sessions with Clerk configured", () => {
-  useEnv(clerkTestEnv());
+  setEnvForFile(clerkTestEnv());
 
   it("answers the caller's own sessions, newest activity first, without examples", async () => {
     const response = await listAccount(apiRequest("/api/sessions", { headers: bearer(await mintSessionToken("user_a")) }), routeContext());
@@ -68,7 +68,7 @@ describe("GET /api/sessions with Clerk configured", () => {
 });
 
 describe("GET /api/sessions in guest-only mode", () => {
-  useEnv(NO_CLERK);
+  setEnvForFile(NO_CLERK);
 
   it("accepts no token at all: the signed-in variant is 401, the public one answers", async () => {
     const token = await mintSessionToken("user_a");

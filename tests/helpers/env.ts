@@ -1,5 +1,5 @@
 // Sets environment variables for a test file and restores them afterwards (the app reads env on every call).
-export function useEnv(vars: Record<string, string | undefined>): void {
+export function setEnvForFile(vars: Record<string, string | undefined>): void {
   const saved: Record<string, string | undefined> = {};
   beforeAll(() => {
     for (const [key, value] of Object.entries(vars)) {

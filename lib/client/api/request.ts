@@ -108,7 +108,6 @@ export function createApiClient(deps: ApiClientDeps) {
 /** Header values must be ISO-8859-1: anything else (names in other scripts) is percent-encoded. */
 function setHeaderText(headers: Headers, name: string, value: string | undefined): void {
   if (!value) return;
-  // eslint-disable-next-line no-control-regex
   headers.set(name, /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value));
 }
 

@@ -35,7 +35,8 @@ export async function transcribeRecording(request: TranscribeRequest, identity: 
   try {
     return await transcribeInput(input, request, deps);
   } catch (error) {
-    if (!(error instanceof TranscriptionUnavailableError) || !identity) throw error;
+    if (!(error instanceof TranscriptionUnavailableError)) throw error;
+    if (!identity) throw new ApiError("unavailable", error.message);
     const failedSessionId = await keepFailedTranscription(identity.userId, input, request.language, error.message);
     throw new ApiError("unavailable", error.message, { failedSessionId });
   }

@@ -11,8 +11,8 @@ export type TranscriptionStep = { provider: TranscriptionProvider; policy: Retry
 
 /** Primary first, backup second; each with its own time-out and retries. */
 export const TRANSCRIPTION_POLICIES = {
-  openai: { attempts: 3, timeoutMs: 180_000, baseDelayMs: 1_000, maxDelayMs: 8_000 },
-  gemini: { attempts: 3, timeoutMs: 180_000, baseDelayMs: 1_000, maxDelayMs: 8_000 },
+  openai: { attempts: 3, timeoutMs: 180_000, baseDelayMs: 500, maxDelayMs: 4_000 },
+  gemini: { attempts: 3, timeoutMs: 180_000, baseDelayMs: 500, maxDelayMs: 4_000 },
 } satisfies Record<string, RetryPolicy>;
 
 export function transcriptionStepsFromEnv(env: Env): TranscriptionStep[] {

@@ -1,0 +1,234 @@
+/** @jest-environment node */
+import { HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+
+import { POST as transcribe } from "@/app/api/transcribe/route";
+import { POST as retryAccount } from "@/app/api/sessions/[id]/retry-transcription/route";
+import { POST as retryPublic } from "@/app/api/public/sessions/[id]/retry-transcription/route";
+import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
+import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
+import { type TestDb, createTestDb } from "@/tests/helpers/test-db";
+import {
+  PROVIDER_ENV,
+  type SeenGemini,
+  type SeenTranscription,
+  geminiError,
+  geminiGenerate,
+  geminiJson,
+  openAiDiarized,
+  openAiError,
+  openAiTranscription,
+} from "@/tests/msw/providers";
+
+const server = setupServer();
+let testDb: TestDb;
+
+beforeAll(async () => {
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      // openai's upload helper fetches a data: URL while it builds the multipart body.
+      if (!request.url.startsWith("data:")) print.error();
+    },
+  });
+  testDb = await createTestDb();
+});
+afterEach(() => server.resetHandlers());
+afterAll(async () => {
+  server.close();
+  await testDb.dispose();
+});
+
+setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
+
+const audio = Buffer.from("webm-opus-bytes-of-a-short-conversation").toString("base64");
+const post = (body: unknown, headers: Record<string, string> = {}) => transcribe(apiRequest("/api/transcribe", { method: "POST", body, headers }), routeContext());
+
+const twoVoices = [
+  { speaker: "A", text: "I felt like we never plan our weekends together anymore.", start: 0.2, end: 3.9 },
+  { speaker: "B", text: "That's fair. I'd love to plan Saturday with you.", start: 4.1, end: 6.8 },
+  { speaker: "A", text: "Thank you, that means a lot.", start: 7, end: 8.5 },
+];
+
+describe("POST /api/transcribe", () => {
+  it("transcribes with OpenAI diarization and normalises speakers", async () => {
+    const seen: SeenTranscription[] = [];
+    server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized(twoVoices)), seen));
+
+    const response = await post({ audio, mimeType: "audio/webm;codecs=opus", language: "en-US" });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.fallback).toBe(false);
+    expect(body.segments.map((segment: { speaker: string }) => segment.speaker)).toEqual(["SPEAKER_01", "SPEAKER_02", "SPEAKER_01"]);
+    expect(Object.keys(body.speakers)).toEqual(["SPEAKER_01", "SPEAKER_02"]);
+    expect(body.speakerStats.SPEAKER_01).toEqual({ totalTime: 5.2, wordCount: 16, segments: 2 });
+    expect(body.transcript.split("\n")[0]).toBe("SPEAKER_01: I felt like we never plan our weekends together anymore.");
+    expect(seen).toEqual([
+      { model: "gpt-4o-transcribe-diarize", responseFormat: "diarized_json", chunking: "auto", language: "en", fileType: "audio/webm", fileSize: Buffer.from(audio, "base64").length },
+    ]);
+  });
+
+  it("keeps three speakers apart", async () => {
+    server.use(
+      openAiTranscription(() =>
+        HttpResponse.json(
+          openAiDiarized([
+            { speaker: "B", text: "Mum, can we talk?", start: 0, end: 1.5 },
+            { speaker: "A", text: "Of course.", start: 1.6, end: 2.4 },
+            { speaker: "C", text: "I want to join too.", start: 2.5, end: 4 },
+            { speaker: "B", text: "Okay, all three of us.", start: 4.1, end: 5.5 },
+          ]),
+        ),
+      ),
+    );
+    const body = await (await post({ audio, maxSpeakers: 4 })).json();
+    expect(body.segments.map((segment: { speaker: string }) => segment.speaker)).toEqual(["SPEAKER_01", "SPEAKER_02", "SPEAKER_03", "SPEAKER_01"]);
+    expect(Object.keys(body.speakerStats)).toHaveLength(3);
+  });
+
+  it("falls back to Gemini when OpenAI is unavailable, and says so", async () => {
+    const seenOpenAi: SeenTranscription[] = [];
+    const seenGemini: SeenGemini[] = [];
+    server.use(
+      openAiTranscription(() => openAiError(503, "Service Unavailable"), seenOpenAi),
+      geminiGenerate(() => HttpResponse.json(geminiJson({ segments: [{ speaker: "Speaker 1", text: "We should talk about money.", start: 0 }, { speaker: "Speaker 2", text: "Okay, I'm listening.", start: 2.5, end: 4 }] })), seenGemini),
+    );
+
+    const body = await (await post({ audio })).json();
+    expect(body.fallback).toBe(true);
+    expect(body.fallbackReason).toContain("openai: Service Unavailable (503)");
+    expect(seenOpenAi).toHaveLength(3); // 503 is retried before falling back
+    expect(seenGemini).toEqual([{ model: "gemini-2.5-flash", mimeType: "audio/webm", responseMimeType: "application/json", hasSchema: true }]);
+    expect(body.segments).toEqual([
+      { speaker: "SPEAKER_01", text: "We should talk about money.", start: 0, end: 2.5 },
+      { speaker: "SPEAKER_02", text: "Okay, I'm listening.", start: 2.5, end: 4 },
+    ]);
+  });
+
+  it("does not retry a 400 from the primary before falling back", async () => {
+    const seenOpenAi: SeenTranscription[] = [];
+    server.use(
+      openAiTranscription(() => openAiError(400, "Invalid file format"), seenOpenAi),
+      geminiGenerate(() => HttpResponse.json(geminiJson({ segments: [{ speaker: "A", text: "Hello.", start: 0, end: 1 }] }))),
+    );
+    const body = await (await post({ audio })).json();
+    expect(seenOpenAi).toHaveLength(1);
+    expect(body.fallback).toBe(true);
+  });
+
+  it("assigns the user's name to every segment in solo mode", async () => {
+    server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized(twoVoices))));
+    const body = await (await post({ audio, soloMode: true, speakerName: "Ana" })).json();
+    expect(new Set(body.segments.map((segment: { speaker: string }) => segment.speaker))).toEqual(new Set(["Ana"]));
+    expect(Object.keys(body.speakerStats)).toEqual(["Ana"]);
+  });
+
+  describe("when every provider is down", () => {
+    const bothDown = () => server.use(openAiTranscription(() => openAiError(503, "Service Unavailable")), geminiGenerate(() => geminiError(503, "The model is overloaded.")));
+
+    it("a signed-in user's recording is kept on the server for retry, and the error names it", async () => {
+      bothDown();
+      const response = await post({ audio, language: "de-DE" }, bearer(await mintSessionToken("user_t1")));
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body.error).toContain("Service Unavailable");
+      expect(body.failedSessionId).toEqual(expect.any(String));
+
+      const marker = await testDb.db.failureMarker.findFirstOrThrow({ where: { sessionId: body.failedSessionId }, include: { session: true } });
+      expect(marker.session.userId).toBe("user_t1");
+      expect(marker.kind).toBe("transcription");
+      expect(Buffer.from(marker.audio!).toString("base64")).toBe(audio);
+      expect(marker.language).toBe("de-DE");
+    });
+
+    it("a guest gets the error and nothing is stored", async () => {
+      bothDown();
+      const before = await testDb.db.session.count();
+      const response = await post({ audio });
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body.failedSessionId).toBeUndefined();
+      expect(await testDb.db.session.count()).toBe(before);
+    });
+
+    it("identity headers without a token count as a guest", async () => {
+      bothDown();
+      const before = await testDb.db.session.count();
+      const response = await post({ audio }, { "x-user-id": "user_t1" });
+      expect(response.status).toBe(503);
+      expect((await response.json()).failedSessionId).toBeUndefined();
+      expect(await testDb.db.session.count()).toBe(before);
+    });
+  });
+
+  describe("retrying a failed transcription", () => {
+    async function failOnce(userId: string): Promise<string> {
+      server.use(openAiTranscription(() => openAiError(503, "Service Unavailable")), geminiGenerate(() => geminiError(503, "overloaded")));
+      const body = await (await post({ audio }, bearer(await mintSessionToken(userId)))).json();
+      server.resetHandlers();
+      return body.failedSessionId;
+    }
+    const retry = async (id: string, userId: string) =>
+      retryAccount(apiRequest(`/api/sessions/${id}/retry-transcription`, { method: "POST", headers: bearer(await mintSessionToken(userId)) }), routeContext({ id }));
+
+    it("succeeds once a provider is back, and the audio leaves the server", async () => {
+      const id = await failOnce("user_r1");
+      server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized(twoVoices))));
+      const response = await retry(id, "user_r1");
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body.sessionId).toBe(id);
+      expect(body.segments).toHaveLength(3);
+      expect(await testDb.db.failureMarker.count({ where: { sessionId: id } })).toBe(0);
+      expect((await testDb.db.session.findUniqueOrThrow({ where: { id } })).transcript).toContain("SPEAKER_02:");
+    });
+
+    it("counts a failed attempt and keeps the audio", async () => {
+      const id = await failOnce("user_r2");
+      server.use(openAiTranscription(() => openAiError(503, "Service Unavailable")), geminiGenerate(() => geminiError(503, "overloaded")));
+      const response = await retry(id, "user_r2");
+      expect(response.status).toBe(503);
+      expect((await response.json()).failedSessionId).toBe(id);
+      const marker = await testDb.db.failureMarker.findFirstOrThrow({ where: { sessionId: id } });
+      expect(marker.attemptCount).toBe(2);
+      expect(marker.audio).not.toBeNull();
+    });
+
+    it("is a 404 for another user, and for the public variant", async () => {
+      const id = await failOnce("user_r3");
+      expect((await retry(id, "user_other")).status).toBe(404);
+      const publicResponse = await retryPublic(apiRequest(`/api/public/sessions/${id}/retry-transcription`, { method: "POST" }), routeContext({ id }));
+      expect(publicResponse.status).toBe(404);
+      expect(await testDb.db.failureMarker.count({ where: { sessionId: id } })).toBe(1);
+    });
+  });
+
+  describe("bad input", () => {
+    it.each([
+      ["malformed JSON", '{"audio":', 400],
+      ["missing audio", {}, 400],
+      ["audio that is not base64", { audio: "<script>" }, 400],
+      ["a video type", { audio, mimeType: "video/mp4" }, 400],
+      ["7 speakers", { audio, maxSpeakers: 7 }, 400],
+    ])("%s is refused", async (_, body, status) => {
+      const response = await post(body);
+      expect(response.status).toBe(status);
+      expect((await response.json()).error).toEqual(expect.any(String));
+    });
+
+    it("refuses an oversized body with 413", async () => {
+      const response = await post({ audio: "A".repeat(8_100_000) });
+      expect(response.status).toBe(413);
+    });
+  });
+});
+
+describe("POST /api/transcribe with no AI key", () => {
+  setEnvForFile(NO_AI_KEYS);
+
+  it("answers a clear 'not configured' error", async () => {
+    const response = await post({ audio });
+    expect(response.status).toBe(503);
+    expect((await response.json()).error).toMatch(/Transcription is not configured/);
+  });
+});
