@@ -1,0 +1,103 @@
+import path from "node:path";
+
+import { defineConfig, devices } from "@playwright/test";
+
+import { ACCOUNT_PORT, FAKE_PROVIDERS_PORT, FAKE_PROVIDERS_URL, GUEST_PORT } from "./tests/e2e/support/urls";
+import { clerkTestEnv } from "./tests/helpers/clerk-test-auth";
+
+// Browser tests against the built app (`next build` runs before this, see the test:e2e script): Debian's Chromium, a fake
+// microphone playing tests/fixtures/two-voices.wav, a fake OpenAI/Gemini server on loopback, and two `next start` processes
+// of the same build — one with Clerk (offline test instance) and AI keys, one in guest-only mode with no keys at all.
+
+const ROOT = process.cwd();
+const FAKE_MIC_WAV = path.resolve(ROOT, "tests/fixtures/two-voices.wav");
+const CI = Boolean(process.env.CI);
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--use-fake-ui-for-media-stream",
+  "--use-fake-device-for-media-stream",
+  `--use-file-for-fake-audio-capture=${FAKE_MIC_WAV}`,
+];
+
+const COMMON_ENV = { NEXT_TELEMETRY_DISABLED: "1", CLERK_TELEMETRY_DISABLED: "1" };
+
+/** Empty values, not absent ones: Next never lets a .env file fill a variable that is already set, even to "". */
+const NO_CLERK = { NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: "", CLERK_SECRET_KEY: "", CLERK_JWT_KEY: "" };
+const NO_AI = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", GEMINI_API_KEY: "", GEMINI_BASE_URL: "" };
+
+/** PostgreSQL when TEST_DATABASE_URL is set (both servers share it), otherwise a fresh PGlite directory per run. */
+function database(pgliteDir: string): { env: Record<string, string>; reset: string } {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return { env: { DATABASE_URL: url, PGLITE_DIR: "" }, reset: "" };
+  return { env: { DATABASE_URL: "", PGLITE_DIR: pgliteDir }, reset: `rm -rf '${pgliteDir}' && ` };
+}
+
+/** Migrate this server's database, then replace the shell with next-server so stopping the PID stops the server. */
+function appServer(name: string, port: number, env: Record<string, string>, pgliteDir: string) {
+  const db = database(pgliteDir);
+  return {
+    name,
+    command: `${db.reset}npm run db:migrate && exec ./node_modules/.bin/next start -p ${port}`,
+    // Port only: an HTTP check of "/" would wait out the timeout while the home page is still a 404.
+    port,
+    env: { ...COMMON_ENV, ...db.env, ...env },
+    reuseExistingServer: !CI,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  };
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    locale: "en-US",
+    timezoneId: "UTC",
+    permissions: ["microphone"],
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "pixel", use: { ...devices["Pixel 7"], browserName: "chromium" } },
+    // iPhone-sized viewport, touch and user agent, rendered by Chromium (no WebKit on this machine). API tests run once.
+    { name: "iphone", use: { ...devices["iPhone 14"], browserName: "chromium" }, testIgnore: /api\.spec\.ts$/ },
+  ],
+  webServer: [
+    {
+      name: "fake-providers",
+      command: `node tests/fake-providers/server.mjs --port ${FAKE_PROVIDERS_PORT}`,
+      url: `${FAKE_PROVIDERS_URL}/__control/health`,
+      reuseExistingServer: !CI,
+      timeout: 10_000,
+    },
+    appServer(
+      "account",
+      ACCOUNT_PORT,
+      {
+        ...clerkTestEnv(),
+        OPENAI_API_KEY: "sk-test-fake-providers",
+        OPENAI_BASE_URL: `${FAKE_PROVIDERS_URL}/v1`,
+        GEMINI_API_KEY: "gemini-test-fake-providers",
+        GEMINI_BASE_URL: FAKE_PROVIDERS_URL,
+      },
+      ".data/e2e-account",
+    ),
+    appServer("guest-only", GUEST_PORT, { ...NO_CLERK, ...NO_AI }, ".data/e2e-guest"),
+  ],
+});

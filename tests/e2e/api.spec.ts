@@ -1,0 +1,72 @@
+import { generateKeyPairSync } from "node:crypto";
+
+import { expect, test, type APIResponse } from "@playwright/test";
+
+import { mintSessionToken } from "../helpers/clerk-test-auth";
+import { ACCOUNT_URL, GUEST_URL } from "./support/urls";
+
+// Identity at the HTTP edge (design rule 1): only a verified Clerk session token makes a request an account request. The proxy
+// rewrites everyone else from /api/sessions to /api/public/sessions, and the handlers say which variant answered in the
+// `x-session-scope` header.
+
+const USER = "user_e2e_a";
+
+async function expectSessions(response: APIResponse, scope: "public" | "account") {
+  expect(response.status(), await response.text()).toBe(200);
+  expect(response.headers()["x-session-scope"]).toBe(scope);
+  expect(await response.json()).toMatchObject({ sessions: [] });
+}
+
+const bearer = async (options?: Parameters<typeof mintSessionToken>[1]) => ({
+  authorization: `Bearer ${await mintSessionToken(USER, options)}`,
+});
+
+test.describe("GET /api/sessions on the account server", () => {
+  test("anonymous requests are served by the public variant", async ({ request }) => {
+    await expectSessions(await request.get(`${ACCOUNT_URL}/api/sessions`), "public");
+  });
+
+  test("a valid bearer token gets the account variant", async ({ request }) => {
+    await expectSessions(await request.get(`${ACCOUNT_URL}/api/sessions`, { headers: await bearer() }), "account");
+  });
+
+  test("identity headers without a token are not an identity", async ({ request }) => {
+    const response = await request.get(`${ACCOUNT_URL}/api/sessions`, {
+      headers: { "x-user-id": USER, "x-user-email": "a@example.com", "x-user-name": "Forged", "x-user-image": "https://example.com/a.png" },
+    });
+    await expectSessions(response, "public");
+  });
+
+  test("an external x-middleware-subrequest header cannot skip the proxy", async ({ request }) => {
+    const skipProxy = { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" };
+    // Signed in: still verified and served normally.
+    await expectSessions(await request.get(`${ACCOUNT_URL}/api/sessions`, { headers: { ...(await bearer()), ...skipProxy } }), "account");
+    // Anonymous: still rewritten to the public variant, so the proxy ran.
+    await expectSessions(await request.get(`${ACCOUNT_URL}/api/sessions`, { headers: skipProxy }), "public");
+  });
+
+  test("an expired token is anonymous", async ({ request }) => {
+    const response = await request.get(`${ACCOUNT_URL}/api/sessions`, { headers: await bearer({ expiresInSeconds: -120 }) });
+    await expectSessions(response, "public");
+  });
+
+  test("a token signed by another key is anonymous", async ({ request }) => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const forged = await bearer({ privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
+    await expectSessions(await request.get(`${ACCOUNT_URL}/api/sessions`, { headers: forged }), "public");
+  });
+
+  test("/api/public/sessions answers as public", async ({ request }) => {
+    await expectSessions(await request.get(`${ACCOUNT_URL}/api/public/sessions`), "public");
+  });
+});
+
+test.describe("GET /api/sessions on the guest-only server", () => {
+  test("a bearer token is ignored without Clerk", async ({ request }) => {
+    await expectSessions(await request.get(`${GUEST_URL}/api/sessions`, { headers: await bearer() }), "public");
+  });
+
+  test("anonymous requests are public", async ({ request }) => {
+    await expectSessions(await request.get(`${GUEST_URL}/api/sessions`), "public");
+  });
+});

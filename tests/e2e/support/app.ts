@@ -1,0 +1,109 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+import { test as base, expect, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+
+import { browserSessionCookies, devBrowserCookies } from "../../helpers/clerk-test-auth";
+import type { AppServer } from "./urls";
+
+/** Requests that may leave the machine: none. Clerk's hosted script, fonts, analytics… are refused at once instead of
+ * hanging on DNS, and the hosts they tried are listed on the test for review. */
+const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) || url.protocol === "data:" || url.protocol === "blob:";
+
+export const test = base.extend<{ noExternalNetwork: void }>({
+  noExternalNetwork: [
+    async ({ context }, use, testInfo) => {
+      const blocked = new Set<string>();
+      await context.route(
+        (url) => !isLoopback(url),
+        (route) => {
+          blocked.add(new URL(route.request().url()).host);
+          return route.abort("internetdisconnected");
+        },
+      );
+      await use();
+      if (blocked.size > 0) testInfo.annotations.push({ type: "blocked external hosts", description: [...blocked].join(", ") });
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/**
+ * A signed-out visitor. On a Clerk server the browser carries the development instance's dev-browser cookie, as any browser
+ * does after its first visit; without it Clerk redirects page loads to its (unreachable) servers.
+ */
+export async function visitSignedOut(context: BrowserContext, server: AppServer): Promise<void> {
+  if (server.clerk) await context.addCookies(devBrowserCookies(server.url));
+}
+
+/** Signs the browser in on `server` as `userId` with offline-verifiable Clerk cookies. */
+export async function signIn(context: BrowserContext, server: AppServer, userId: string): Promise<void> {
+  await context.addCookies(await browserSessionCookies(userId, server.url));
+}
+
+/**
+ * The page fits the phone's width: nothing makes the document scroll sideways. With mobile emulation Chromium widens
+ * `innerWidth` to the content (600px content gives innerWidth 600 on a 412px phone), so the layout viewport
+ * (`documentElement.clientWidth`) and the configured viewport are the widths that count.
+ */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
+    innerWidth: window.innerWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  const width = Math.min(innerWidth, clientWidth, page.viewportSize()?.width ?? innerWidth);
+  expect(scrollWidth, `document is ${scrollWidth}px wide on a ${width}px wide phone`).toBeLessThanOrEqual(width);
+}
+
+/** Full-page screenshot for human review: test-results/screens/<name>-<project>.png. */
+export async function saveScreen(page: Page, name: string, testInfo: TestInfo): Promise<void> {
+  const dir = path.resolve("test-results", "screens");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}-${testInfo.project.name}.png`), fullPage: true });
+}
+
+/** Header bar of every screen (spec part 1, section 2). */
+export class Shell {
+  readonly banner: Locator;
+  readonly homeButton: Locator;
+  readonly settingsButton: Locator;
+  readonly profileButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.banner = page.getByRole("banner");
+    this.homeButton = this.banner.getByRole("button", { name: "Go to home" });
+    this.settingsButton = this.banner.getByRole("button", { name: "Settings", exact: true });
+    this.profileButton = this.banner.getByRole("button", { name: "Open Profile Settings" });
+  }
+
+  async openSettings(): Promise<SettingsDialog> {
+    await this.settingsButton.click();
+    const dialog = new SettingsDialog(this.page);
+    await expect(dialog.root).toBeVisible();
+    return dialog;
+  }
+}
+
+/** The Settings overlay. */
+export class SettingsDialog {
+  readonly root: Locator;
+  readonly about: Locator;
+  readonly privacySwitch: Locator;
+  readonly language: Locator;
+  readonly feedbackLink: Locator;
+  readonly signInWithGoogle: Locator;
+  readonly returnButton: Locator;
+
+  constructor(page: Page) {
+    this.root = page.getByRole("dialog", { name: "Settings" });
+    this.about = this.root.getByRole("heading", { name: "About" });
+    this.privacySwitch = this.root.getByRole("switch", { name: "Privacy by Design" });
+    this.language = this.root.getByRole("combobox", { name: "Recording Language" });
+    this.feedbackLink = this.root.getByRole("link", { name: "Send us feedback" });
+    this.signInWithGoogle = page.getByRole("button", { name: "Sign in with Google" });
+    this.returnButton = this.root.getByRole("button", { name: "Return to App" });
+  }
+}

@@ -1,0 +1,22 @@
+// Where the browser tests find their servers (playwright.config.ts starts all three from one `next build`).
+// Loopback IPs, not "localhost": Node 20 may resolve localhost to ::1 first. (The servers listen on every interface: with
+// `-H 127.0.0.1` Next cannot reach itself for proxy rewrites, which it sends to localhost.)
+
+export const E2E_HOST = "127.0.0.1";
+
+/** Clerk on (offline test instance), AI providers pointed at the fake provider server. */
+export const ACCOUNT_PORT = 3100;
+/** No Clerk keys and no AI keys: guest-only mode with "AI provider not configured". */
+export const GUEST_PORT = 3101;
+/** tests/fake-providers/server.mjs */
+export const FAKE_PROVIDERS_PORT = 3199;
+
+export const ACCOUNT_URL = `http://${E2E_HOST}:${ACCOUNT_PORT}`;
+export const GUEST_URL = `http://${E2E_HOST}:${GUEST_PORT}`;
+export const FAKE_PROVIDERS_URL = `http://${E2E_HOST}:${FAKE_PROVIDERS_PORT}`;
+
+export type AppServer = { name: "account" | "guest-only"; url: string; clerk: boolean };
+
+export const ACCOUNT_SERVER: AppServer = { name: "account", url: ACCOUNT_URL, clerk: true };
+export const GUEST_SERVER: AppServer = { name: "guest-only", url: GUEST_URL, clerk: false };
+export const APP_SERVERS: readonly AppServer[] = [ACCOUNT_SERVER, GUEST_SERVER];
