@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+// npm run bench — how heavy and how fast the home page is, from the production build.
+//
+// Serves the build with `next start` in guest-only mode (no Clerk, no AI keys, a throwaway PGlite directory) on a free port,
+// sums the gzip size of every <script src> the home page's HTML loads (Next 16 no longer prints "First Load JS"), runs
+// Lighthouse (mobile preset, performance only) three times with Debian's Chromium, prints the medians and writes
+// bench-results/latest.json. Builds first only when .next/BUILD_ID is missing.
+
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+import * as chromeLauncher from "chrome-launcher"; // Lighthouse's own launcher (a dependency of lighthouse)
+import lighthouse from "lighthouse";
+
+const ROOT = process.cwd();
+const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
+const RUNS = 3;
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const pgliteDir = mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
+/** Guest-only: every key empty (so no .env file can fill it) and the embedded database in a temp directory. */
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  CLERK_TELEMETRY_DISABLED: "1",
+  NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: "",
+  CLERK_SECRET_KEY: "",
+  CLERK_JWT_KEY: "",
+  OPENAI_API_KEY: "",
+  OPENAI_BASE_URL: "",
+  GEMINI_API_KEY: "",
+  GEMINI_BASE_URL: "",
+  DATABASE_URL: "",
+  PGLITE_DIR: pgliteDir,
+};
+
+let server;
+
+function log(message) {
+  console.log(`[bench] ${message}`);
+}
+
+function ensureBuild() {
+  if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
+  log(".next/BUILD_ID missing: running next build");
+  const result = spawnSync(NEXT_BIN, ["build"], { stdio: "inherit", env: serverEnv });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+}
+
+/** The migration script (plain .mjs; .mts where Node can run it), with the server's env. Failure is reported, not fatal. */
+function migrate() {
+  const script = ["db-migrate.mts", "db-migrate.mjs"].map((name) => path.join(ROOT, "scripts", name)).find((file) => existsSync(file));
+  if (!script) {
+    log("scripts/db-migrate.mts (or .mjs) not found: skipping migrations");
+    return "skipped";
+  }
+  const result = spawnSync(process.execPath, [script], { stdio: ["ignore", "ignore", "pipe"], env: serverEnv, timeout: 120_000 });
+  if (result.status === 0) return "ok";
+  const reason = result.error?.message ?? result.stderr?.toString().trim().split("\n").slice(-3).join(" | ") ?? "";
+  log(`migrations failed (exit ${result.status}); continuing without them. ${reason}`);
+  return "failed";
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port) {
+  server = spawn(NEXT_BIN, ["start", "-p", String(port)], { env: serverEnv, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  server.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const exited = new Promise((_, reject) => server.once("exit", (code) => reject(new Error(`next start exited (${code}): ${stderr}`))));
+  const ready = (async () => {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      try {
+        await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(5_000) });
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    throw new Error("next start did not answer within 60 s");
+  })();
+  await Promise.race([ready, exited]);
+}
+
+function stopServer() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.kill("SIGKILL"), 5_000);
+    server.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.kill("SIGTERM");
+  });
+}
+
+/** Every <script src> of the page, fetched and gzipped here at zlib's default level (what `next start` compresses with). */
+async function measureScripts(baseUrl) {
+  const response = await fetch(`${baseUrl}/`);
+  const html = await response.text();
+  const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1].replaceAll("&amp;", "&"));
+  const unique = [...new Set(sources)];
+  const scripts = [];
+  for (const src of unique) {
+    const url = new URL(src, baseUrl);
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    scripts.push({ src: url.pathname, bytes: body.length, gzipBytes: gzipSync(body).length });
+  }
+  return {
+    status: response.status,
+    htmlGzipBytes: gzipSync(html).length,
+    scripts,
+    totalBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+    totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
+  };
+}
+
+const METRICS = {
+  fcpMs: "first-contentful-paint",
+  lcpMs: "largest-contentful-paint",
+  tbtMs: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+  speedIndexMs: "speed-index",
+};
+
+async function lighthouseRun(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const { lhr } = result;
+    const run = { score: lhr.categories.performance.score };
+    for (const [name, audit] of Object.entries(METRICS)) run[name] = lhr.audits[audit]?.numericValue ?? null;
+    if (lhr.runtimeError) run.runtimeError = lhr.runtimeError.message;
+    return run;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function median(values) {
+  const sorted = values.filter((value) => typeof value === "number").sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => (value === null ? "n/a" : `${Math.round(value)} ms`);
+
+async function main() {
+  ensureBuild();
+  const migrations = migrate();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  log(`next start on ${baseUrl} (guest-only, PGLITE_DIR=${pgliteDir})`);
+  await startServer(port);
+
+  const js = await measureScripts(baseUrl);
+  if (js.status !== 200) log(`warning: / answered ${js.status}`);
+
+  const runs = [];
+  for (let index = 1; index <= RUNS; index += 1) {
+    const run = await lighthouseRun(`${baseUrl}/`);
+    log(`lighthouse run ${index}/${RUNS}: performance ${run.score === null ? "n/a" : Math.round(run.score * 100)}`);
+    runs.push(run);
+  }
+  const medians = Object.fromEntries(["score", ...Object.keys(METRICS)].map((name) => [name, median(runs.map((run) => run[name]))]));
+
+  const rows = [
+    ["Home page status", String(js.status)],
+    ["Scripts loaded", String(js.scripts.length)],
+    ["JS (gzip)", kb(js.totalGzipBytes)],
+    ["JS (raw)", kb(js.totalBytes)],
+    ["HTML (gzip)", kb(js.htmlGzipBytes)],
+    [`Lighthouse performance (median of ${RUNS})`, medians.score === null ? "n/a" : String(Math.round(medians.score * 100))],
+    ["First Contentful Paint", ms(medians.fcpMs)],
+    ["Largest Contentful Paint", ms(medians.lcpMs)],
+    ["Total Blocking Time", ms(medians.tbtMs)],
+    ["Cumulative Layout Shift", medians.cls === null ? "n/a" : medians.cls.toFixed(3)],
+    ["Speed Index", ms(medians.speedIndexMs)],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log("");
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+  console.log("");
+
+  const report = {
+    date: new Date().toISOString(),
+    url: "/",
+    mode: "guest-only",
+    migrations,
+    node: process.version,
+    javascript: js,
+    lighthouse: { preset: "mobile", runs, median: medians },
+  };
+  mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
+  writeFileSync(path.join(ROOT, "bench-results", "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  log("wrote bench-results/latest.json");
+}
+
+// Interrupted: stop next-server too rather than leave it holding the port.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server?.kill("SIGKILL");
+    rmSync(pgliteDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench] ${error instanceof Error ? error.message : error}`);
+  exitCode = 1;
+} finally {
+  await stopServer();
+  rmSync(pgliteDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
