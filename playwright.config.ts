@@ -33,10 +33,17 @@ const COMMON_ENV = { NEXT_TELEMETRY_DISABLED: "1", CLERK_TELEMETRY_DISABLED: "1"
 const NO_CLERK = { NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: "", CLERK_SECRET_KEY: "", CLERK_JWT_KEY: "" };
 const NO_AI = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", GEMINI_API_KEY: "", GEMINI_BASE_URL: "" };
 
-/** PostgreSQL when TEST_DATABASE_URL is set (both servers share it), otherwise a fresh PGlite directory per run. */
+// One PostgreSQL schema per run (set once here; workers inherit it), so runs never see each other's data.
+process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}`;
+
+/** PostgreSQL when TEST_DATABASE_URL is set (both servers share this run's schema), otherwise a fresh PGlite directory. */
 function database(pgliteDir: string): { env: Record<string, string>; reset: string } {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return { env: { DATABASE_URL: url, PGLITE_DIR: "" }, reset: "" };
+  if (url) {
+    const withSchema = new URL(url);
+    withSchema.searchParams.set("schema", process.env.E2E_DB_SCHEMA!);
+    return { env: { DATABASE_URL: withSchema.toString(), PGLITE_DIR: "" }, reset: "" };
+  }
   return { env: { DATABASE_URL: "", PGLITE_DIR: pgliteDir }, reset: `rm -rf '${pgliteDir}' && ` };
 }
 

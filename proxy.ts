@@ -33,7 +33,8 @@ const handler = clerk
         const { isAuthenticated } = await auth();
         return forward(request, isAuthenticated);
       },
-      { publishableKey: clerk.publishableKey, secretKey: clerk.secretKey, jwtKey: clerk.jwtKey },
+      // No secretKey here: passed explicitly, @clerk/nextjs demands CLERK_ENCRYPTION_KEY; it reads CLERK_SECRET_KEY itself.
+      { publishableKey: clerk.publishableKey, jwtKey: clerk.jwtKey },
     )
   : // Guest-only mode: no Clerk at all, so nothing reaches out to Clerk's servers.
     (request: NextRequest) => forward(request, false);

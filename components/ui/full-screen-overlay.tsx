@@ -1,7 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 
 /** A full-screen sheet on phones, a centred panel on wider screens. Radix handles focus trap, Escape and focus return. */
 export function FullScreenOverlay({
@@ -17,6 +17,8 @@ export function FullScreenOverlay({
   description?: string;
   children: ReactNode;
 }) {
+  // Opened from state rather than a Dialog.Trigger, so Radix does not know where focus came from: remember it.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -24,6 +26,15 @@ export function FullScreenOverlay({
         <Dialog.Content
           className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-cream-50 outline-none sm:inset-x-auto sm:left-1/2 sm:top-8 sm:bottom-8 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:rounded-card sm:shadow-card"
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
         >
           <div className="sticky top-0 z-10 border-b border-cream-200 bg-cream-50/95 px-5 pb-3 pt-[max(1rem,env(safe-area-inset-top))] backdrop-blur">
             <Dialog.Title className="font-serif text-2xl font-semibold text-ink">{title}</Dialog.Title>

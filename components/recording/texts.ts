@@ -1,0 +1,73 @@
+// Spec texts of relationship recording, transcription failures and retry (spec part 1, sections 2, 4, 5, 8).
+export { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-result";
+export const READINESS_TEXTS = {
+  relationshipTitle: "Timing & Readiness",
+  soloTitle: "Journal Readiness",
+  relationshipQuestion: "Are you both in a calm place and ready to talk?",
+  relationshipHint: "Swipe right when you're ready, left if now isn't a good time.",
+  negative: "Not now",
+  positive: "Yes, ready",
+  countdownLabel: "Recording starts in",
+  recordingNow: "Recording...",
+  notReady: "Let's try later",
+} as const;
+
+export const RECORDING_TEXTS = {
+  heading: "Relationship Session",
+  bullets: ["Find a quiet space", "Discuss your topic and aim for 3-5 minutes", "Conversations remain private by default"],
+  tapToStart: "Tap to start recording",
+  inProgress: "Recording in progress...",
+  tapToStop: "Tap button or area around it to stop",
+  reconnecting: "Reconnecting audio...",
+  startLabel: "Start recording",
+  stopLabel: "Stop recording",
+  cancel: "Cancel",
+  unsupportedTitle: "Audio Recording Not Supported",
+  unsupportedBody: "Your browser doesn't support audio recording. Please try a different browser.",
+  backupNote: "Note: Used backup transcription service for previous recording",
+} as const;
+
+export const ANALYSING_TEXTS = {
+  title: "Analyzing Your Conversation",
+  steps: { processing: "Processing transcript", identifying: "Identifying speakers", generating: "Generate conversation insights" },
+  defaultMessage: "This usually takes less than a minute. Your recording stays on this device until it is safely transcribed.",
+  followUpMessage: "Adding your growth conversation to the session...",
+} as const;
+
+export const FAILURE_TEXTS = {
+  transcriptionFailedTitle: "Transcription Failed",
+  transcriptionFailedBody: "There was a problem with the transcription. You can retry or save the recording for later.",
+  transcriptionErrorTitle: "Transcription Error",
+  transcriptionErrorFallback: "Unknown error occurred during transcription.",
+  connectionErrorTitle: "Connection Error",
+  connectionErrorBody: "Connection error: Your recording is saved locally",
+  retryNow: "Retry Now",
+  saveLocally: "Save Locally",
+  cancel: "Cancel",
+  goHome: "Go Home",
+  savedLocallyTitle: "Recording Saved Locally",
+  savedLocallyBody: "You can retry transcribing it from the session history later.",
+  errorSavingTitle: "Error Saving Recording",
+  errorSavingBody: "No audio data available to save.",
+  retrySuccessTranscription: "Transcription Successful",
+  retrySuccessAnalysis: "Analysis Successful",
+  retryFailedTitle: "Retry Failed",
+  retryFailedBody: "Connection issue persists. You can try again or save locally.",
+  missingFailedSessionId: "Could not identify the recording to retry. Please try again.",
+  errorTitle: "Error",
+  recordingNotFound: "Recording not found. It may have been deleted.",
+  couldNotLoadRecording: "Could not load the recording. Please try again.",
+  warningTitle: "Warning",
+  couldNotLoadRecordings: "Could not load your saved recordings.",
+  offlineFailure: "This recording couldn't be transcribed due to connection issues.",
+  savedRecordingsHeading: "Waiting to be transcribed",
+  savedRecordingsHint: "These recordings are safe on this device. Tap one to try again.",
+  tapToRetry: "Tap to retry",
+  transcriptionFailedLabel: "Transcription failed",
+} as const;
+
+
+/** Redirect home after an error (spec part 1, section 9). */
+export const REDIRECT_HOME_AFTER_ERROR_MS = 3000;
+export const DELAY_BEFORE_ANALYSIS_MS = 500;
+export const PRELOAD_PROMPTS_TIMEOUT_MS = 5000;

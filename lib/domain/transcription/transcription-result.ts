@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+// The transcription answer as the browser receives it (spec part 1 section 3), and the error texts of its failures.
+
+export const TRANSCRIPTION_ERRORS = {
+  generic: "Transcription failed",
+  html: "Server returned HTML instead of JSON...",
+  invalidFormat: "Invalid response format...",
+  invalidTranscription: "Invalid transcription response format",
+  noAudio: "No audio data was captured. Please try recording again.",
+  emptyBlob: "Created audio blob is empty...",
+  unsupported: "MediaRecorder is not supported in this browser",
+} as const;
+
+const segmentSchema = z.object({ speaker: z.string(), text: z.string(), start: z.number(), end: z.number() });
+const statsSchema = z.object({ totalTime: z.number(), wordCount: z.number(), segments: z.number() });
+
+export const transcriptionResultSchema = z.object({
+  transcript: z.string(),
+  segments: z.array(segmentSchema),
+  speakers: z.record(z.string(), z.array(segmentSchema)),
+  speakerStats: z.record(z.string(), statsSchema),
+  fallback: z.boolean().default(false),
+  fallbackReason: z.string().optional(),
+  sessionId: z.string().optional(),
+});
+
+export type TranscriptionResultData = z.infer<typeof transcriptionResultSchema>;
