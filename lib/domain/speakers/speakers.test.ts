@@ -61,3 +61,22 @@ describe("normalizeSpeakerName", () => {
     expect(normalizeSpeakerName("   ")).toBeNull();
   });
 });
+
+import { namedTranscript, nextUnconfirmed } from "./apply-names";
+
+describe("namedTranscript", () => {
+  it("replaces ids with names, line by line", () => {
+    const segments = [seg("Hi", 0), { ...seg("Hello", 1), speaker: "SPEAKER_02" }, { ...seg("Hey", 2), speaker: "SPEAKER_03" }];
+    expect(namedTranscript(segments, { SPEAKER_01: "Ana", SPEAKER_02: "Ben" })).toBe("Ana: Hi\nBen: Hello\nSPEAKER_03: Hey");
+  });
+});
+
+describe("nextUnconfirmed", () => {
+  const ids = ["S1", "S2", "S3"];
+  it("moves to the next speaker not yet confirmed, wrapping around", () => {
+    expect(nextUnconfirmed(ids, new Set(["S1"]), 0)).toBe(1);
+    expect(nextUnconfirmed(ids, new Set(["S1", "S2"]), 1)).toBe(2);
+    expect(nextUnconfirmed(ids, new Set(["S2", "S3"]), 2)).toBe(0);
+    expect(nextUnconfirmed(ids, new Set(ids), 2)).toBeNull();
+  });
+});

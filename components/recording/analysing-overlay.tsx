@@ -1,0 +1,36 @@
+"use client";
+
+import { ANALYSING_TEXTS as T } from "./texts";
+
+export type AnalysisStep = "processing" | "identifying" | "generating";
+const ORDER: AnalysisStep[] = ["processing", "identifying", "generating"];
+
+/** Full-screen progress while a recording is transcribed and analysed. */
+export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: AnalysisStep; message?: string; isFollowUp?: boolean }) {
+  const current = ORDER.indexOf(step);
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="analysing-title" className="fixed inset-0 z-50 flex items-center justify-center bg-cream-50 p-6">
+      <div className="w-full max-w-sm text-center">
+        <div aria-hidden className="mx-auto mb-6 h-16 w-16 animate-spin rounded-full border-4 border-deep-teal-100 border-t-deep-teal-700 motion-reduce:animate-none" />
+        <h2 id="analysing-title" className="font-serif text-2xl font-semibold text-ink">
+          {T.title}
+        </h2>
+        <p className="mt-2 text-ink-soft">{message ?? (isFollowUp ? T.followUpMessage : T.defaultMessage)}</p>
+        <ol className="mt-6 flex flex-col gap-3 text-left" aria-label="Progress">
+          {ORDER.map((name, index) => {
+            const state = index < current ? "done" : index === current ? "current" : "waiting";
+            return (
+              <li key={name} aria-current={state === "current" ? "step" : undefined} className={`flex items-center gap-3 rounded-2xl p-3 ${state === "current" ? "bg-deep-teal-50 font-semibold text-deep-teal-800" : "text-ink-soft"}`}>
+                <span aria-hidden className={`flex h-7 w-7 items-center justify-center rounded-full text-sm ${state === "done" ? "bg-deep-teal-700 text-white" : state === "current" ? "border-2 border-deep-teal-700" : "border-2 border-cream-200"}`}>
+                  {state === "done" ? "✓" : index + 1}
+                </span>
+                {T.steps[name]}
+                <span className="sr-only">{state === "done" ? " (done)" : state === "current" ? " (in progress)" : ""}</span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** @jest-environment jsdom */
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { IdentifySpeakers } from "./identify-speakers";
+
+const seg = (speaker: string, text: string, start: number) => ({ speaker, text, start, end: start + 2 });
+const speakers = {
+  SPEAKER_01: [seg("SPEAKER_01", "I feel like we never plan our weekends together anymore, honestly.", 0)],
+  SPEAKER_02: [seg("SPEAKER_02", "Okay.", 3), seg("SPEAKER_02", "Let's look at Saturday.", 5)],
+  SPEAKER_03: [seg("SPEAKER_03", "Can I come too?", 7)],
+};
+
+describe("IdentifySpeakers", () => {
+  it("walks through every speaker with counters, quotes and the spec's button texts, then completes with the names", async () => {
+    const user = userEvent.setup();
+    const onComplete = jest.fn();
+    render(<IdentifySpeakers speakers={speakers} userName="Ana" onComplete={onComplete} onClose={() => {}} />);
+
+    expect(screen.getByText("Speaker 1 of 3")).toBeInTheDocument();
+    expect(screen.getByText("0 of 3 speakers identified")).toBeInTheDocument();
+    expect(screen.getByText("Who said this?")).toBeInTheDocument();
+    expect(screen.getByText("“I feel like we never plan our weekends together anymore, honestly.”")).toBeInTheDocument();
+    const input = screen.getByLabelText("Name");
+    expect(input).toHaveValue("Speaker 1");
+    expect(input).toBeRequired();
+
+    await user.clear(input);
+    await user.type(input, "  Ana  ");
+    await user.click(screen.getByRole("button", { name: "Next Speaker (2 remaining)" }));
+
+    expect(screen.getByText("Speaker 2 of 3")).toBeInTheDocument();
+    expect(screen.getByText("1 of 3 speakers identified")).toBeInTheDocument();
+    expect(screen.getByText("“Okay.”")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Name"));
+    await user.type(screen.getByLabelText("Name"), "Ben");
+    await user.click(screen.getByRole("button", { name: "Next Speaker (1 remaining)" }));
+
+    await user.click(screen.getByRole("button", { name: "Last Speaker - Continue to Insights" }));
+    expect(onComplete).toHaveBeenCalledWith({ SPEAKER_01: "Ana", SPEAKER_02: "Ben", SPEAKER_03: "Speaker 3" });
+  });
+
+  it("ignores a blank name", async () => {
+    const user = userEvent.setup();
+    const onComplete = jest.fn();
+    render(<IdentifySpeakers speakers={{ SPEAKER_01: speakers.SPEAKER_01 }} userName={null} onComplete={onComplete} onClose={() => {}} />);
+    const input = screen.getByLabelText("Name");
+    expect(input).toHaveValue("You");
+    await user.clear(input);
+    await user.type(input, "   ");
+    await user.click(screen.getByRole("button", { name: "Continue to Insights" }));
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,101 @@
+"use client";
+
+import { useId, useMemo, useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import { nextUnconfirmed } from "@/lib/domain/speakers/apply-names";
+import { selectSampleQuotes } from "@/lib/domain/speakers/sample-quotes";
+import { normalizeSpeakerName, suggestSpeakerNames } from "@/lib/domain/speakers/suggested-names";
+import type { TranscriptSegment } from "@/lib/domain/transcription/segments";
+
+import { SPEAKER_TEXTS as T } from "./texts";
+
+/** "Identify Speakers": each speaker is confirmed in turn; when all are, `onComplete` gets the id → name map. */
+export function IdentifySpeakers({
+  speakers,
+  userName,
+  onComplete,
+  onClose,
+}: {
+  speakers: Record<string, TranscriptSegment[]>;
+  userName: string | null;
+  onComplete: (names: Record<string, string>) => void;
+  onClose: () => void;
+}) {
+  const ids = useMemo(() => Object.keys(speakers), [speakers]);
+  const [names, setNames] = useState(() => suggestSpeakerNames(ids, userName));
+  const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
+  const [index, setIndex] = useState(0);
+  const inputId = useId();
+
+  const id = ids[index]!;
+  const quotes = selectSampleQuotes(speakers[id] ?? []);
+  const remainingAfterThis = ids.filter((other) => other !== id && !confirmed.has(other)).length;
+  const buttonText = ids.length === 1 ? T.continue : remainingAfterThis > 0 ? T.nextSpeaker(remainingAfterThis) : T.lastSpeaker;
+
+  function confirm(event: React.FormEvent) {
+    event.preventDefault();
+    const name = normalizeSpeakerName(names[id] ?? "");
+    if (!name) return;
+    const nextNames = { ...names, [id]: name };
+    const nextConfirmed = new Set(confirmed).add(id);
+    setNames(nextNames);
+    setConfirmed(nextConfirmed);
+    const next = nextUnconfirmed(ids, nextConfirmed, index);
+    if (next === null) onComplete(Object.fromEntries(ids.map((speaker) => [speaker, nextNames[speaker]!])));
+    else setIndex(next);
+  }
+
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="identify-title" className="fixed inset-0 z-50 overflow-y-auto bg-cream-50">
+      <div className="mx-auto flex min-h-full max-w-md flex-col px-4 pb-8 pt-[max(1rem,env(safe-area-inset-top))]">
+        <div className="flex items-center justify-between">
+          <h2 id="identify-title" className="font-serif text-2xl font-semibold text-ink">
+            {T.title}
+          </h2>
+          <button type="button" onClick={onClose} aria-label={T.close} className="flex h-11 w-11 items-center justify-center rounded-full text-2xl text-ink-soft hover:bg-cream-100">
+            <span aria-hidden>×</span>
+          </button>
+        </div>
+
+        <div className="mt-4">
+          <div className="flex justify-between text-sm text-ink-soft">
+            <span>{T.speakerOf(index + 1, ids.length)}</span>
+            <span>{T.identified(confirmed.size, ids.length)}</span>
+          </div>
+          <div role="progressbar" aria-label={T.identified(confirmed.size, ids.length)} aria-valuemin={0} aria-valuemax={ids.length} aria-valuenow={confirmed.size} className="mt-2 h-2 overflow-hidden rounded-full bg-cream-200">
+            <div className="h-full rounded-full bg-deep-teal-700 transition-[width] duration-300" style={{ width: `${(confirmed.size / ids.length) * 100}%` }} />
+          </div>
+        </div>
+
+        <form onSubmit={confirm} className="mt-6 rounded-card bg-white p-5 shadow-card" aria-label={T.speakerOf(index + 1, ids.length)}>
+          <p className="font-semibold text-deep-teal-800">{T.question}</p>
+          <ul className="mt-3 flex flex-col gap-3">
+            {quotes.map((quote) => (
+              <li key={quote}>
+                <blockquote className="rounded-2xl border-l-4 border-soft-tangerine bg-cream-100 p-3 font-serif text-lg leading-relaxed text-ink">“{quote}”</blockquote>
+              </li>
+            ))}
+          </ul>
+          <label htmlFor={inputId} className="mt-5 block font-semibold text-ink">
+            {T.nameLabel}
+          </label>
+          <input
+            id={inputId}
+            key={id}
+            required
+            autoFocus
+            maxLength={60}
+            value={names[id] ?? ""}
+            placeholder={T.placeholder}
+            onChange={(event) => setNames((current) => ({ ...current, [id]: event.target.value }))}
+            className="mt-2 block min-h-12 w-full rounded-xl border border-cream-200 bg-cream-50 px-3 text-base text-ink"
+          />
+          <Button type="submit" className="mt-4 w-full">
+            {buttonText}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}
