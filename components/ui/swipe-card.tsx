@@ -32,6 +32,7 @@ export function SwipeCard({
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
   const [dx, setDx] = useState(0);
   const [leaving, setLeaving] = useState<SwipeDirection | null>(null);
+  const [dragging, setDragging] = useState(false);
 
   const tint = disabled ? null : swipeTint(dx);
   const offset = leaving ? (leaving === "right" ? 600 : -600) : dx;
@@ -45,11 +46,12 @@ export function SwipeCard({
       className={`relative touch-pan-y select-none rounded-card shadow-card ${tint ? TINTS[tint] : TINTS.none} ${className}`}
       style={{
         transform: `translateX(${offset}px) rotate(${swipeTiltDegrees(offset, tiltPerPx)}deg)`,
-        transition: start.current ? "none" : `transform ${SWIPE_THRESHOLDS.animationMs}ms ease-out, background-color 150ms`,
+        transition: dragging ? "none" : `transform ${SWIPE_THRESHOLDS.animationMs}ms ease-out, background-color 150ms`,
       }}
       onPointerDown={(event) => {
         if (disabled || leaving) return;
         start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
+        setDragging(true);
         event.currentTarget.setPointerCapture?.(event.pointerId);
       }}
       onPointerMove={(event) => {
@@ -60,6 +62,7 @@ export function SwipeCard({
         if (!start.current) return;
         const moved = { x: event.clientX - start.current.x, y: event.clientY - start.current.y };
         start.current = null;
+        setDragging(false);
         const direction = swipeOutcome(moved.x, commitThreshold);
         if (direction) {
           setLeaving(direction);
@@ -75,6 +78,7 @@ export function SwipeCard({
       }}
       onPointerCancel={() => {
         start.current = null;
+        setDragging(false);
         setDx(0);
       }}
     >
