@@ -37,7 +37,8 @@ export function useWakeLock(active: boolean): void {
       };
     }
 
-    if (!isOldIos(navigator.userAgent)) return;
+    // (window.navigator: the DOM types claim every browser has wakeLock, which narrows `navigator` to never here.)
+    if (!isOldIos(window.navigator.userAgent)) return;
     const timer = window.setInterval(() => {
       window.location.href = window.location.href.split("#")[0]!;
       window.setTimeout(() => window.stop(), 0);

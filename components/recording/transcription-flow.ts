@@ -1,0 +1,102 @@
+"use client";
+
+import { emitAppEvent, APP_EVENTS } from "@/lib/client/events";
+import { deleteRecording, markRecordingStatus, readRecordingBase64 } from "@/lib/client/recordings/audio-store";
+import { type LocalSession, recordRetryFailure, removeLocalSession, saveFailedRecordingAsLocalSession } from "@/lib/client/recordings/local-recordings";
+import { TranscriptionRequestError, requestTranscription, requestTranscriptionRetry } from "@/lib/client/transcription/transcribe-client";
+import { type TranscriptionFailureKind, classifyTranscriptionFailure } from "@/lib/domain/errors/classify";
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
+import { providerLanguage } from "@/lib/domain/transcription/transcribe-request";
+
+import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "./texts";
+
+// Upload and retry of a recording whose audio sits in the browser's audio store. The audio is deleted only after the
+// server has answered with a transcript; every failure leaves it stored and listed as a local session to retry.
+
+export type RecordingToSend = { audioKey: string; mimeType: string; size: number; recordedAt: number };
+
+export type TranscriptionFailure = {
+  kind: TranscriptionFailureKind;
+  message: string;
+  failedSessionId: string | undefined;
+  localSession: LocalSession | null;
+};
+
+export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData } | { ok: false; failure: TranscriptionFailure };
+
+export async function sendRecording(recording: RecordingToSend, options: { language: string }): Promise<TranscriptionOutcome> {
+  await markRecordingStatus(recording.audioKey, "uploading").catch(() => false);
+  try {
+    const audio = await readRecordingBase64(recording.audioKey);
+    if (!audio) throw new TranscriptionRequestError(TRANSCRIPTION_ERRORS.noAudio);
+    const result = await requestTranscription({ audio, mimeType: recording.mimeType, language: providerLanguage(options.language) });
+    await confirmTranscribed(recording.audioKey);
+    return { ok: true, result };
+  } catch (error) {
+    return { ok: false, failure: await keepFailedRecording(recording, error) };
+  }
+}
+
+/**
+ * Retry of a recording kept on this device: the server's retry endpoint when it kept the recording too, else (or when it
+ * answers 404) the ordinary transcription call with the local audio and language "en".
+ */
+export async function retryLocalRecording(session: LocalSession): Promise<TranscriptionOutcome> {
+  const serverKept = !session.id.startsWith("local-");
+  try {
+    let result: TranscriptionResultData | null = null;
+    if (serverKept) {
+      try {
+        result = await requestTranscriptionRetry(session.id);
+      } catch (error) {
+        if (!(error instanceof TranscriptionRequestError && error.status === 404 && session.audioKey)) throw error;
+      }
+    }
+    if (!result) {
+      if (!session.audioKey) throw new TranscriptionRequestError(FAILURE_TEXTS.recordingNotFound);
+      const audio = await readRecordingBase64(session.audioKey);
+      if (!audio) throw new TranscriptionRequestError(FAILURE_TEXTS.couldNotLoadRecording);
+      result = await requestTranscription({ audio, mimeType: session.mimeType, language: "en" });
+    }
+    removeLocalSession(session.id);
+    if (session.audioKey) await confirmTranscribed(session.audioKey);
+    emitAppEvent(APP_EVENTS.refreshSessions);
+    return { ok: true, result };
+  } catch (error) {
+    const failure = describeFailure(error);
+    recordRetryFailure(session.id, failure.message);
+    return { ok: false, failure: { ...failure, localSession: session } };
+  }
+}
+
+async function confirmTranscribed(audioKey: string): Promise<void> {
+  // The server has the transcript: the audio may go. If deleting fails, it is only kept longer than needed.
+  await deleteRecording(audioKey).catch(() => undefined);
+}
+
+async function keepFailedRecording(recording: RecordingToSend, error: unknown): Promise<TranscriptionFailure> {
+  const failure = describeFailure(error);
+  let localSession: LocalSession | null = null;
+  try {
+    localSession = saveFailedRecordingAsLocalSession({
+      audioKey: recording.audioKey,
+      mimeType: recording.mimeType,
+      size: recording.size,
+      error: failure.message,
+      failedSessionId: failure.failedSessionId,
+      recordedAt: recording.recordedAt,
+    });
+  } catch {
+    // The list entry could not be written; the audio is still in the audio store and is recovered on the next start.
+  }
+  await markRecordingStatus(recording.audioKey, "saved-locally").catch(() => false);
+  emitAppEvent(APP_EVENTS.refreshSessions);
+  emitAppEvent(APP_EVENTS.directSessionSaved, { id: localSession?.id });
+  return { ...failure, localSession };
+}
+
+function describeFailure(error: unknown): Omit<TranscriptionFailure, "localSession"> {
+  const message = error instanceof Error && error.message ? error.message : FAILURE_TEXTS.transcriptionErrorFallback;
+  const failedSessionId = error instanceof TranscriptionRequestError ? error.failedSessionId : undefined;
+  return { kind: classifyTranscriptionFailure({ message, failedSessionId }), message, failedSessionId };
+}
