@@ -2,6 +2,7 @@
 
 import { emitAppEvent, APP_EVENTS } from "@/lib/client/events";
 import { deleteRecording, markRecordingStatus, readRecordingBase64 } from "@/lib/client/recordings/audio-store";
+import { blobToBase64 } from "@/lib/client/recordings/blob";
 import { type LocalSession, recordRetryFailure, removeLocalSession, saveFailedRecordingAsLocalSession } from "@/lib/client/recordings/local-recordings";
 import { TranscriptionRequestError, requestTranscription, requestTranscriptionRetry } from "@/lib/client/transcription/transcribe-client";
 import { type TranscriptionFailureKind, classifyTranscriptionFailure } from "@/lib/domain/errors/classify";
@@ -13,7 +14,14 @@ import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "./texts";
 // Upload and retry of a recording whose audio sits in the browser's audio store. The audio is deleted only after the
 // server has answered with a transcript; every failure leaves it stored and listed as a local session to retry.
 
-export type RecordingToSend = { audioKey: string; mimeType: string; size: number; recordedAt: number };
+export type RecordingToSend = {
+  audioKey: string;
+  mimeType: string;
+  size: number;
+  recordedAt: number;
+  /** The in-memory copy, used when the browser refused to store the audio (private mode, full disk). */
+  blob?: Blob;
+};
 
 export type TranscriptionFailure = {
   kind: TranscriptionFailureKind;
@@ -27,7 +35,7 @@ export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData }
 export async function sendRecording(recording: RecordingToSend, options: { language: string }): Promise<TranscriptionOutcome> {
   await markRecordingStatus(recording.audioKey, "uploading").catch(() => false);
   try {
-    const audio = await readRecordingBase64(recording.audioKey);
+    const audio = (await readRecordingBase64(recording.audioKey).catch(() => null)) ?? (recording.blob?.size ? await blobToBase64(recording.blob) : null);
     if (!audio) throw new TranscriptionRequestError(TRANSCRIPTION_ERRORS.noAudio);
     const result = await requestTranscription({ audio, mimeType: recording.mimeType, language: providerLanguage(options.language) });
     await confirmTranscribed(recording.audioKey);

@@ -3,6 +3,7 @@
 import Link from "next/link";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { RelationshipRecorder } from "@/components/recording/relationship-recorder";
 
 import { AppShell } from "./app-shell";
 import { PRIVACY_CARD } from "./texts";
@@ -32,6 +33,8 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
             ))}
           </ul>
         </section>
+
+        <RelationshipRecorder onHome={() => window.scrollTo({ top: 0, behavior: "smooth" })} />
 
         <section aria-labelledby="privacy-card" className="rounded-card bg-deep-teal-700 p-6 text-white shadow-card">
           <h2 id="privacy-card" className="font-serif text-2xl font-semibold">
