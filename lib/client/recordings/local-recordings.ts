@@ -1,0 +1,252 @@
+import { type KeyValueStorage, STORAGE_KEYS, browserStorage } from "@/lib/client/storage/browser-keys";
+
+// The localStorage side of recordings kept on this device (spec part 1 sections 3 and 8): metadata only. The audio
+// itself stays in IndexedDB (audio-store.ts), found through audioKey; localStorage holds ~5 MB and must never hold audio.
+// Other parts of the app also keep sessions under local_sessions, so items are rewritten field by field and fields
+// this file does not know are kept as they are.
+
+export type FailureKind = "transcription" | "analysis";
+/** timestamp is an ISO date, as in the server's failure markers, so history can treat both alike. */
+export type FailureMarker = { error: string; timestamp: string; attemptCount: number };
+
+export type LocalSession = {
+  id: string;
+  name: string;
+  isLocal: true;
+  mimeType: string;
+  size: number;
+  createdAt: string;
+  timestamp: number;
+  /** Id of the audio in the audio store; null for a local session that holds no stored audio. */
+  audioKey: string | null;
+  failedTranscription?: FailureMarker;
+  failedAnalysis?: FailureMarker;
+  transcript?: string;
+  analysis?: unknown;
+};
+
+export type LocalRecordingRef = { id: string; timestamp: number; sessionId: string; isLocal: true; name: string; mimeType: string; audioKey: string };
+
+export const LOCAL_STORAGE_ERROR_MESSAGE = "Could not save your recording on this device.";
+
+export class LocalStorageError extends Error {
+  constructor(cause?: unknown) {
+    super(LOCAL_STORAGE_ERROR_MESSAGE, { cause });
+    this.name = "LocalStorageError";
+  }
+}
+
+type Item = Record<string, unknown>;
+const isItem = (value: unknown): value is Item => typeof value === "object" && value !== null && !Array.isArray(value);
+const MARKER_FIELD = { transcription: "failedTranscription", analysis: "failedAnalysis" } as const;
+
+/** "Recording Nov 22, 2026, 3:04 PM" in the user's time zone. */
+export function recordingName(date: Date): string {
+  const formatted = date.toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+  // Newer ICU puts a narrow no-break space before AM/PM; a plain space keeps names the same in every browser.
+  return `Recording ${formatted.replace(/\u202f/g, " ")}`;
+}
+
+/** A stored list, or [] when it is missing, unreadable or not a list: damaged storage must not crash the app. */
+function readList(storage: KeyValueStorage | null, key: string): unknown[] {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(key) ?? null;
+  } catch (error) {
+    console.warn(`Could not read ${key} from this browser's storage; treating it as empty.`, error);
+    return [];
+  }
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed)) return parsed;
+  } catch {
+    // Reported below with the non-list case.
+  }
+  console.warn(`${key} in this browser's storage is not a readable list; treating it as empty.`);
+  return [];
+}
+
+function write(storage: KeyValueStorage | null, key: string, value: string): void {
+  if (!storage) throw new LocalStorageError();
+  try {
+    storage.setItem(key, value);
+  } catch (error) {
+    throw new LocalStorageError(error);
+  }
+}
+
+function parseMarker(value: unknown): FailureMarker | undefined {
+  if (!isItem(value)) return undefined;
+  const timestamp = typeof value.timestamp === "number" ? new Date(value.timestamp).toISOString() : value.timestamp;
+  return {
+    error: typeof value.error === "string" ? value.error : "",
+    timestamp: typeof timestamp === "string" ? timestamp : "",
+    attemptCount: typeof value.attemptCount === "number" ? value.attemptCount : 1,
+  };
+}
+
+/** A stored item as a LocalSession; unknown fields ride along untouched. Null when it has no id. */
+function toLocalSession(item: unknown): LocalSession | null {
+  if (!isItem(item) || typeof item.id !== "string" || item.id === "") return null;
+  const timestamp = typeof item.timestamp === "number" ? item.timestamp : Date.parse(String(item.createdAt)) || 0;
+  const session: LocalSession = {
+    ...item,
+    id: item.id,
+    name: typeof item.name === "string" ? item.name : recordingName(new Date(timestamp)),
+    isLocal: true,
+    mimeType: typeof item.mimeType === "string" ? item.mimeType : typeof item.audioMimeType === "string" ? item.audioMimeType : "",
+    size: typeof item.size === "number" ? item.size : 0,
+    createdAt: typeof item.createdAt === "string" ? item.createdAt : new Date(timestamp).toISOString(),
+    timestamp,
+    audioKey: typeof item.audioKey === "string" && item.audioKey ? item.audioKey : null,
+  };
+  for (const field of Object.values(MARKER_FIELD)) {
+    const marker = parseMarker(item[field]);
+    if (marker) session[field] = marker;
+    else delete session[field];
+  }
+  return session;
+}
+
+const newestFirst = (a: LocalSession, b: LocalSession) => b.timestamp - a.timestamp;
+
+export function listLocalSessions(storage: KeyValueStorage | null = browserStorage()): LocalSession[] {
+  return readList(storage, STORAGE_KEYS.localSessions)
+    .map(toLocalSession)
+    .filter((session): session is LocalSession => session !== null)
+    .sort(newestFirst);
+}
+
+export function getLocalSession(id: string, storage: KeyValueStorage | null = browserStorage()): LocalSession | null {
+  return listLocalSessions(storage).find((session) => session.id === id) ?? null;
+}
+
+/** Local sessions waiting for a retry (failed transcription or analysis), newest first. */
+export function listFailedLocalRecordings(storage: KeyValueStorage | null = browserStorage()): LocalSession[] {
+  return listLocalSessions(storage).filter((session) => session.failedTranscription || session.failedAnalysis);
+}
+
+export type SaveFailedRecordingInput = {
+  audioKey: string;
+  mimeType: string;
+  size: number;
+  error: string;
+  failedSessionId?: string | null;
+  /** Which step failed; transcription unless told. */
+  kind?: FailureKind;
+  /** When the audio was recorded (ms); now unless told. Names and dates the session. */
+  recordedAt?: number;
+  transcript?: string;
+};
+
+/**
+ * Keeps a failed recording as a local session so it can be retried. The same recording is never listed twice: an
+ * existing item with the same id, or else with the same audio, gets its attempt count bumped. When the server gave a
+ * failed-session id, an item found by its audio takes that id: the retry endpoint knows only the newest one.
+ */
+export function saveFailedRecordingAsLocalSession(input: SaveFailedRecordingInput, storage: KeyValueStorage | null = browserStorage()): LocalSession {
+  const now = Date.now();
+  const field = MARKER_FIELD[input.kind ?? "transcription"];
+  const items = readList(storage, STORAGE_KEYS.localSessions);
+  const failedSessionId = input.failedSessionId || null;
+
+  let index = failedSessionId ? items.findIndex((item) => isItem(item) && item.id === failedSessionId) : -1;
+  if (index === -1) index = items.findIndex((item) => isItem(item) && item.audioKey === input.audioKey);
+
+  let session: LocalSession;
+  if (index !== -1) {
+    const existing = toLocalSession(items[index]) as LocalSession;
+    session = {
+      ...existing,
+      id: failedSessionId ?? existing.id,
+      audioKey: existing.audioKey ?? input.audioKey,
+      mimeType: existing.mimeType || input.mimeType,
+      size: existing.size || input.size,
+      [field]: { error: input.error, timestamp: new Date(now).toISOString(), attemptCount: (existing[field]?.attemptCount ?? 0) + 1 },
+    };
+    items[index] = session;
+  } else {
+    const recordedAt = input.recordedAt ?? now;
+    session = {
+      id: failedSessionId ?? unusedLocalId(items, recordedAt),
+      name: recordingName(new Date(recordedAt)),
+      isLocal: true,
+      mimeType: input.mimeType,
+      size: input.size,
+      createdAt: new Date(recordedAt).toISOString(),
+      timestamp: recordedAt,
+      audioKey: input.audioKey,
+      [field]: { error: input.error, timestamp: new Date(now).toISOString(), attemptCount: 1 },
+      ...(input.transcript !== undefined ? { transcript: input.transcript } : {}),
+    };
+    items.push(session);
+  }
+
+  write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));
+  if (session.audioKey) saveRecordingRef(storage, session, session.audioKey);
+  if (failedSessionId) write(storage, STORAGE_KEYS.lastFailedSessionId, failedSessionId);
+  return session;
+}
+
+/** "local-{timestamp}", moved on by a millisecond if two recordings are saved in the same one. */
+function unusedLocalId(items: unknown[], timestamp: number): string {
+  const taken = new Set(items.filter(isItem).map((item) => item.id));
+  let candidate = timestamp;
+  while (taken.has(`local-${candidate}`)) candidate += 1;
+  return `local-${candidate}`;
+}
+
+function saveRecordingRef(storage: KeyValueStorage | null, session: LocalSession, audioKey: string): void {
+  const refs = readList(storage, STORAGE_KEYS.localRecordings).filter((ref) => !(isItem(ref) && (ref.audioKey === audioKey || ref.sessionId === session.id)));
+  const ref: LocalRecordingRef = { id: audioKey, timestamp: session.timestamp, sessionId: session.id, isLocal: true, name: session.name, mimeType: session.mimeType, audioKey };
+  write(storage, STORAGE_KEYS.localRecordings, JSON.stringify([...refs, ref]));
+}
+
+export function listLocalRecordingRefs(storage: KeyValueStorage | null = browserStorage()): LocalRecordingRef[] {
+  return readList(storage, STORAGE_KEYS.localRecordings).filter(
+    (ref): ref is LocalRecordingRef => isItem(ref) && typeof ref.sessionId === "string" && typeof ref.audioKey === "string",
+  );
+}
+
+/**
+ * Removes a local session's metadata (and its localRecordings entry); returns what was removed so the caller can
+ * delete the audio once the server has confirmed it. Null when there was no such session.
+ */
+export function removeLocalSession(id: string, storage: KeyValueStorage | null = browserStorage()): LocalSession | null {
+  const items = readList(storage, STORAGE_KEYS.localSessions);
+  const index = items.findIndex((item) => isItem(item) && item.id === id);
+  if (index === -1) return null;
+  const removed = toLocalSession(items[index]);
+  items.splice(index, 1);
+  write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));
+
+  const refs = readList(storage, STORAGE_KEYS.localRecordings);
+  const keptRefs = refs.filter((ref) => !(isItem(ref) && ref.sessionId === id));
+  if (keptRefs.length !== refs.length) write(storage, STORAGE_KEYS.localRecordings, JSON.stringify(keptRefs));
+  try {
+    if (storage?.getItem(STORAGE_KEYS.lastFailedSessionId) === id) storage.removeItem(STORAGE_KEYS.lastFailedSessionId);
+  } catch {
+    // A stale lastFailedSessionId only makes a later retry answer "not found"; not worth failing the removal.
+  }
+  return removed;
+}
+
+/**
+ * A retry failed again: bumps the attempt count of the session's failure marker (the one of the given kind, else the
+ * one it has). Returns the updated session, or null when there is no such session.
+ */
+export function recordRetryFailure(id: string, error: string, kind?: FailureKind, storage: KeyValueStorage | null = browserStorage()): LocalSession | null {
+  const items = readList(storage, STORAGE_KEYS.localSessions);
+  const index = items.findIndex((item) => isItem(item) && item.id === id);
+  if (index === -1) return null;
+  const existing = toLocalSession(items[index]) as LocalSession;
+  const field = MARKER_FIELD[kind ?? (existing.failedAnalysis && !existing.failedTranscription ? "analysis" : "transcription")];
+  const updated: LocalSession = {
+    ...existing,
+    [field]: { error, timestamp: new Date().toISOString(), attemptCount: (existing[field]?.attemptCount ?? 0) + 1 },
+  };
+  items[index] = updated;
+  write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));
+  return updated;
+}

@@ -1,0 +1,115 @@
+/** @jest-environment node */
+import "fake-indexeddb/auto";
+import { type KeyValueStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
+import { type RecordingStatus, appendChunk, beginRecording, deleteRecording, listStoredRecordings, markRecordingStatus, readRecordingBlob } from "./audio-store";
+import { listFailedLocalRecordings, listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
+import { INTERRUPTED_RECORDING_ERROR, recoverInterruptedRecordings } from "./recover-interrupted";
+
+function memoryStorage(): KeyValueStorage & { values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return { values, getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) };
+}
+
+async function stored(id: string, status: RecordingStatus, chunks: number[][], startedAt = new Date(2026, 10, 22, 15, 4).getTime()) {
+  await beginRecording({ id, mimeType: "audio/webm;codecs=opus", startedAt, mode: "couple" });
+  for (const [index, chunk] of chunks.entries()) await appendChunk(id, index, new Blob([new Uint8Array(chunk)]));
+  if (status !== "recording") await markRecordingStatus(id, status);
+}
+
+const statusOf = async (id: string) => (await listStoredRecordings()).find((recording) => recording.id === id)?.status;
+
+let storage: ReturnType<typeof memoryStorage>;
+beforeEach(() => {
+  storage = memoryStorage();
+});
+afterEach(async () => {
+  jest.restoreAllMocks();
+  Reflect.deleteProperty(globalThis, "navigator");
+  for (const recording of await listStoredRecordings()) await deleteRecording(recording.id);
+});
+
+describe("recoverInterruptedRecordings", () => {
+  it("turns audio left recording or uploading into a failed local session the user can retry", async () => {
+    await stored("mid-recording", "recording", [[1, 2], [3]]);
+    await stored("mid-upload", "uploading", [[4]], new Date(2026, 10, 21, 9, 0).getTime());
+
+    const ids = await recoverInterruptedRecordings(storage);
+
+    expect(ids).toHaveLength(2);
+    const sessions = listFailedLocalRecordings(storage);
+    expect(sessions.map((session) => session.id).sort()).toEqual([...ids].sort());
+    expect(sessions[0]).toMatchObject({
+      audioKey: "mid-recording",
+      name: "Recording Nov 22, 2026, 3:04 PM",
+      size: 3,
+      mimeType: "audio/webm;codecs=opus",
+      failedTranscription: { error: INTERRUPTED_RECORDING_ERROR, attemptCount: 1 },
+    });
+    expect(sessions[1]).toMatchObject({ audioKey: "mid-upload", name: "Recording Nov 21, 2026, 9:00 AM", size: 1 });
+    expect(await statusOf("mid-recording")).toBe("saved-locally");
+    expect(await statusOf("mid-upload")).toBe("saved-locally");
+    // The audio itself is still there for the retry.
+    expect((await readRecordingBlob("mid-recording"))?.size).toBe(3);
+  });
+
+  it("also recovers audio stopped but never uploaded, and leaves failed and saved recordings alone", async () => {
+    await stored("stopped", "stopped", [[1]]);
+    await stored("failed", "failed", [[1]]);
+    await stored("saved", "saved-locally", [[1]]);
+
+    expect(await recoverInterruptedRecordings(storage)).toHaveLength(1);
+    expect(listLocalSessions(storage).map((session) => session.audioKey)).toEqual(["stopped"]);
+    expect(await statusOf("failed")).toBe("failed");
+  });
+
+  it("deletes interrupted recordings that never captured a chunk", async () => {
+    await stored("empty", "recording", []);
+    expect(await recoverInterruptedRecordings(storage)).toEqual([]);
+    expect(await listStoredRecordings()).toEqual([]);
+    expect(listLocalSessions(storage)).toEqual([]);
+  });
+
+  it("is idempotent: a second run creates nothing new", async () => {
+    await stored("a", "recording", [[1]]);
+    const first = await recoverInterruptedRecordings(storage);
+    const snapshot = storage.values.get(STORAGE_KEYS.localSessions);
+
+    expect(first).toHaveLength(1);
+    expect(await recoverInterruptedRecordings(storage)).toEqual([]);
+    expect(storage.values.get(STORAGE_KEYS.localSessions)).toBe(snapshot);
+  });
+
+  it("does not duplicate audio that already has a local session (saved just before the tab closed)", async () => {
+    await stored("known", "uploading", [[1]]);
+    saveFailedRecordingAsLocalSession({ audioKey: "known", mimeType: "audio/webm", size: 1, error: "Transcription failed", failedSessionId: "srv-1" }, storage);
+
+    expect(await recoverInterruptedRecordings(storage)).toEqual([]);
+    expect(listLocalSessions(storage).map((session) => session.id)).toEqual(["srv-1"]);
+    expect(await statusOf("known")).toBe("saved-locally");
+  });
+
+  it("leaves alone a recording another live tab still holds", async () => {
+    await stored("live", "recording", [[1]]);
+    await stored("orphan", "recording", [[1]]);
+    const locks = { query: async () => ({ held: [{ name: "coach-audio:live", mode: "exclusive" as const }], pending: [] }) };
+    Object.defineProperty(globalThis, "navigator", { value: { locks }, configurable: true });
+
+    const ids = await recoverInterruptedRecordings(storage);
+
+    expect(listLocalSessions(storage).map((session) => session.audioKey)).toEqual(["orphan"]);
+    expect(ids).toHaveLength(1);
+    expect(await statusOf("live")).toBe("recording");
+  });
+
+  it("keeps the audio untouched when the session cannot be saved, and recovers it on the next load", async () => {
+    await stored("later", "recording", [[1]]);
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
+    const full: KeyValueStorage = { ...storage, setItem: () => { throw new DOMException("full", "QuotaExceededError"); } };
+
+    expect(await recoverInterruptedRecordings(full)).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    expect(await statusOf("later")).toBe("recording");
+
+    expect(await recoverInterruptedRecordings(storage)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,50 @@
+import { type KeyValueStorage, browserStorage } from "@/lib/client/storage/browser-keys";
+import { type RecordingStatus, deleteRecording, listStoredRecordings, markRecordingStatus, readRecordingBlob } from "./audio-store";
+import { listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
+import { lockedRecordingIds } from "./recording-locks";
+
+// On app load, audio left mid-way (tab closed or reloaded while recording or uploading) becomes a local session that
+// can be retried from history, so the user finds it again instead of it sitting unseen in IndexedDB.
+
+export const INTERRUPTED_RECORDING_ERROR = "This recording couldn't be transcribed due to connection issues.";
+
+// "stopped" too: a tab closed between the end of recording and the start of the upload leaves it there.
+const INTERRUPTED: ReadonlySet<RecordingStatus> = new Set(["recording", "stopped", "uploading"]);
+
+/**
+ * Returns the ids of the local sessions it created. Idempotent: audio that already has a local session is only marked
+ * "saved-locally". Recordings a live tab holds a lock on are left alone. Each recording is handled on its own: one that
+ * fails stays as it is and is tried again on the next load. Throws AudioStorageError only when nothing can be listed.
+ */
+export async function recoverInterruptedRecordings(storage: KeyValueStorage | null = browserStorage()): Promise<string[]> {
+  const [recordings, active] = await Promise.all([listStoredRecordings(), lockedRecordingIds()]);
+  const recovered: string[] = [];
+  for (const recording of recordings) {
+    if (!INTERRUPTED.has(recording.status) || active.has(recording.id)) continue;
+    try {
+      if (recording.chunkCount === 0) {
+        // Nothing was captured: there is nothing to lose.
+        await deleteRecording(recording.id);
+        continue;
+      }
+      if (!listLocalSessions(storage).some((session) => session.audioKey === recording.id)) {
+        const blob = await readRecordingBlob(recording.id);
+        const session = saveFailedRecordingAsLocalSession(
+          {
+            audioKey: recording.id,
+            mimeType: blob?.type || recording.mimeType,
+            size: blob?.size ?? 0,
+            error: INTERRUPTED_RECORDING_ERROR,
+            recordedAt: recording.startedAt || undefined,
+          },
+          storage,
+        );
+        recovered.push(session.id);
+      }
+      await markRecordingStatus(recording.id, "saved-locally");
+    } catch (error) {
+      console.warn(`Could not recover interrupted recording ${recording.id}; will try again on the next load.`, error);
+    }
+  }
+  return recovered;
+}
