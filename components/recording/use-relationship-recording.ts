@@ -87,7 +87,7 @@ export function useRelationshipRecording({ onHome }: { onHome: () => void }) {
   }, []);
 
   const beginCapture = useCallback(async () => {
-    const id = `rec-${Date.now()}`;
+    const id = `rec-${Date.now()}-${crypto.randomUUID()}`;
     const next = createAudioRecorder({
       id,
       onError: (error) => showToast({ title: FAILURE_TEXTS.warningTitle, description: error.message, variant: "destructive" }),

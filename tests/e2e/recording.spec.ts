@@ -1,0 +1,127 @@
+import { fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
+import { test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
+import { RecorderPage } from "./support/recorder";
+import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
+
+// Relationship mode from the fake microphone (tests/fixtures/two-voices.wav) to named speakers (issue 3).
+test.describe.configure({ mode: "serial" });
+test.beforeEach(async () => {
+  await fakeProviders.reset();
+});
+
+const outage = async () => {
+  await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => openAiError(503, "Service Unavailable")));
+  await fakeProviders.queue("gemini.generate", ...Array.from({ length: 3 }, () => geminiOverloaded()));
+};
+
+test("a two-voice recording goes through readiness, recording, transcription and naming", async ({ page, context }, testInfo) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+
+  await recorder.startRecording();
+  await expect(recorder.timer).not.toHaveText("00:00", { timeout: 3_000 });
+  await saveScreen(page, "recording", testInfo);
+  await page.waitForTimeout(2_500);
+  await recorder.stopButton.click();
+
+  await expect(recorder.identify).toBeVisible({ timeout: 15_000 });
+  await expect(recorder.identify.getByText("Who said this?")).toBeVisible();
+  await expect(recorder.identify.getByText("0 of 2 speakers identified")).toBeVisible();
+  await expect(recorder.identify.getByRole("button", { name: "Next Speaker (1 remaining)" })).toBeVisible();
+  await saveScreen(page, "identify-speakers", testInfo);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+
+  const [upload] = await fakeProviders.requests("openai.transcriptions");
+  expect(upload?.model).toBe("gpt-4o-transcribe-diarize");
+  // The server confirmed the transcript: the browser keeps no audio.
+  expect(await recorder.storedChunkCounts()).toEqual({});
+});
+
+test("not ready: the recording stops and 'Let's try later' shows", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.startButton.click();
+  await expect(recorder.readiness.getByText("Recording...")).toBeVisible({ timeout: 6_000 });
+  await page.getByRole("button", { name: "Not now" }).click();
+  await expect(page.getByText("Let's try later")).toBeVisible();
+  await expect(recorder.startButton).toBeVisible();
+  expect(await recorder.storedChunkCounts()).toEqual({});
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
+});
+
+test("a provider outage keeps the recording on the device, and retrying later succeeds", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await outage();
+
+  await recorder.recordFor(2_000);
+  const dialog = page.getByRole("dialog", { name: "Connection Error" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText("Connection error: Your recording is saved locally")).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 6_000 }); // home after 3 s
+
+  await expect(recorder.savedList.getByText("Transcription failed")).toBeVisible();
+  const chunks = Object.values(await recorder.storedChunkCounts());
+  expect(chunks).toHaveLength(1);
+  expect(chunks[0]).toBeGreaterThan(0);
+
+  // Later, with the provider back: one tap retries.
+  await page.reload();
+  await recorder.savedList.getByRole("button", { name: /Tap to retry/ }).click();
+  await expect(page.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(recorder.savedList).toBeHidden();
+  expect(await recorder.storedChunkCounts()).toEqual({});
+});
+
+test("signed in: an outage keeps the recording on the server too, and Retry Now transcribes it there", async ({ page, context }) => {
+  await signIn(context, ACCOUNT_SERVER, "user_e2e_recorder");
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  // Transcription fails with a failed-session id but no connection wording: the retry modal.
+  await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 1 }, () => openAiError(500, "Internal error")));
+  await fakeProviders.queue("gemini.generate", { status: 500, body: { error: { code: 500, message: "Internal", status: "INTERNAL" } } });
+
+  await recorder.recordFor(2_000);
+  const dialog = page.getByRole("dialog", { name: "Transcription Failed" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText("There was a problem with the transcription. You can retry or save the recording for later.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Retry Now" }).click();
+  await expect(page.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  // The server's copy was used: two transcription calls reached the provider, the second from the retry endpoint.
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(2);
+  expect(await recorder.storedChunkCounts()).toEqual({});
+});
+
+test("a reload during recording loses at most the last chunk, and the recording can be transcribed", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.startRecording();
+  await page.waitForTimeout(3_000);
+  const before = Object.values(await recorder.storedChunkCounts())[0] ?? 0;
+  expect(before).toBeGreaterThanOrEqual(4); // 500 ms chunks
+
+  await page.reload();
+  await expect(recorder.savedList.getByText("Transcription failed")).toBeVisible();
+  const after = Object.values(await recorder.storedChunkCounts())[0] ?? 0;
+  expect(after).toBeGreaterThanOrEqual(before);
+  expect(after).toBeLessThanOrEqual(before + 1);
+
+  await recorder.savedList.getByRole("button", { name: /Tap to retry/ }).click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+});
+
+test("guest-only mode with no AI key: a clear error and the recording is kept", async ({ page }) => {
+  await page.goto(GUEST_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+  await expect(page.getByText("Transcription Error", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^Transcription is not configured/)).toBeVisible();
+  await expect(recorder.savedList.getByText("Transcription failed")).toBeVisible();
+  expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
+});

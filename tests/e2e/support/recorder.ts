@@ -1,0 +1,74 @@
+import { type Locator, type Page, expect } from "@playwright/test";
+
+/** The relationship recorder on the home screen, from the record button to named speakers. */
+export class RecorderPage {
+  readonly startButton: Locator;
+  readonly stopButton: Locator;
+  readonly readiness: Locator;
+  readonly timer: Locator;
+  readonly identify: Locator;
+  readonly savedList: Locator;
+
+  constructor(readonly page: Page) {
+    this.startButton = page.getByRole("button", { name: "Start recording" });
+    this.stopButton = page.getByRole("button", { name: "Stop recording" });
+    this.readiness = page.getByRole("dialog", { name: "Timing & Readiness" });
+    this.timer = page.getByRole("timer");
+    this.identify = page.getByRole("dialog", { name: "Identify Speakers" });
+    this.savedList = page.getByRole("region", { name: "Waiting to be transcribed" });
+  }
+
+  /** Record button → 3-2-1 countdown (choices disabled) → recording → "Yes, ready". */
+  async startRecording(): Promise<void> {
+    await this.startButton.click();
+    await expect(this.readiness).toBeVisible();
+    await expect(this.readiness.getByTestId("readiness-countdown")).toHaveText("3");
+    await expect(this.page.getByRole("button", { name: "Yes, ready" })).toBeDisabled();
+    await expect(this.readiness.getByText("Recording...")).toBeVisible({ timeout: 6_000 });
+    await this.page.getByRole("button", { name: "Yes, ready" }).click();
+    await expect(this.readiness).toBeHidden();
+    await expect(this.page.getByText("Recording in progress...")).toBeVisible();
+  }
+
+  async recordFor(ms: number): Promise<void> {
+    await this.startRecording();
+    await this.page.waitForTimeout(ms);
+    await this.stopButton.click();
+  }
+
+  /** Names every speaker in turn. */
+  async nameSpeakers(names: string[]): Promise<void> {
+    await expect(this.identify).toBeVisible({ timeout: 15_000 });
+    for (const [index, name] of names.entries()) {
+      await expect(this.identify.getByText(`Speaker ${index + 1} of ${names.length}`)).toBeVisible();
+      const input = this.identify.getByLabel("Name");
+      await input.fill(name);
+      await input.press("Enter");
+    }
+    await expect(this.identify).toBeHidden();
+  }
+
+  /** Audio chunks this page's browser keeps in IndexedDB, per recording id. */
+  async storedChunkCounts(): Promise<Record<string, number>> {
+    return this.page.evaluate(
+      () =>
+        new Promise<Record<string, number>>((resolve, reject) => {
+          const open = indexedDB.open("coach-audio");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains("recordings")) return resolve({});
+            const request = db.transaction("recordings").objectStore("recordings").getAllKeys();
+            request.onsuccess = () => {
+              const counts: Record<string, number> = {};
+              for (const key of request.result) {
+                if (Array.isArray(key) && key[0] === "chunk") counts[String(key[1])] = (counts[String(key[1])] ?? 0) + 1;
+              }
+              db.close();
+              resolve(counts);
+            };
+          };
+        }),
+    );
+  }
+}
