@@ -1,0 +1,90 @@
+"use client";
+
+import Markdown, { type Components } from "react-markdown";
+
+import { Button } from "@/components/ui/button";
+import type { Analysis } from "@/lib/domain/analysis/types";
+
+import { safeMarkdownUrl } from "./markdown-url";
+import { DECK_TEXTS as T } from "./texts";
+
+// Headings inside the coach's text sit under the screen's h2, so they start at h3.
+const MARKDOWN_COMPONENTS: Components = {
+  h1: ({ children }) => <h3 className="mt-4 font-serif text-xl font-semibold text-ink first:mt-0">{children}</h3>,
+  h2: ({ children }) => <h3 className="mt-4 font-serif text-xl font-semibold text-ink first:mt-0">{children}</h3>,
+  h3: ({ children }) => <h4 className="mt-4 font-semibold text-ink first:mt-0">{children}</h4>,
+  h4: ({ children }) => <h4 className="mt-4 font-semibold text-ink first:mt-0">{children}</h4>,
+  h5: ({ children }) => <h4 className="mt-4 font-semibold text-ink first:mt-0">{children}</h4>,
+  h6: ({ children }) => <h4 className="mt-4 font-semibold text-ink first:mt-0">{children}</h4>,
+  p: ({ children }) => <p className="mt-3 leading-relaxed first:mt-0">{children}</p>,
+  ul: ({ children }) => <ul className="mt-3 list-disc space-y-1 pl-5">{children}</ul>,
+  ol: ({ children }) => <ol className="mt-3 list-decimal space-y-1 pl-5">{children}</ol>,
+  blockquote: ({ children }) => <blockquote className="mt-3 border-l-4 border-cream-200 pl-3 italic text-ink-soft">{children}</blockquote>,
+  strong: ({ children }) => <strong className="font-semibold text-ink">{children}</strong>,
+  // A refused URL arrives as "": keep the words, drop the link.
+  a: ({ href, children }) =>
+    href ? (
+      <a href={href} className="font-medium text-deep-teal-700 underline underline-offset-2" {...(/^https?:/i.test(href) ? { target: "_blank", rel: "noopener noreferrer nofollow" } : {})}>
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  // No remote images: loading one would tell a third party that someone opened this session. The alt text stays.
+  img: ({ alt }) => (alt ? <span>{alt}</span> : null),
+};
+
+/** The coach's markdown with the spec's link rule and no raw HTML. Also fits the session detail's summary card. */
+export function CoachMarkdown({ children }: { children: string }) {
+  return (
+    <div className="text-ink">
+      <Markdown skipHtml urlTransform={safeMarkdownUrl} components={MARKDOWN_COMPONENTS}>
+        {children}
+      </Markdown>
+    </div>
+  );
+}
+
+/** The label and one-line reason shown when the local analyzer wrote the analysis. */
+export function OfflineAnalysisNote() {
+  return (
+    <p className="mt-3 rounded-2xl bg-sunflower-100 px-4 py-3 text-sm leading-relaxed text-ink">
+      <span className="font-semibold text-sunflower-700">{T.offlineLabel}</span>
+      <span aria-hidden> · </span>
+      <span className="sr-only">: </span>
+      {T.offlineExplanation}
+    </p>
+  );
+}
+
+/** "Conversation Summary": the coach's neutral summary, first step of a session's deck. */
+export function CoachResponse({
+  analysis,
+  onContinue,
+  onShowTranscript,
+}: {
+  analysis: Pick<Analysis, "coachResponse" | "source">;
+  onContinue: () => void;
+  onShowTranscript?: () => void;
+}) {
+  const text = analysis.coachResponse?.trim() || T.coachResponseDefault;
+  return (
+    <section aria-labelledby="coach-response-title">
+      <h2 id="coach-response-title" tabIndex={-1} data-step-heading className="font-serif text-3xl font-semibold text-ink">
+        {T.conversationSummary}
+      </h2>
+      {analysis.source === "offline" ? <OfflineAnalysisNote /> : null}
+      <div className="mt-4 rounded-card bg-white p-5 shadow-card">
+        <CoachMarkdown>{text}</CoachMarkdown>
+      </div>
+      <div className="mt-6 flex flex-col gap-3">
+        <Button onClick={onContinue}>{T.continueToInsights}</Button>
+        {onShowTranscript ? (
+          <Button variant="secondary" onClick={onShowTranscript}>
+            {T.viewTranscript}
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import type { ReactNode } from "react";
+
+import { Button } from "@/components/ui/button";
+import type { SessionSummary } from "@/lib/domain/analysis/types";
+
+import { summaryForDisplay } from "./card-text";
+import { DECK_TEXTS as T } from "./texts";
+
+/**
+ * "Session Completed" (or "Tutorial Completed"): the personalised summary once the parent has it, the reminder and
+ * "Finish Session". The tutorial variant has no summary of its own: it shows the next steps instead.
+ */
+export function CompletionScreen({
+  variant,
+  loading,
+  summary,
+  onSetReminder,
+  onFinish,
+  onShowTranscript,
+  finishing = false,
+}: {
+  variant: "session" | "tutorial";
+  loading: boolean;
+  summary: SessionSummary | null;
+  onSetReminder: () => void;
+  onFinish: () => void;
+  onShowTranscript?: () => void;
+  finishing?: boolean;
+}) {
+  const tutorial = variant === "tutorial";
+  return (
+    <section aria-labelledby="completion-title">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="completion-title" tabIndex={-1} data-step-heading className="font-serif text-3xl font-semibold text-ink">
+          {tutorial ? T.tutorialCompleted : T.sessionCompleted}
+        </h2>
+        {onShowTranscript ? (
+          <Button variant="ghost" className="shrink-0 px-3 text-sm" onClick={onShowTranscript}>
+            {T.viewTranscript}
+          </Button>
+        ) : null}
+      </div>
+
+      {tutorial ? <TutorialNextSteps /> : loading ? <Generating /> : <SummarySections summary={summary} />}
+
+      <div className="mt-6 flex flex-col gap-3">
+        {tutorial ? (
+          <>
+            <FinishButton finishing={finishing} onFinish={onFinish} />
+            <Button variant="secondary" onClick={onSetReminder}>
+              {T.setReminderTutorial}
+            </Button>
+          </>
+        ) : (
+          <>
+            <div>
+              {/* The reminder's date comes with the summary, so it waits for it. */}
+              <Button variant="secondary" className="w-full" disabled={loading} onClick={onSetReminder} aria-describedby="completion-reminder-note">
+                {T.setReminder}
+              </Button>
+              <p id="completion-reminder-note" className="mt-2 text-center text-sm text-ink-soft">
+                {T.reminderNote}
+              </p>
+            </div>
+            <FinishButton finishing={finishing} disabled={loading} onFinish={onFinish} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function FinishButton({ finishing, disabled = false, onFinish }: { finishing: boolean; disabled?: boolean; onFinish: () => void }) {
+  return (
+    <Button disabled={finishing || disabled} aria-busy={finishing || undefined} onClick={onFinish}>
+      {finishing ? <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" /> : null}
+      {T.finishSession}
+    </Button>
+  );
+}
+
+function Generating() {
+  return (
+    <div role="status" className="mt-6 flex flex-col items-center gap-4 rounded-card bg-white p-8 text-center shadow-card">
+      <span aria-hidden className="h-10 w-10 animate-spin rounded-full border-4 border-deep-teal-100 border-t-deep-teal-700 motion-reduce:animate-none" />
+      <p className="leading-relaxed text-ink-soft">{T.generatingSummary}</p>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-card bg-white p-5 shadow-card">
+      <h3 className="font-serif text-xl font-semibold text-deep-teal-800">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+function SummarySections({ summary }: { summary: SessionSummary | null }) {
+  const shown = summaryForDisplay(summary);
+  return (
+    <div className="mt-6 flex flex-col gap-4">
+      <Section title={T.whatResonated}>
+        <p className="mt-2 leading-relaxed text-ink">{shown.summary}</p>
+      </Section>
+      <Section title={T.focusOn}>
+        <ol className="mt-3 flex flex-col gap-3">
+          {shown.recommendations.map((item, index) => (
+            <li key={`${index}-${item}`} className="flex gap-3 leading-relaxed text-ink">
+              <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-deep-teal-50 text-sm font-semibold text-deep-teal-700">
+                {index + 1}
+                <span className="sr-only">.</span>
+              </span>
+              <span>{item}</span>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <Section title={T.keepGoing}>
+        <p className="mt-2 leading-relaxed text-ink">{shown.encouragement}</p>
+      </Section>
+    </div>
+  );
+}
+
+function TutorialNextSteps() {
+  return (
+    <div className="mt-6 flex flex-col gap-4">
+      <div className="rounded-card bg-deep-teal-50 p-5">
+        <p className="font-serif text-2xl font-semibold text-deep-teal-800">{T.tutorialComplete}</p>
+        <p className="mt-2 leading-relaxed text-ink">{T.tutorialCompleteBody}</p>
+      </div>
+      <Section title={T.nextSteps}>
+        <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed text-ink">
+          {T.nextStepsItems.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/** @jest-environment jsdom */
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import type { Analysis, InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
+
+import { ResultsDeck, deckStartsComplete } from "./results-deck";
+
+const card = (dimension: string): InsightCard => ({ dimension, insight: `About ${dimension}.`, tips: ["A tip."], color: "soft-tangerine", icon: "heart" });
+
+const ANALYSIS: Analysis = {
+  cards: [card("Curiosity"), card("Clarity")],
+  coachResponse: "You both **stayed kind** while disagreeing.",
+  briefSummary: "Weekend plans",
+  recommendations: [],
+  encouragement: "",
+  mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Keep going.", tips: ["Ask"], icon: "sparkles", color: "soft-tangerine" },
+  source: "ai",
+};
+
+function renderDeck(props: Partial<Parameters<typeof ResultsDeck>[0]> = {}) {
+  const handlers = { onVote: jest.fn(), onDeckFinished: jest.fn(), onSetReminder: jest.fn(), onFinish: jest.fn(), onClose: jest.fn() };
+  render(<ResultsDeck analysis={ANALYSIS} swipeActions={[]} completion={{ loading: true, summary: null }} {...handlers} {...props} />);
+  return handlers;
+}
+
+const heading = (name: string) => screen.getByRole("heading", { level: 2, name });
+
+describe("ResultsDeck", () => {
+  it("goes coach summary → explainer → cards → completion", async () => {
+    const user = userEvent.setup();
+    const { onVote, onDeckFinished } = renderDeck();
+
+    expect(screen.getByRole("dialog", { name: "Session insights" })).toHaveAttribute("aria-modal", "true");
+    expect(heading("Conversation Summary")).toHaveFocus();
+    expect(screen.getByText("stayed kind")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue to Insights" }));
+
+    expect(heading("How Your Coach Works")).toHaveFocus();
+    expect(screen.getByRole("heading", { name: "About the Insight Cards" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Start Swiping Practice" }));
+
+    expect(heading("Curiosity")).toBeInTheDocument();
+    expect(screen.queryByText("Tutorial Practice")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Helpful" }));
+    expect(heading("Clarity")).toBeInTheDocument();
+    expect(onDeckFinished).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+
+    expect(onVote.mock.calls).toEqual([
+      [0, "helpful"],
+      [1, "unhelpful"],
+    ]);
+    expect(onDeckFinished).toHaveBeenCalledTimes(1);
+    expect(heading("Session Completed")).toHaveFocus();
+    expect(screen.getByText("Generating your personalized summary...")).toBeInTheDocument();
+  });
+
+  it("example session: tutorial welcome, no coach summary, tutorial cards and completion", async () => {
+    const user = userEvent.setup();
+    renderDeck({ isExample: true });
+
+    expect(screen.getByRole("dialog", { name: "Tutorial" })).toBeInTheDocument();
+    expect(heading("Welcome to Tutorial!")).toBeInTheDocument();
+    expect(screen.getAllByRole("listitem")).toHaveLength(7);
+    await user.click(screen.getByRole("button", { name: "Continue to Analysis" }));
+
+    expect(screen.queryByRole("heading", { name: "Conversation Summary" })).not.toBeInTheDocument();
+    expect(heading("How Your Coach Works")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Start Swiping Practice" }));
+    expect(screen.getByText("Tutorial Practice")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Helpful" }));
+    await user.click(screen.getByRole("button", { name: "Helpful" }));
+    expect(heading("Tutorial Completed")).toBeInTheDocument();
+    expect(screen.getByText("Tutorial Complete!")).toBeInTheDocument();
+  });
+
+  it("opens at completion when every card has a vote", () => {
+    const swipeActions: SwipeAction[] = [
+      { cardIndex: 0, action: "helpful", timestamp: 1 },
+      { cardIndex: 1, action: "unhelpful", timestamp: 2 },
+    ];
+    const { onDeckFinished } = renderDeck({ swipeActions, completion: { loading: false, summary: { summary: "It went well.", recommendations: ["Listen"], encouragement: "Onward", reminderDate: 0 } } });
+    expect(heading("Session Completed")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Conversation Summary" })).not.toBeInTheDocument();
+    expect(screen.getByText("It went well.")).toBeInTheDocument();
+    expect(onDeckFinished).not.toHaveBeenCalled();
+  });
+
+  it("opens at completion with startAtComplete, and on the coach summary with only some votes", () => {
+    const { unmount } = render(
+      <ResultsDeck analysis={ANALYSIS} swipeActions={[]} startAtComplete completion={{ loading: false, summary: null }} onVote={jest.fn()} onDeckFinished={jest.fn()} onSetReminder={jest.fn()} onFinish={jest.fn()} onClose={jest.fn()} />,
+    );
+    expect(heading("Session Completed")).toBeInTheDocument();
+    unmount();
+    renderDeck({ swipeActions: [{ cardIndex: 1, action: "helpful", timestamp: 1 }] });
+    expect(heading("Conversation Summary")).toBeInTheDocument();
+    expect(deckStartsComplete(2, [{ cardIndex: 0, action: "helpful", timestamp: 1 }, { cardIndex: 0, action: "unhelpful", timestamp: 2 }])).toBe(false);
+  });
+
+  it("shows one placeholder card for an empty card list, without storing a vote for it", async () => {
+    const user = userEvent.setup();
+    const { onVote, onDeckFinished } = renderDeck({ analysis: { ...ANALYSIS, cards: [] } });
+    await user.click(screen.getByRole("button", { name: "Continue to Insights" }));
+    await user.click(screen.getByRole("button", { name: "Start Swiping Practice" }));
+    expect(heading("Session Data")).toBeInTheDocument();
+    expect(screen.getByText("Card 1 of 1")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Helpful" }));
+    expect(onVote).not.toHaveBeenCalled();
+    expect(onDeckFinished).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes from the top bar", async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderDeck();
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

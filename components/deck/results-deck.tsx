@@ -1,0 +1,117 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+
+import type { Analysis, SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
+
+import { cardsOrPlaceholder } from "./card-text";
+import { CoachExplainer } from "./coach-explainer";
+import { CoachResponse } from "./coach-response";
+import { CompletionScreen } from "./completion-screen";
+import { InsightDeck } from "./insight-deck";
+import type { Vote } from "./insight-card-view";
+import { DECK_TEXTS as T } from "./texts";
+import { TutorialWelcome } from "./tutorial-welcome";
+
+export type DeckStep = "welcome" | "coach" | "explainer" | "cards" | "completion";
+
+/** Spec part 2 section 4: complete on opening when asked to, or when every card shown already has a vote. */
+export function deckStartsComplete(cardCount: number, swipeActions: readonly SwipeAction[], startAtComplete = false): boolean {
+  if (startAtComplete) return true;
+  const voted = new Set(swipeActions.map((swipe) => swipe.cardIndex));
+  return Array.from({ length: cardCount }, (_, index) => voted.has(index)).every(Boolean);
+}
+
+function firstStep(isExample: boolean, complete: boolean): DeckStep {
+  if (complete) return "completion";
+  return isExample ? "welcome" : "coach";
+}
+
+/**
+ * The full-screen results flow: (tutorial welcome) → Conversation Summary → explainer → cards → completion. The example
+ * session skips the coach summary; a completed session opens at completion. The parent owns the data: it stores votes,
+ * generates the summary when told the deck is finished, and saves on finish.
+ */
+export function ResultsDeck({
+  analysis,
+  swipeActions,
+  isExample = false,
+  startAtComplete = false,
+  completion,
+  onVote,
+  onDeckFinished,
+  onSetReminder,
+  onFinish,
+  onClose,
+  onShowTranscript,
+  finishing = false,
+}: {
+  analysis: Analysis;
+  swipeActions: SwipeAction[];
+  isExample?: boolean;
+  startAtComplete?: boolean;
+  completion: { loading: boolean; summary: SessionSummary | null };
+  onVote: (cardIndex: number, action: Vote) => void;
+  onDeckFinished: () => void;
+  onSetReminder: () => void;
+  onFinish: () => void;
+  onClose: () => void;
+  onShowTranscript?: () => void;
+  finishing?: boolean;
+}) {
+  const cards = cardsOrPlaceholder(analysis.cards);
+  // The placeholder stands for "no cards": it is shown and can be swiped, but there is no card to store a vote for.
+  const placeholderOnly = analysis.cards.length === 0;
+  const [step, setStep] = useState<DeckStep>(() => firstStep(isExample, deckStartsComplete(cards.length, swipeActions, startAtComplete)));
+  const body = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Each step replaces the whole screen: start it at the top, with focus on its heading (or on the card).
+    if (!body.current) return;
+    body.current.scrollTop = 0;
+    body.current.querySelector<HTMLElement>("[data-step-heading]")?.focus();
+  }, [step]);
+
+  return (
+    <div role="dialog" aria-modal="true" aria-label={isExample ? T.tutorialDialogLabel : T.dialogLabel} className="fixed inset-0 z-50 flex flex-col bg-cream-50">
+      <div className="flex shrink-0 items-center justify-end px-3 pt-[max(0.5rem,env(safe-area-inset-top))]">
+        <button type="button" onClick={onClose} aria-label={T.close} className="flex h-11 w-11 items-center justify-center rounded-full text-2xl text-ink-soft hover:bg-cream-100">
+          <span aria-hidden>×</span>
+        </button>
+      </div>
+      {/* overflow-x-hidden: a card flying out must not widen the page. */}
+      <div ref={body} className="flex-1 overflow-y-auto overflow-x-hidden">
+        <div className="mx-auto w-full max-w-md px-4 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-1">
+          {step === "welcome" ? <TutorialWelcome onContinue={() => setStep("explainer")} /> : null}
+          {step === "coach" ? <CoachResponse analysis={analysis} onShowTranscript={onShowTranscript} onContinue={() => setStep("explainer")} /> : null}
+          {step === "explainer" ? <CoachExplainer onStart={() => setStep("cards")} /> : null}
+          {step === "cards" ? (
+            <InsightDeck
+              cards={cards}
+              swipeActions={swipeActions}
+              tutorial={isExample}
+              onVote={(cardIndex, action) => {
+                if (!placeholderOnly) onVote(cardIndex, action);
+              }}
+              onFinished={() => {
+                setStep("completion");
+                onDeckFinished();
+              }}
+            />
+          ) : null}
+          {step === "completion" ? (
+            <CompletionScreen
+              variant={isExample ? "tutorial" : "session"}
+              loading={completion.loading}
+              summary={completion.summary}
+              onSetReminder={onSetReminder}
+              onFinish={onFinish}
+              onShowTranscript={onShowTranscript}
+              finishing={finishing}
+            />
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
