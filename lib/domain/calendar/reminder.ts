@@ -1,0 +1,71 @@
+import { type DateArray, createEvent } from "ics";
+
+// Reminder dates and the downloadable calendar event (spec part 2 sections 4 and 9). All rules work in the device's local
+// time, because the event is written with a floating local start time: 18:00 means 18:00 wherever the user is.
+
+export const REMINDER_DAYS = 14;
+export const REMINDER_TITLE = "Relationship Check-in";
+export const REMINDER_HOUR = 18;
+export const TUTORIAL_REMINDER_HOUR = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The session's reminderDate: exactly 14 days after `now`, in epoch ms (also the fallback summaries' date). */
+export function reminderDateForSummary(now: number | Date): number {
+  return (typeof now === "number" ? now : now.getTime()) + REMINDER_DAYS * DAY_MS;
+}
+
+/**
+ * The "Set Reminder" event: 14 calendar days after completion, then moved FORWARD to the first Sunday 18:00 at or after
+ * that moment. So a Sunday before 18:00 keeps that Sunday, exactly 18:00 keeps it too, and a Sunday after 18:00 moves to
+ * the next Sunday: the reminder never comes earlier than 14 days.
+ */
+export function reminderEventStart(completedAt: Date): Date {
+  const target = new Date(completedAt);
+  target.setDate(target.getDate() + REMINDER_DAYS); // calendar days, so a DST change keeps the wall-clock time
+  const start = atHour(target, REMINDER_HOUR);
+  start.setDate(start.getDate() + daysUntilSunday(start));
+  if (start.getTime() < target.getTime()) start.setDate(start.getDate() + 7);
+  return start;
+}
+
+/** The tutorial's reminder: the next Sunday at 10:00; on a Sunday (at any hour) it is the Sunday a week later. */
+export function tutorialReminderStart(now: Date): Date {
+  const start = atHour(now, TUTORIAL_REMINDER_HOUR);
+  start.setDate(start.getDate() + (daysUntilSunday(start) || 7));
+  return start;
+}
+
+export type ReminderIcsOptions = { start: Date; title?: string; description?: string; url?: string };
+
+/** The .ics text for a 1-hour event with a display alarm 15 minutes before; throws when the event cannot be built. */
+export function buildReminderIcs({ start, title = REMINDER_TITLE, description = "Time for your relationship check-in.", url }: ReminderIcsOptions): string {
+  if (Number.isNaN(start.getTime())) throw new Error("The reminder date is not a valid date");
+  const { error, value } = createEvent({
+    productId: "relationship-coach/reminder",
+    title,
+    description,
+    ...(url ? { url } : {}),
+    start: localDateArray(start),
+    startInputType: "local",
+    startOutputType: "local",
+    duration: { hours: 1 },
+    alarms: [{ action: "display", description: title, trigger: { minutes: 15, before: true } }],
+  });
+  if (error || !value) throw error ?? new Error("The calendar event could not be created");
+  return value;
+}
+
+/** 0 on a Sunday (getDay() 0), else the days until the coming Sunday. */
+function daysUntilSunday(date: Date): number {
+  return (7 - date.getDay()) % 7;
+}
+
+function atHour(date: Date, hour: number): Date {
+  const result = new Date(date);
+  result.setHours(hour, 0, 0, 0);
+  return result;
+}
+
+function localDateArray(date: Date): DateArray {
+  return [date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes()];
+}
