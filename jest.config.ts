@@ -19,7 +19,9 @@ const ESM_PACKAGES = ["msw", "@mswjs", "@open-draft", "rettime", "until-async", 
   "@ungap", "bail", "ccount", "character-[^/]+", "comma-separated-tokens", "decode-named-character-reference", "devlop", "estree-util-[^/]+",
   "hast-util-[^/]+", "html-url-attributes", "is-[^/]+", "longest-streak", "mdast-util-[^/]+", "micromark[^/]*", "parse-entities",
   "property-information", "remark-[^/]+", "space-separated-tokens", "stringify-entities", "trim-lines", "trough", "unified",
-  "unist-util-[^/]+", "vfile[^/]*", "zwitch"];
+  "unist-util-[^/]+", "vfile[^/]*", "zwitch",
+  // ics (calendar files) depends on the ESM-only nanoid
+  "nanoid"];
 
 export default async function jestConfig(): Promise<Config> {
   const resolved = await createJestConfig(config)();

@@ -1,44 +1,8 @@
-import type { InsightCard } from "@/lib/domain/analysis/types";
+import { DEFAULT_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
 
-import { PLACEHOLDER_CARD, cardsOrPlaceholder, cutToWords, summaryForDisplay, textBand, visibleTips } from "./card-text";
+import { summaryForDisplay, textBand } from "./card-text";
 import { safeMarkdownUrl } from "./markdown-url";
-import { SUMMARY_DEFAULTS } from "./texts";
 
-const words = (count: number, prefix = "w") => Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`).join(" ");
-const card = (tips: string[]): InsightCard => ({ dimension: "Clarity", insight: "You named what you needed.", tips, color: "sunflower", icon: "lightbulb" });
-
-describe("visibleTips", () => {
-  it("shows at most 2 tips and skips blank ones", () => {
-    expect(visibleTips(card(["One", "  ", "Two", "Three"]))).toEqual(["One", "Two"]);
-  });
-
-  it("cuts a tip over 50 words to its first 50 words plus '...'", () => {
-    const [tip] = visibleTips(card([words(60)]));
-    expect(tip).toBe(`${words(50)}...`);
-    expect(tip!.replace(/\.\.\.$/, "").split(" ")).toHaveLength(50);
-  });
-
-  it("leaves a tip of exactly 50 words alone", () => {
-    expect(visibleTips(card([words(50)]))).toEqual([words(50)]);
-  });
-
-  it("drops punctuation at the cut so the ellipsis reads cleanly", () => {
-    expect(cutToWords("one, two, three, four", 2)).toBe("one, two...");
-  });
-});
-
-describe("cardsOrPlaceholder", () => {
-  it("gives one 'Session Data' card for an empty or missing list", () => {
-    expect(cardsOrPlaceholder([])).toEqual([PLACEHOLDER_CARD]);
-    expect(cardsOrPlaceholder(undefined)).toEqual([PLACEHOLDER_CARD]);
-    expect(PLACEHOLDER_CARD.dimension).toBe("Session Data");
-  });
-
-  it("keeps real cards as they are", () => {
-    const cards = [card(["a"]), card(["b"])];
-    expect(cardsOrPlaceholder(cards)).toEqual(cards);
-  });
-});
 
 describe("textBand", () => {
   it("uses the spec's 200 and 400 character bands", () => {
@@ -58,7 +22,7 @@ describe("summaryForDisplay", () => {
     const shown = summaryForDisplay({ summary: " ", recommendations: ["  "], encouragement: "", reminderDate: 0 });
     expect(shown.summary).toBe("Session summary not available");
     expect(shown.encouragement).toBe("Continue exploring relationship growth together.");
-    expect(shown.recommendations).toEqual([...SUMMARY_DEFAULTS.recommendations]);
+    expect(shown.recommendations).toEqual([...DEFAULT_RECOMMENDATIONS]);
     expect(shown.recommendations).toHaveLength(3);
     expect(summaryForDisplay(null).recommendations).toHaveLength(3);
   });

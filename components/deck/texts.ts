@@ -81,11 +81,6 @@ export const DECK_TEXTS = {
 export const SUMMARY_DEFAULTS = {
   summary: "Session summary not available",
   encouragement: "Continue exploring relationship growth together.",
-  recommendations: [
-    "Set aside time for a regular check-in to talk about how you're both doing.",
-    "Practise active listening: say back what you heard before you reply.",
-    "Share one thing you appreciate about each other every day.",
-  ],
 } as const;
 
 /** Spec part 2 section 8, session flow. The deck only shows text; its parent raises these. */

@@ -2,6 +2,7 @@
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { IdentifySpeakers } from "@/components/speakers/identify-speakers";
+import type { LocalSession } from "@/lib/client/recordings/local-recordings";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { Button } from "@/components/ui/button";
 import { useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
@@ -19,7 +20,7 @@ import { FAILURE_TEXTS, READINESS_TEXTS, RECORDING_TEXTS as T } from "./texts";
 import { useRelationshipRecording } from "./use-relationship-recording";
 
 /** Relationship mode: record, transcribe, name the speakers, then hand over to analysis (analyze-with-names). */
-export function RelationshipRecorder({ onHome }: { onHome: () => void }) {
+export function RelationshipRecorder({ onHome, onRetryAnalysis }: { onHome: () => void; onRetryAnalysis?: (session: LocalSession) => void }) {
   const flow = useRelationshipRecording({ onHome });
   const identity = useIdentity();
   const storedName = useStoredSetting(readDisplayName, null);
@@ -59,7 +60,7 @@ export function RelationshipRecorder({ onHome }: { onHome: () => void }) {
         </div>
       ) : null}
 
-      <SavedRecordings onRetry={flow.retry} disabled={flow.recording || flow.retrying || phase.name === "transcribing"} />
+      <SavedRecordings onRetry={flow.retry} onRetryAnalysis={onRetryAnalysis} disabled={flow.recording || flow.retrying || phase.name === "transcribing"} />
 
       {phase.name === "readiness" ? <ReadinessCard onCountdownEnd={() => void flow.beginCapture()} onReady={flow.confirmReady} onNotReady={flow.notReady} /> : null}
       {phase.name === "transcribing" ? <AnalysingOverlay step="processing" /> : null}

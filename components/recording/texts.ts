@@ -60,10 +60,11 @@ export const FAILURE_TEXTS = {
   warningTitle: "Warning",
   couldNotLoadRecordings: "Could not load your saved recordings.",
   offlineFailure: "This recording couldn't be transcribed due to connection issues.",
-  savedRecordingsHeading: "Waiting to be transcribed",
-  savedRecordingsHint: "These recordings are safe on this device. Tap one to try again.",
+  savedRecordingsHeading: "Kept safe on this device",
+  savedRecordingsHint: "These conversations could not be processed yet. Nothing is lost: tap one to try again.",
   tapToRetry: "Tap to retry",
   transcriptionFailedLabel: "Transcription failed",
+  analysisFailedLabel: "Analysis failed",
 } as const;
 
 

@@ -3,7 +3,12 @@
 import Link from "next/link";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
 import { RelationshipRecorder } from "@/components/recording/relationship-recorder";
+import { SessionResults } from "@/components/session/session-results";
+import { ANALYSIS_TEXTS } from "@/components/session/texts";
+import { useAnalysisRunner } from "@/components/session/use-analysis-runner";
+import { ActionDialog } from "@/components/ui/action-dialog";
 
 import { AppShell } from "./app-shell";
 import { PRIVACY_CARD } from "./texts";
@@ -12,6 +17,7 @@ const DIMENSIONS = ["Curiosity", "Clarity", "Emotional Connection", "Timing", "R
 
 export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
   const identity = useIdentity();
+  const analysis = useAnalysisRunner();
 
   return (
     <AppShell feedbackEmail={feedbackEmail}>
@@ -34,7 +40,7 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
           </ul>
         </section>
 
-        <RelationshipRecorder onHome={() => window.scrollTo({ top: 0, behavior: "smooth" })} />
+        <RelationshipRecorder onHome={() => window.scrollTo({ top: 0, behavior: "smooth" })} onRetryAnalysis={analysis.retryFailedAnalysis} />
 
         <section aria-labelledby="privacy-card" className="rounded-card bg-deep-teal-700 p-6 text-white shadow-card">
           <h2 id="privacy-card" className="font-serif text-2xl font-semibold">
@@ -49,6 +55,16 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
             ))}
           </ul>
         </section>
+
+        {analysis.step ? <AnalysingOverlay step={analysis.step} /> : null}
+        {analysis.session ? <SessionResults key={analysis.session.id} session={analysis.session} onClose={analysis.closeSession} /> : null}
+        <ActionDialog
+          open={analysis.connectionDialog}
+          onOpenChange={(open) => (open ? undefined : analysis.closeConnectionDialog())}
+          title={ANALYSIS_TEXTS.connectionTitle}
+          description={ANALYSIS_TEXTS.connectionBody}
+          actions={[{ label: "OK", onSelect: analysis.closeConnectionDialog }]}
+        />
 
         <footer className="flex justify-center gap-6 pt-2 text-sm text-ink-soft">
           <Link href="/privacy-policy" className="underline underline-offset-4 hover:text-deep-teal-800">

@@ -70,3 +70,47 @@ export function geminiGenerate(respond: (seen: SeenGemini) => Response | Promise
     return respond(entry);
   });
 }
+
+export function openAiChatJson(value: unknown) {
+  return {
+    id: "chatcmpl-test",
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model: "gpt-4.1-mini",
+    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: typeof value === "string" ? value : JSON.stringify(value), refusal: null } }],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  };
+}
+
+export type SeenChat = { model: string; responseFormat: string | undefined; system: string; user: string };
+
+export function openAiChat(respond: (seen: SeenChat) => Response | Promise<Response>, seen: SeenChat[] = []) {
+  return http.post(`${OPENAI_BASE_URL}/chat/completions`, async ({ request }) => {
+    const body = (await request.json()) as { model: string; response_format?: { type: string }; messages: { role: string; content: string }[] };
+    const entry = {
+      model: body.model,
+      responseFormat: body.response_format?.type,
+      system: body.messages.find((message) => message.role === "system")?.content ?? "",
+      user: body.messages.find((message) => message.role === "user")?.content ?? "",
+    };
+    seen.push(entry);
+    return respond(entry);
+  });
+}
+
+/** A model analysis in the shape the prompt asks for. */
+export function modelAnalysis(overrides: Record<string, unknown> = {}) {
+  return {
+    cards: [
+      { dimension: "Curiosity", insight: "Ben asked Ana how her day felt, and followed up.", tips: ["Ask one more open question.", "Check back on what you heard."], color: "deep-teal", icon: "search", evidence: ["Tell me more"] },
+      { dimension: "Timing", insight: "Ana spoke for most of the conversation.", tips: ["Take turns of similar length."], color: "sunflower", icon: "clock", evidence: ["I felt unheard"] },
+      { dimension: "Appreciation", insight: "Both thanked each other.", tips: ["Name one thing you appreciated today."], color: "soft-tangerine", icon: "sparkles", evidence: ["Thank you"] },
+    ],
+    coachResponse: "You two talked about **weekends**. [More](https://example.org)",
+    briefSummary: "Planning weekends together",
+    recommendations: ["Plan Saturday together", "Ask one open question a day", " "],
+    encouragement: "You're building something good.",
+    mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Make time for each other.", tips: ["What would a perfect Saturday look like?"], icon: "sparkles", color: "soft-tangerine" },
+    ...overrides,
+  };
+}

@@ -165,3 +165,22 @@ describe("local recordings", () => {
     expect(listLocalSessions(null)).toEqual([]);
   });
 });
+
+describe("upsertLocalSessionRecord", () => {
+  it("adds a session, then merges later fields into it without losing the others", async () => {
+    const { upsertLocalSessionRecord, readLocalSessionRecord, listLocalSessions } = await import("./local-recordings");
+    const data = new Map<string, string>();
+    const storage = { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value), removeItem: (key: string) => void data.delete(key) };
+    upsertLocalSessionRecord({ id: "local-1", transcript: "Ana: hi", analysis: { cards: [] }, timestamp: 5 }, storage);
+    upsertLocalSessionRecord({ id: "local-1", swipeActions: [{ cardIndex: 0, action: "helpful", timestamp: 6 }] }, storage);
+    expect(readLocalSessionRecord("local-1", storage)).toEqual({
+      id: "local-1",
+      isLocal: true,
+      transcript: "Ana: hi",
+      analysis: { cards: [] },
+      timestamp: 5,
+      swipeActions: [{ cardIndex: 0, action: "helpful", timestamp: 6 }],
+    });
+    expect(listLocalSessions(storage)).toHaveLength(1);
+  });
+});

@@ -250,3 +250,21 @@ export function recordRetryFailure(id: string, error: string, kind?: FailureKind
   write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));
   return updated;
 }
+
+/**
+ * Writes a whole session kept on this device (a guest's analysed session, its votes, its summary): fields are merged into
+ * the item with the same id, or a new item is added. Throws LocalStorageError when the browser refuses the write.
+ */
+export function upsertLocalSessionRecord(record: Item & { id: string }, storage: KeyValueStorage | null = browserStorage()): void {
+  const items = readList(storage, STORAGE_KEYS.localSessions);
+  const index = items.findIndex((item) => isItem(item) && item.id === record.id);
+  if (index === -1) items.push({ isLocal: true, ...record });
+  else items[index] = { ...(items[index] as Item), ...record, isLocal: true };
+  write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));
+}
+
+/** A stored item as it is (all its fields), or null. */
+export function readLocalSessionRecord(id: string, storage: KeyValueStorage | null = browserStorage()): (Item & { id: string }) | null {
+  const item = readList(storage, STORAGE_KEYS.localSessions).find((entry) => isItem(entry) && entry.id === id);
+  return isItem(item) ? (item as Item & { id: string }) : null;
+}

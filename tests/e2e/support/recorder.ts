@@ -15,7 +15,7 @@ export class RecorderPage {
     this.readiness = page.getByRole("dialog", { name: "Timing & Readiness" });
     this.timer = page.getByRole("timer");
     this.identify = page.getByRole("dialog", { name: "Identify Speakers" });
-    this.savedList = page.getByRole("region", { name: "Waiting to be transcribed" });
+    this.savedList = page.getByRole("region", { name: "Kept safe on this device" });
   }
 
   /** Record button → 3-2-1 countdown (choices disabled) → recording → "Yes, ready". */

@@ -1,0 +1,35 @@
+import { SESSION_DIALOG_TEXTS, SESSION_TOASTS } from "@/components/deck/texts";
+
+// Spec texts of analysis failures and the session flow around the deck (spec part 1 section 8, part 2 section 8).
+export const ANALYSIS_TEXTS = {
+  failedTitle: "Analysis Failed",
+  unavailable: "Service temporarily unavailable. Please try again.",
+  unableToAnalyze: "Unable to analyze the recording. Please try again.",
+  errorTitle: SESSION_TOASTS.analysisError.title,
+  missingTranscript: "Missing transcript data. Please try again.",
+  noCards: SESSION_TOASTS.analysisError.body,
+  connectionTitle: "Connection Error",
+  connectionBody: "Connection error: Your recording is saved locally",
+  savedLocallyTitle: "Recording Saved Locally",
+} as const;
+
+/** The session flow's toasts and dialog, taken from the deck's texts so each wording lives in one place. */
+export const SESSION_TEXTS = {
+  savedTitle: SESSION_TOASTS.sessionSaved.title,
+  savedLocallyBody: SESSION_TOASTS.sessionSaved.localBody,
+  savedServerBody: SESSION_TOASTS.sessionSaved.serverBody,
+  savedCloudBody: SESSION_TOASTS.sessionSaved.cloudRetryBody,
+  saveErrorTitle: SESSION_TOASTS.saveError.title,
+  saveErrorBody: SESSION_TOASTS.saveError.body,
+  summaryErrorTitle: SESSION_TOASTS.summaryError.title,
+  summaryErrorBody: SESSION_TOASTS.summaryError.body,
+  savedLocallyOnlyTitle: SESSION_TOASTS.savedLocally.title,
+  savedLocallyOnlyBody: SESSION_TOASTS.savedLocally.body,
+  ...SESSION_DIALOG_TEXTS,
+  reminderSetTitle: SESSION_TOASTS.reminderSet.title,
+  reminderSetBody: SESSION_TOASTS.reminderSet.body,
+  prepareError: "Could not prepare session data. Please try again.",
+  errorTitle: "Error",
+} as const;
+
+export const ANALYSIS_STEP_DELAY_MS = 500;

@@ -1,0 +1,61 @@
+import { readAnalysisResponse } from "@/lib/domain/analysis/intake";
+import type { AnalyzeRequest } from "@/lib/domain/analysis/analyze-request";
+import type { Analysis } from "@/lib/domain/analysis/types";
+import { extractErrorMessage, looksLikeHtml } from "@/lib/domain/errors/classify";
+
+import { ApiRequestError, apiRequest } from "../api/request";
+
+export const ANALYSIS_UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Please try again.";
+
+/** A failed analysis; `failedSessionId` when the server kept the transcript for a retry. */
+export class AnalysisRequestError extends Error {
+  readonly failedSessionId: string | undefined;
+  readonly isConnectionError: boolean;
+
+  constructor(message: string, { failedSessionId, isConnectionError = false }: { failedSessionId?: string; isConnectionError?: boolean } = {}) {
+    super(message);
+    this.name = "AnalysisRequestError";
+    this.failedSessionId = failedSessionId;
+    this.isConnectionError = isConnectionError;
+  }
+}
+
+type Send = (method: string, path: string, options?: { body?: unknown }) => Promise<Response>;
+
+/** POST /api/analyze, with the spec's intake checks on the answer. */
+export async function requestAnalysis(body: Partial<AnalyzeRequest> & { transcript: string }, send: Send = apiRequest): Promise<{ analysis: Analysis; sessionId: string | null; warnings: string[] }> {
+  let response: Response;
+  try {
+    response = await send("POST", "/api/analyze", { body });
+  } catch (error) {
+    throw toAnalysisError(error);
+  }
+  const text = await response.text();
+  if (looksLikeHtml(text)) throw new AnalysisRequestError(ANALYSIS_UNAVAILABLE_MESSAGE, { isConnectionError: true });
+  let json: unknown = null;
+  try {
+    json = text.trim() === "" ? null : JSON.parse(text);
+  } catch {
+    throw new AnalysisRequestError(`Server error: ${response.status} ${response.statusText}`.trim());
+  }
+  const { analysis, sessionId, warnings } = readAnalysisResponse(json);
+  return { analysis: analysis as Analysis, sessionId: sessionId ?? null, warnings };
+}
+
+function toAnalysisError(error: unknown): AnalysisRequestError {
+  if (error instanceof ApiRequestError) {
+    if (looksLikeHtml(error.body)) return new AnalysisRequestError(ANALYSIS_UNAVAILABLE_MESSAGE, { isConnectionError: true });
+    let failedSessionId: string | undefined;
+    let isConnectionError = false;
+    try {
+      const parsed = JSON.parse(error.body) as { failedSessionId?: unknown; isConnectionError?: unknown };
+      if (typeof parsed.failedSessionId === "string") failedSessionId = parsed.failedSessionId;
+      isConnectionError = parsed.isConnectionError === true;
+    } catch {
+      // Not JSON.
+    }
+    return new AnalysisRequestError(extractErrorMessage(error.body) || error.message, { failedSessionId, isConnectionError });
+  }
+  if (error instanceof TypeError) return new AnalysisRequestError(`Connection error: ${error.message}`, { isConnectionError: true });
+  return new AnalysisRequestError(error instanceof Error ? error.message : ANALYSIS_UNAVAILABLE_MESSAGE);
+}

@@ -1,0 +1,22 @@
+import type { Analysis, SwipeAction } from "@/lib/domain/analysis/types";
+
+/** A session as the browser works with it: from the server (signed in) or from this device (guest). */
+export type ClientSession = {
+  id: string;
+  isLocal: boolean;
+  transcript: string;
+  analysis: Analysis;
+  swipeActions: SwipeAction[];
+  createdAt: string;
+  timestamp: number;
+  name: string;
+  mode: "couple" | "solo";
+  speakerNames: Record<string, string>;
+  isCompleted: boolean;
+  isExample?: boolean;
+  summary?: string | null;
+  recommendations?: string[] | null;
+  encouragement?: string | null;
+  reminderDate?: number | null;
+  reminderSet?: boolean;
+};

@@ -1,0 +1,135 @@
+import "server-only";
+
+import { parseModelAnalysis, ANALYSIS_JSON_SCHEMA, ANALYSIS_OPENAI_JSON_SCHEMA } from "@/lib/domain/analysis/analysis-schema";
+import { type AnalyzeRequest, parseTranscriptLines } from "@/lib/domain/analysis/analyze-request";
+import { DIMENSION_DETAILS } from "@/lib/domain/analysis/dimensions";
+import { analyzeLocally } from "@/lib/domain/analysis/local-analyzer";
+import { computeConversationMetrics } from "@/lib/domain/analysis/metrics";
+import type { Analysis } from "@/lib/domain/analysis/types";
+import { type TranscriptSegment, computeSpeakerStats, fillSegmentTimes, groupBySpeaker } from "@/lib/domain/transcription/segments";
+import type { Identity } from "@/lib/server/auth/identity";
+import { type Prisma, getDb } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
+import { ApiError } from "@/lib/server/http/errors";
+import { ANALYSIS_PROMPT_VERSION, buildAnalysisSystemPrompt, buildAnalysisUserPrompt } from "@/lib/server/prompts/analysis";
+import { StructuredGenerationError, type StructuredStep, generateStructured, structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
+
+export type AnalyzeResult = { analysis: Analysis; sessionId: string | null };
+export type AnalysisDeps = { steps?: StructuredStep[]; retryOptions?: Parameters<typeof generateStructured>[3] };
+
+/**
+ * Analyses a named transcript. With no AI key the local analyzer answers (labelled offline). A signed-in user's session is
+ * stored (or, when the analysis fails, kept with a failed-analysis marker so it can be retried); guests get the analysis
+ * back and nothing is written on the server.
+ */
+export async function analyzeConversation(request: AnalyzeRequest, identity: Identity | null, deps: AnalysisDeps = {}): Promise<AnalyzeResult> {
+  const segments = segmentsOf(request);
+  const speakerNames = request.speakerNames ?? {};
+  const steps = deps.steps ?? structuredStepsFromEnv(getEnv());
+
+  let analysis: Analysis;
+  try {
+    analysis = steps.length === 0 ? analyzeLocally({ segments, speakerNames }) : await analyzeWithAi(steps, request, segments, speakerNames, deps);
+  } catch (error) {
+    if (!(error instanceof StructuredGenerationError)) throw error;
+    const failedSessionId = identity ? await keepFailedAnalysis(identity.userId, request, error.message) : undefined;
+    throw new ApiError("unavailable", error.message, { isConnectionError: error.transient, ...(failedSessionId ? { failedSessionId } : {}) });
+  }
+
+  analysis = {
+    ...analysis,
+    speakers: groupBySpeaker(segments),
+    speakerStats: request.speakerStats ?? computeSpeakerStats(segments),
+    speakerNames,
+    transcriptionSegments: segments,
+  };
+  const sessionId = identity ? await storeAnalyzedSession(identity.userId, request, analysis) : null;
+  return { analysis, sessionId };
+}
+
+async function analyzeWithAi(steps: StructuredStep[], request: AnalyzeRequest, segments: TranscriptSegment[], speakerNames: Record<string, string>, deps: AnalysisDeps): Promise<Analysis> {
+  const metrics = segments.length > 0 ? computeConversationMetrics(segments) : null;
+  const prompt = {
+    name: "conversation_analysis",
+    system: buildAnalysisSystemPrompt(DIMENSION_DETAILS.map((dimension) => ({ title: dimension.title, definition: dimension.definition }))),
+    user: buildAnalysisUserPrompt({ transcript: request.transcript, speakerNames, metrics }),
+    geminiSchema: ANALYSIS_JSON_SCHEMA,
+    openAiSchema: ANALYSIS_OPENAI_JSON_SCHEMA,
+  };
+  const { value } = await generateStructured(
+    steps,
+    prompt,
+    (raw) => {
+      const parsed = parseModelAnalysis(raw, { source: "ai", promptVersion: ANALYSIS_PROMPT_VERSION });
+      return parsed.ok ? { ok: true, value: parsed.analysis } : { ok: false, error: parsed.error };
+    },
+    deps.retryOptions,
+  );
+  return metrics ? { ...value, metrics } : value;
+}
+
+/** Segments from the browser, or, for a plain transcript, "speaker: text" lines with estimated times. */
+function segmentsOf(request: AnalyzeRequest): TranscriptSegment[] {
+  if (request.segments && request.segments.length > 0) return request.segments.filter((segment) => segment.text.trim() !== "");
+  const turns = parseTranscriptLines(request.transcript);
+  return fillSegmentTimes(turns.map((turn) => ({ speaker: turn.speaker, text: turn.text }))) as TranscriptSegment[];
+}
+
+const asJson = (value: unknown) => value as Prisma.InputJsonValue;
+
+async function storeAnalyzedSession(userId: string, request: AnalyzeRequest, analysis: Analysis): Promise<string> {
+  const db = getDb();
+  const data = {
+    transcript: request.fullTranscript ?? request.transcript,
+    analysis: asJson(analysis),
+    speakerNames: asJson(request.speakerNames ?? {}),
+    mode: request.mode === "solo" ? ("solo" as const) : ("couple" as const),
+    conversationGuideHeadline: request.conversationGuideHeadline ?? null,
+    lastActivityAt: new Date(),
+  };
+  if (request.sessionId) {
+    const existing = await db.session.findFirst({ where: { id: request.sessionId, userId }, select: { id: true } });
+    if (!existing) throw new ApiError("not_found", "Session not found");
+    await db.$transaction([
+      db.session.update({ where: { id: existing.id }, data }),
+      db.failureMarker.deleteMany({ where: { sessionId: existing.id } }),
+    ]);
+    return existing.id;
+  }
+  const session = await db.session.create({ data: { userId, name: sessionName(analysis), ...data }, select: { id: true } });
+  return session.id;
+}
+
+async function keepFailedAnalysis(userId: string, request: AnalyzeRequest, error: string): Promise<string> {
+  const db = getDb();
+  const marker = { kind: "analysis" as const, error: error.slice(0, 500) };
+  if (request.sessionId) {
+    const existing = await db.session.findFirst({ where: { id: request.sessionId, userId }, select: { id: true } });
+    if (existing) {
+      await db.failureMarker.upsert({
+        where: { sessionId_kind: { sessionId: existing.id, kind: "analysis" } },
+        create: { sessionId: existing.id, ...marker },
+        update: { error: marker.error, attemptCount: { increment: 1 }, lastFailedAt: new Date() },
+      });
+      return existing.id;
+    }
+  }
+  const session = await db.session.create({
+    data: {
+      userId,
+      transcript: request.fullTranscript ?? request.transcript,
+      speakerNames: asJson(request.speakerNames ?? {}),
+      analysis: asJson({ transcriptionSegments: request.segments ?? [], speakerNames: request.speakerNames ?? {} }),
+      mode: request.mode === "solo" ? "solo" : "couple",
+      conversationGuideHeadline: request.conversationGuideHeadline ?? null,
+      name: `Recording ${new Date().toISOString().slice(0, 10)}`,
+      failures: { create: marker },
+    },
+    select: { id: true },
+  });
+  return session.id;
+}
+
+function sessionName(analysis: Analysis): string {
+  return analysis.briefSummary && analysis.briefSummary !== "Session summary" ? analysis.briefSummary.slice(0, 120) : `Conversation ${new Date().toISOString().slice(0, 10)}`;
+}

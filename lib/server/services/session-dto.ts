@@ -1,0 +1,54 @@
+import "server-only";
+
+import type { FailureMarker, FollowUpTranscript, Session, SwipeAction } from "@/lib/server/db";
+
+type Row = Session & { swipeActions: SwipeAction[]; followUps: FollowUpTranscript[]; failures: FailureMarker[] };
+
+export const SESSION_INCLUDE = {
+  swipeActions: { orderBy: { cardIndex: "asc" } },
+  followUps: { orderBy: { createdAt: "asc" } },
+  failures: true,
+} as const;
+
+/** A stored session in the shape the browser works with (spec part 2, section 3). Audio never leaves the server. */
+export function toSessionDto(row: Row) {
+  const failure = (kind: "transcription" | "analysis") => {
+    const marker = row.failures.find((item) => item.kind === kind);
+    return marker ? { error: marker.error, timestamp: marker.lastFailedAt.toISOString(), attemptCount: marker.attemptCount } : undefined;
+  };
+  const followUpTranscripts = row.followUps.map((followUp) => ({
+    transcript: followUp.transcript,
+    createdAt: followUp.createdAt.toISOString(),
+    transcriptionSegments: followUp.transcriptionSegments ?? undefined,
+    speakerNames: followUp.speakerNames ?? undefined,
+    speakerStats: followUp.speakerStats ?? undefined,
+    speakers: followUp.speakers ?? undefined,
+  }));
+  return {
+    id: row.id,
+    transcript: row.transcript,
+    analysis: row.analysis,
+    swipeActions: row.swipeActions.map((swipe) => ({ cardIndex: swipe.cardIndex, action: swipe.action, timestamp: swipe.votedAt.getTime() })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    timestamp: row.createdAt.getTime(),
+    isCompleted: row.isCompleted,
+    isExample: row.isExample,
+    isLocal: false,
+    name: row.name,
+    summary: row.summary,
+    recommendations: row.recommendations,
+    encouragement: row.encouragement,
+    reminderSet: row.reminderSet,
+    reminderDate: row.reminderDate?.getTime() ?? null,
+    followUpTranscripts,
+    conversationGuideHeadline: row.conversationGuideHeadline,
+    mode: row.mode,
+    speakerNames: row.speakerNames,
+    bufferedTurns: row.bufferedTurns ?? [],
+    failedTranscription: failure("transcription"),
+    failedAnalysis: failure("analysis"),
+  };
+}
+
+export type SessionDto = ReturnType<typeof toSessionDto>;

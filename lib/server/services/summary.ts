@@ -1,0 +1,97 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { SERVER_FALLBACK_RECOMMENDATIONS, cleanRecommendations, clientFallbackSummary } from "@/lib/domain/analysis/summary";
+import type { InsightCard, SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
+import { reminderDateForSummary } from "@/lib/domain/calendar/reminder";
+import { type Prisma, getDb } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
+import { ApiError } from "@/lib/server/http/errors";
+import { SUMMARY_GEMINI_SCHEMA, SUMMARY_OPENAI_SCHEMA, SUMMARY_SYSTEM_PROMPT, buildSummaryUserPrompt } from "@/lib/server/prompts/summary";
+import { StructuredGenerationError, type StructuredStep, generateStructured, structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
+
+import { SESSION_INCLUDE } from "./session-dto";
+
+export const FALLBACK_SUMMARY_TEXT = "Session saved with generic summary due to an error.";
+
+const modelSummarySchema = z.object({
+  summary: z.string().trim().min(1).max(4_000),
+  recommendations: z.array(z.string()).max(10),
+  encouragement: z.string().trim().min(1).max(1_000),
+});
+
+export type SummaryDeps = { steps?: StructuredStep[]; now?: () => number; retryOptions?: Parameters<typeof generateStructured>[3] };
+
+/**
+ * The personalised summary after the deck. With no AI key it is built from the helpful cards' dimensions. When the AI
+ * fails, a 503 carries a usable fallback body ({ fallback: true, summary, … }) that the browser may show.
+ */
+export async function generateSummary(cards: InsightCard[], swipeActions: SwipeAction[], deps: SummaryDeps = {}): Promise<SessionSummary> {
+  const now = (deps.now ?? Date.now)();
+  const steps = deps.steps ?? structuredStepsFromEnv(getEnv());
+  if (steps.length === 0) return clientFallbackSummary(cards, swipeActions, now);
+
+  try {
+    const { value } = await generateStructured(
+      steps,
+      { name: "session_summary", system: SUMMARY_SYSTEM_PROMPT, user: buildSummaryUserPrompt(cards, swipeActions), geminiSchema: SUMMARY_GEMINI_SCHEMA, openAiSchema: SUMMARY_OPENAI_SCHEMA },
+      (raw) => {
+        const parsed = modelSummarySchema.safeParse(raw);
+        return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: "summary did not match its schema" };
+      },
+      deps.retryOptions,
+    );
+    return { summary: value.summary, recommendations: cleanRecommendations(value.recommendations).slice(0, 3), encouragement: value.encouragement, reminderDate: reminderDateForSummary(now) };
+  } catch (error) {
+    if (!(error instanceof StructuredGenerationError)) throw error;
+    throw new ApiError("unavailable", "Summary generation failed", { fallback: true, ...serverFallbackSummary(now) });
+  }
+}
+
+export function serverFallbackSummary(now: number): SessionSummary {
+  return {
+    summary: FALLBACK_SUMMARY_TEXT,
+    recommendations: [...SERVER_FALLBACK_RECOMMENDATIONS],
+    encouragement: "Continue exploring relationship growth together.",
+    reminderDate: reminderDateForSummary(now),
+    fallback: true,
+  };
+}
+
+/** Signed-in: summarises a stored session and completes it (summary, recommendations, reminder 14 days ahead). */
+export async function summarizeStoredSession(userId: string, id: string, deps: SummaryDeps = {}): Promise<SessionSummary> {
+  const db = getDb();
+  const row = await db.session.findFirst({ where: { userId, OR: [{ id }, { clientId: id }] }, include: SESSION_INCLUDE });
+  if (!row) throw new ApiError("not_found", "Session not found");
+  const cards = cardsOf(row.analysis);
+  const swipes = row.swipeActions.map((swipe) => ({ cardIndex: swipe.cardIndex, action: swipe.action, timestamp: swipe.votedAt.getTime() }));
+
+  let summary: SessionSummary;
+  let failure: ApiError | null = null;
+  try {
+    summary = await generateSummary(cards, swipes, deps);
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.details?.fallback) throw error;
+    failure = error;
+    summary = serverFallbackSummary((deps.now ?? Date.now)());
+  }
+  await db.session.update({
+    where: { id: row.id },
+    data: {
+      summary: summary.summary,
+      recommendations: summary.recommendations as Prisma.InputJsonValue,
+      encouragement: summary.encouragement,
+      reminderDate: new Date(summary.reminderDate),
+      isCompleted: true,
+      lastActivityAt: new Date(),
+    },
+  });
+  if (failure) throw failure;
+  return summary;
+}
+
+export function cardsOf(analysis: unknown): InsightCard[] {
+  const cards = (analysis as { cards?: unknown } | null)?.cards;
+  return Array.isArray(cards) ? (cards as InsightCard[]) : [];
+}

@@ -1,0 +1,145 @@
+/** @jest-environment node */
+import { HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+
+import { POST as analyze } from "@/app/api/analyze/route";
+import { GET as getSession } from "@/app/api/sessions/[id]/route";
+import { POST as retryAnalysis } from "@/app/api/sessions/[id]/retry-analysis/route";
+import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
+import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
+import { type TestDb, createTestDb } from "@/tests/helpers/test-db";
+import { PROVIDER_ENV, type SeenChat, type SeenGemini, geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiChatJson, openAiError } from "@/tests/msw/providers";
+
+const server = setupServer();
+let testDb: TestDb;
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: "error" });
+  testDb = await createTestDb();
+});
+afterEach(() => server.resetHandlers());
+afterAll(async () => {
+  server.close();
+  await testDb.dispose();
+});
+
+const segments = [
+  { speaker: "SPEAKER_01", text: "I felt unheard last night, honestly.", start: 0, end: 3 },
+  { speaker: "SPEAKER_02", text: "I'm sorry. Tell me more?", start: 3.2, end: 5 },
+  { speaker: "SPEAKER_01", text: "Thank you for asking. I need us to plan weekends together.", start: 5.2, end: 9 },
+];
+const body = {
+  transcript: "Ana: I felt unheard last night, honestly.\nBen: I'm sorry. Tell me more?\nAna: Thank you for asking. I need us to plan weekends together.",
+  fullTranscript: "SPEAKER_01: I felt unheard last night, honestly.\nSPEAKER_02: I'm sorry. Tell me more?\nSPEAKER_01: Thank you for asking. I need us to plan weekends together.",
+  speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" },
+  segments,
+};
+const post = async (payload: unknown, userId?: string) =>
+  analyze(apiRequest("/api/analyze", { method: "POST", body: payload, headers: userId ? bearer(await mintSessionToken(userId)) : {} }), routeContext());
+
+describe("POST /api/analyze with AI providers", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
+
+  it("asks Gemini with a response schema, grounds the prompt in metrics and validates the answer", async () => {
+    const seen: SeenGemini[] = [];
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis())), seen));
+    const response = await post(body);
+    expect(response.status).toBe(200);
+    const { analysis, sessionId } = await response.json();
+    expect(sessionId).toBeNull(); // a guest: nothing stored
+    expect(analysis.source).toBe("ai");
+    expect(analysis.cards.map((card: { dimension: string }) => card.dimension)).toEqual(["Curiosity", "Timing", "Appreciation"]);
+    expect(analysis.recommendations).toEqual(["Plan Saturday together", "Ask one open question a day"]);
+    expect(analysis.metrics.speakers.SPEAKER_01.turns).toBe(2);
+    expect(analysis.speakerNames).toEqual(body.speakerNames);
+    expect(seen[0]).toMatchObject({ responseMimeType: "application/json", hasSchema: true });
+    expect(await testDb.db.session.count()).toBe(0);
+  });
+
+  it("stores a signed-in user's session and only that user can read it", async () => {
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+    const { sessionId } = await (await post(body, "user_an_1")).json();
+    expect(sessionId).toEqual(expect.any(String));
+
+    const own = await getSession(apiRequest(`/api/sessions/${sessionId}`, { headers: bearer(await mintSessionToken("user_an_1")) }), routeContext({ id: sessionId }));
+    expect(own.status).toBe(200);
+    const stored = await own.json();
+    expect(stored.analysis.cards).toHaveLength(3);
+    expect(stored.isCompleted).toBe(false);
+    expect(stored.swipeActions).toEqual([]);
+
+    const other = await getSession(apiRequest(`/api/sessions/${sessionId}`, { headers: bearer(await mintSessionToken("user_an_2")) }), routeContext({ id: sessionId }));
+    expect(other.status).toBe(404);
+  });
+
+  it("cannot analyse into another user's session", async () => {
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+    const { sessionId } = await (await post(body, "user_an_3")).json();
+    const response = await post({ ...body, sessionId }, "user_an_4");
+    expect(response.status).toBe(404);
+  });
+
+  it("falls back to OpenAI when Gemini is overloaded", async () => {
+    const seenChat: SeenChat[] = [];
+    server.use(geminiGenerate(() => geminiError(503, "The model is overloaded.")), openAiChat(() => HttpResponse.json(openAiChatJson(modelAnalysis())), seenChat));
+    const response = await post(body);
+    expect(response.status).toBe(200);
+    expect(seenChat[0]?.responseFormat).toBe("json_schema");
+    expect(seenChat[0]?.user).toContain("<transcript>");
+  });
+
+  it("moves on from malformed model JSON, and fails clearly when nothing valid comes back", async () => {
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson("{not json"))), openAiChat(() => HttpResponse.json(openAiChatJson({ cards: "nope" }))));
+    const response = await post(body);
+    expect(response.status).toBe(503);
+    const error = await response.json();
+    expect(error.error).toMatch(/Analysis failed/);
+    expect(error.failedSessionId).toBeUndefined();
+  });
+
+  it("a signed-in failure keeps the transcript on the server and can be retried there", async () => {
+    server.use(geminiGenerate(() => geminiError(503, "overloaded")), openAiChat(() => openAiError(503, "Service Unavailable")));
+    const failed = await post(body, "user_an_5");
+    expect(failed.status).toBe(503);
+    const { failedSessionId, isConnectionError } = await failed.json();
+    expect(failedSessionId).toEqual(expect.any(String));
+    expect(isConnectionError).toBe(true);
+
+    server.resetHandlers();
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+    const retried = await retryAnalysis(apiRequest(`/api/sessions/${failedSessionId}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_an_5")) }), routeContext({ id: failedSessionId }));
+    expect(retried.status).toBe(200);
+    expect((await retried.json()).sessionId).toBe(failedSessionId);
+    expect(await testDb.db.failureMarker.count({ where: { sessionId: failedSessionId } })).toBe(0);
+
+    const stranger = await retryAnalysis(apiRequest(`/api/sessions/${failedSessionId}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_an_6")) }), routeContext({ id: failedSessionId }));
+    expect(stranger.status).toBe(404);
+  });
+
+  it("rejects a blank transcript with the spec's message", async () => {
+    const response = await post({ transcript: "   " });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toContain("Empty transcript. Please try recording again.");
+  });
+
+  it.each([
+    ["malformed JSON", "{"],
+    ["a transcript that is not text", { transcript: 5 }],
+    ["too many speakers", { transcript: "a", speakerNames: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`S${i}`, "x"])) }],
+  ])("answers 400 for %s", async (_, payload) => {
+    expect((await post(payload)).status).toBe(400);
+  });
+});
+
+describe("POST /api/analyze with no AI key", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...NO_AI_KEYS });
+
+  it("answers with the local analyzer, labelled offline", async () => {
+    const response = await post(body);
+    expect(response.status).toBe(200);
+    const { analysis } = await response.json();
+    expect(analysis.source).toBe("offline");
+    expect(analysis.cards.length).toBeGreaterThanOrEqual(1);
+    expect(analysis.metrics.speakers.SPEAKER_02.questions).toBe(1);
+  });
+});

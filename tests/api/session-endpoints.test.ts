@@ -1,0 +1,134 @@
+/** @jest-environment node */
+import { HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+
+import { GET as getSession, POST as saveSession } from "@/app/api/sessions/[id]/route";
+import { POST as savePublic } from "@/app/api/public/sessions/[id]/route";
+import { POST as swipe } from "@/app/api/sessions/[id]/swipe/route";
+import { POST as swipePublic } from "@/app/api/public/sessions/[id]/swipe/route";
+import { POST as summary } from "@/app/api/sessions/[id]/summary/route";
+import { POST as summaryPublic } from "@/app/api/public/sessions/[id]/summary/route";
+import { POST as reminderClick } from "@/app/api/sessions/[id]/reminder-cta-click/route";
+import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { setEnvForFile } from "@/tests/helpers/env";
+import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
+import { type TestDb, createTestDb } from "@/tests/helpers/test-db";
+import { PROVIDER_ENV, geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiError } from "@/tests/msw/providers";
+
+const server = setupServer();
+let testDb: TestDb;
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: "error" });
+  testDb = await createTestDb();
+});
+afterEach(() => server.resetHandlers());
+afterAll(async () => {
+  server.close();
+  await testDb.dispose();
+});
+setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
+
+const auth = async (userId: string) => bearer(await mintSessionToken(userId));
+const analysis = { ...modelAnalysis(), source: "ai" };
+const localSession = (id: string) => ({ id, transcript: "Ana: hi\nBen: hello", analysis, swipeActions: [{ cardIndex: 0, action: "helpful" }], createdAt: "2026-11-20T10:00:00.000Z", name: "Weekend plans", followUpTranscripts: [{ transcript: "We did it!", createdAt: "2026-11-21T10:00:00.000Z" }] });
+
+async function save(userId: string, id: string, body: unknown) {
+  return saveSession(apiRequest(`/api/sessions/${id}?skipRegeneration=true`, { method: "POST", body, headers: await auth(userId) }), routeContext({ id }));
+}
+
+describe("POST /api/sessions/{id}?skipRegeneration=true", () => {
+  it("saves a browser session once, however often it is sent", async () => {
+    const first = await save("user_s1", "local-1732000000000", localSession("local-1732000000000"));
+    expect(first.status).toBe(200);
+    const saved = await first.json();
+    await save("user_s1", "local-1732000000000", localSession("local-1732000000000"));
+    expect(await testDb.db.session.count({ where: { userId: "user_s1" } })).toBe(1);
+    expect(await testDb.db.followUpTranscript.count({ where: { sessionId: saved.id } })).toBe(1);
+    expect(saved.swipeActions).toEqual([{ cardIndex: 0, action: "helpful", timestamp: expect.any(Number) }]);
+    expect(saved.createdAt).toBe("2026-11-20T10:00:00.000Z");
+  });
+
+  it("is a 404 for another user's session, and never creates a session under an unknown server id", async () => {
+    const mine = await (await save("user_s2", "local-5", localSession("local-5"))).json();
+    expect((await save("user_s3", mine.id, { ...localSession(mine.id) })).status).toBe(404);
+    const unknown = "0b4d5a7e-1111-4222-8333-944455556666";
+    expect((await save("user_s3", unknown, localSession(unknown))).status).toBe(404);
+  });
+
+  it.each([
+    ["a body whose id differs from the path", { ...localSession("local-9"), id: "local-8" }],
+    ["follow-ups without a transcript string", { ...localSession("local-9"), followUpTranscripts: [{ transcript: 5 }] }],
+    ["analysis.followUpTranscripts that is not a list", { ...localSession("local-9"), analysis: { ...analysis, followUpTranscripts: "x" } }],
+    ["no id", { transcript: "x" }],
+  ])("refuses %s with a 400", async (_, body) => {
+    expect((await save("user_s4", "local-9", body)).status).toBe(400);
+  });
+
+  it("the public variant stores nothing", async () => {
+    const before = await testDb.db.session.count();
+    const response = await savePublic(apiRequest("/api/public/sessions/local-7", { method: "POST", body: localSession("local-7") }), routeContext({ id: "local-7" }));
+    expect(await response.json()).toMatchObject({ success: true, localOnly: true });
+    expect(await testDb.db.session.count()).toBe(before);
+  });
+});
+
+describe("votes, reminder clicks and summaries", () => {
+  it("keeps one vote per card, the newest winning", async () => {
+    const { id } = await (await save("user_v1", "local-11", { ...localSession("local-11"), swipeActions: [] })).json();
+    const vote = async (swipeActions: unknown) =>
+      swipe(apiRequest(`/api/sessions/${id}/swipe`, { method: "POST", body: { swipeActions }, headers: await auth("user_v1") }), routeContext({ id }));
+    await vote([{ cardIndex: 0, action: "helpful" }, { cardIndex: 1, action: "unhelpful" }]);
+    const response = await vote([{ cardIndex: 1, action: "helpful" }]);
+    expect((await response.json()).swipeActions.map((item: { cardIndex: number; action: string }) => [item.cardIndex, item.action])).toEqual([
+      [0, "helpful"],
+      [1, "helpful"],
+    ]);
+    const stranger = await swipe(apiRequest(`/api/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [] }, headers: await auth("user_v2") }), routeContext({ id }));
+    expect(stranger.status).toBe(404);
+    expect((await swipePublic(apiRequest(`/api/public/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [{ cardIndex: 0, action: "unhelpful" }] } }), routeContext({ id }))).status).toBe(200);
+    expect(await testDb.db.swipeAction.count({ where: { sessionId: id } })).toBe(2);
+  });
+
+  it("counts reminder taps for the owner only", async () => {
+    const { id } = await (await save("user_r1", "local-12", localSession("local-12"))).json();
+    expect((await reminderClick(apiRequest(`/api/sessions/${id}/reminder-cta-click`, { method: "POST", headers: await auth("user_r1") }), routeContext({ id }))).status).toBe(200);
+    expect((await reminderClick(apiRequest(`/api/sessions/${id}/reminder-cta-click`, { method: "POST", headers: await auth("user_r2") }), routeContext({ id }))).status).toBe(404);
+    expect((await testDb.db.session.findUniqueOrThrow({ where: { id } })).reminderCtaClicks).toBe(1);
+  });
+
+  it("summarises with the AI and completes the session with a reminder 14 days ahead", async () => {
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson({ summary: "The curiosity card resonated.", recommendations: ["Ask one open question", "", "Plan Saturday", "Say thanks"], encouragement: "Keep going!" }))));
+    const { id } = await (await save("user_m1", "local-13", localSession("local-13"))).json();
+    const before = Date.now();
+    const response = await summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: await auth("user_m1") }), routeContext({ id }));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ summary: "The curiosity card resonated.", recommendations: ["Ask one open question", "Plan Saturday", "Say thanks"], encouragement: "Keep going!" });
+    expect(body.reminderDate - before).toBeGreaterThanOrEqual(14 * 24 * 3600 * 1000 - 1000);
+    const stored = await (await getSession(apiRequest(`/api/sessions/${id}`, { headers: await auth("user_m1") }), routeContext({ id }))).json();
+    expect(stored).toMatchObject({ isCompleted: true, summary: "The curiosity card resonated." });
+  });
+
+  it("answers a usable fallback body when every provider fails", async () => {
+    server.use(geminiGenerate(() => geminiError(503, "overloaded")), openAiChat(() => openAiError(503, "Service Unavailable")));
+    const { id } = await (await save("user_m2", "local-14", localSession("local-14"))).json();
+    const response = await summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: await auth("user_m2") }), routeContext({ id }));
+    expect(response.status).toBe(503);
+    const body = await response.json();
+    expect(body.fallback).toBe(true);
+    expect(body.summary).toBe("Session saved with generic summary due to an error.");
+    expect(body.recommendations).toHaveLength(3);
+  });
+
+  it("the public summary works from the cards and votes sent, storing nothing", async () => {
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson({ summary: "Guest summary.", recommendations: ["One", "Two", "Three"], encouragement: "Onwards." }))));
+    const before = await testDb.db.session.count();
+    const response = await summaryPublic(
+      apiRequest("/api/public/sessions/local-15/summary", { method: "POST", body: { analysis: { cards: analysis.cards }, swipeActions: [{ cardIndex: 0, action: "helpful" }] } }),
+      routeContext({ id: "local-15" }),
+    );
+    expect(response.status).toBe(200);
+    expect((await response.json()).summary).toBe("Guest summary.");
+    expect(await testDb.db.session.count()).toBe(before);
+  });
+});

@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+
+import { type Page, type TestInfo } from "@playwright/test";
+
+import { fakeProviders } from "../fake-providers/client";
+import { test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
+import { RecorderPage } from "./support/recorder";
+import { ACCOUNT_SERVER } from "./support/urls";
+import { mintSessionToken } from "../helpers/clerk-test-auth";
+
+// From the fake microphone to the completion screen (issue 4): analysis, the deck with votes by swipe and by button,
+// the personalised summary, the calendar reminder and Finish Session.
+test.describe.configure({ mode: "serial" });
+
+const analysis = {
+  cards: [
+    { dimension: "Curiosity", insight: "Speaker 2 asked how Speaker 1 felt and listened to the answer.", tips: ["Ask one more open question.", "Check back on what you heard."], color: "deep-teal", icon: "search", evidence: ["Ask me about my day"] },
+    { dimension: "Timing", insight: "The turns were short and balanced.", tips: ["Keep pausing before you answer."], color: "sunflower", icon: "clock", evidence: ["We never get time for us"] },
+    { dimension: "Appreciation", insight: "There was little thanks yet.", tips: ["Name one thing you appreciated today."], color: "soft-tangerine", icon: "sparkles", evidence: ["just listen"] },
+  ],
+  coachResponse: "You talked about **making time for each other**.",
+  briefSummary: "Making time for each other",
+  recommendations: ["Plan Saturday together", "Ask one open question a day", "Say thank you once a day"],
+  encouragement: "You are already listening to each other.",
+  mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Make time for each other.", tips: ["What would a perfect Saturday look like?"], icon: "sparkles", color: "soft-tangerine" },
+};
+const summary = { summary: "Curiosity and appreciation resonated with you.", recommendations: ["Ask one open question a day", "Say thank you once a day", "Plan Saturday"], encouragement: "Keep going together!" };
+
+async function swipeCard(page: Page, dimension: string, direction: "right" | "left") {
+  const card = page.getByRole("group", { name: dimension });
+  const box = (await card.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(x + (direction === "right" ? 15 : -15) * step, y);
+  await page.mouse.up();
+}
+
+async function runDeck(page: Page, testInfo: TestInfo) {
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(2_000);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("making time for each other")).toBeVisible();
+  await saveScreen(page, "coach-summary", testInfo);
+  await page.getByRole("button", { name: "Continue to Insights" }).click();
+  await page.getByRole("button", { name: "Start Swiping Practice" }).click();
+
+  await expect(page.getByRole("heading", { name: "Curiosity" })).toBeVisible();
+  await saveScreen(page, "insight-card", testInfo);
+  await swipeCard(page, "Curiosity", "right"); // helpful
+  await expect(page.getByRole("heading", { name: "Timing" })).toBeVisible();
+  await page.getByRole("button", { name: /Dismiss/ }).click();
+  await expect(page.getByRole("heading", { name: "Appreciation" })).toBeVisible();
+  await page.getByRole("button", { name: /Helpful/ }).click();
+
+  await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
+  await expect(page.getByText("What Resonated")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Curiosity and appreciation resonated with you.")).toBeVisible();
+  await expect(page.getByText("Keep going together!")).toBeVisible();
+}
+
+async function checkReminder(page: Page) {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Set Reminder" }).click();
+  const ics = readFileSync(await (await download).path()!, "utf8");
+  expect(ics).toContain("SUMMARY:Relationship Check-in");
+  expect(ics).toMatch(/TRIGGER:-PT15M/);
+  // 14 days from today, moved forward to a Sunday, at 18:00 (the tests run in UTC).
+  const start = /DTSTART(?:;[^:]*)?:(\d{8})T(\d{4})/.exec(ics);
+  expect(start?.[2]).toBe("1800");
+  const date = new Date(`${start![1]!.slice(0, 4)}-${start![1]!.slice(4, 6)}-${start![1]!.slice(6, 8)}T18:00:00Z`);
+  expect(date.getUTCDay()).toBe(0);
+  const days = (date.getTime() - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThanOrEqual(13);
+  expect(days).toBeLessThanOrEqual(21);
+  expect(ics).toMatch(/DURATION:PT1H|DTEND/);
+  await expect(page.getByRole("listitem").getByText("Reminder Set!", { exact: true })).toBeVisible();
+}
+
+test.beforeEach(async () => {
+  await fakeProviders.reset();
+  await fakeProviders.queue("gemini.generate", { body: analysis }, { body: summary });
+});
+
+test("guest: from the microphone to Finish Session, kept in this browser", async ({ page, context }, testInfo) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  await saveScreen(page, "session-completed-guest", testInfo);
+  await checkReminder(page);
+  await page.getByRole("button", { name: "Finish Session" }).click();
+  await expect(page.getByRole("listitem").getByText("Your insights and recommendations have been saved locally.")).toBeVisible();
+
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ isCompleted: true, summary: "Curiosity and appreciation resonated with you." });
+  expect(stored[0].swipeActions.map((swipe: { cardIndex: number; action: string }) => [swipe.cardIndex, swipe.action])).toEqual([
+    [0, "helpful"],
+    [1, "unhelpful"],
+    [2, "helpful"],
+  ]);
+});
+
+test("signed in: the session, its votes and its summary are stored in the account", async ({ page, context, request }, testInfo) => {
+  const userId = `user_e2e_results_${Date.now()}`;
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  await checkReminder(page);
+  await page.getByRole("button", { name: "Finish Session" }).click();
+  await expect(page.getByRole("listitem").getByText("Your session has been saved and will appear in your history.")).toBeVisible();
+
+  const token = await mintSessionToken(userId);
+  const list = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(list.sessions).toHaveLength(1);
+  const session = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(session).toMatchObject({ isCompleted: true, summary: "Curiosity and appreciation resonated with you.", reminderSet: true });
+  expect(session.swipeActions.map((swipe: { action: string }) => swipe.action)).toEqual(["helpful", "unhelpful", "helpful"]);
+  expect(await page.evaluate(() => localStorage.getItem("local_sessions"))).toBeNull();
+});
