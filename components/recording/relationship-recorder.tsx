@@ -4,6 +4,7 @@ import { useIdentity } from "@/components/auth/identity-context";
 import { IdentifySpeakers } from "@/components/speakers/identify-speakers";
 import type { LocalSession } from "@/lib/client/recordings/local-recordings";
 import { ActionDialog } from "@/components/ui/action-dialog";
+import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
 import { useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
 import { APP_EVENTS, type AnalyzeWithNamesDetail, emitAppEvent } from "@/lib/client/events";
@@ -33,14 +34,7 @@ export function RelationshipRecorder({ onHome, onRetryAnalysis }: { onHome: () =
       <h2 id="recording-heading" className="font-serif text-2xl font-semibold text-ink">
         {T.heading}
       </h2>
-      <ul className="mt-3 flex flex-col gap-1.5 text-ink-soft">
-        {T.bullets.map((bullet) => (
-          <li key={bullet} className="flex gap-2">
-            <span aria-hidden className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-soft-tangerine" />
-            {bullet}
-          </li>
-        ))}
-      </ul>
+      <BulletList items={T.bullets} dotClassName="bg-soft-tangerine" className="mt-3 text-ink-soft" />
 
       <RecordButton recording={flow.recording} disabled={phase.name === "transcribing"} onPress={flow.recording ? flow.stop : flow.start} />
 

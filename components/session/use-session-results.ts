@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 
 import { ApiRequestError, apiJson, apiRequest } from "@/lib/client/api/request";
 import { upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
@@ -29,21 +29,32 @@ export function useSessionResults(initial: ClientSession, { onClosed }: { onClos
     }
   }, []);
 
+  // Votes come one by one from user actions; the ref always holds the latest session so each vote builds on the last.
+  const latest = useRef(initial);
+  const update = useCallback((next: ClientSession) => {
+    latest.current = next;
+    setSession(next);
+  }, []);
+
   const vote = useCallback(
     (cardIndex: number, action: "helpful" | "unhelpful") => {
-      setSession((current) => {
-        const next = { ...current, swipeActions: applyVote(current.swipeActions, { cardIndex, action, timestamp: Date.now() }) };
-        if (next.isLocal) keepLocally(next);
-        else void apiRequest("POST", `${path}/swipe`, { body: { swipeActions: next.swipeActions } }).catch(() => keepLocally({ ...next, isLocal: true }));
-        return next;
+      const next = { ...latest.current, swipeActions: applyVote(latest.current.swipeActions, { cardIndex, action, timestamp: Date.now() }) };
+      update(next);
+      if (next.isLocal) {
+        keepLocally(next);
+        return;
+      }
+      void apiRequest("POST", `${path}/swipe`, { body: { swipeActions: next.swipeActions } }).catch(() => {
+        keepLocally({ ...next, isLocal: true });
+        showToast({ title: T.saveErrorTitle, description: T.saveErrorBody, variant: "destructive" });
       });
     },
-    [keepLocally, path],
+    [keepLocally, path, update],
   );
 
   const generateSummary = useCallback(async () => {
     setSummaryLoading(true);
-    const current = session;
+    const current = latest.current;
     const existing = current.summary ? { summary: current.summary, recommendations: current.recommendations ?? [], encouragement: current.encouragement ?? "", reminderDate: current.reminderDate ?? Date.now() } : null;
     const { summary, source } = await resolveSummary({
       existing,
@@ -54,11 +65,11 @@ export function useSessionResults(initial: ClientSession, { onClosed }: { onClos
       fetchServer: () => fetchServerSummary(path, current),
     });
     if (source !== "existing" && source !== "server") showToast({ title: T.summaryErrorTitle, description: T.summaryErrorBody, variant: "destructive" });
-    const next = withSummary(current, summary);
+    const next = withSummary(latest.current, summary);
     if (next.isLocal) keepLocally(next);
-    setSession((latest) => ({ ...withSummary(latest, summary), swipeActions: latest.swipeActions }));
+    update(next);
     setSummaryLoading(false);
-  }, [keepLocally, path, session]);
+  }, [keepLocally, path, update]);
 
   const setReminder = useCallback(() => {
     const start = session.isExample ? tutorialReminderStart(new Date()) : reminderEventStart(new Date());
@@ -67,26 +78,26 @@ export function useSessionResults(initial: ClientSession, { onClosed }: { onClos
       downloadFile(ics, "relationship-check-in.ics", "text/calendar");
       const when = start.toLocaleString("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
       showToast({ title: T.reminderSetTitle, description: T.reminderSetBody(when), variant: "success" });
-      setSession((current) => ({ ...current, reminderSet: true }));
+      update({ ...latest.current, reminderSet: true });
     } catch {
       showToast({ title: T.errorTitle, description: T.prepareError, variant: "destructive" });
     }
     void apiRequest("POST", `${path}/reminder-cta-click`).catch(() => undefined);
-  }, [path, session.isExample]);
+  }, [path, session.isExample, update]);
 
   const saveToCloud = useCallback(async (): Promise<boolean> => {
     try {
-      const latest = await apiJson<Partial<ClientSession>>("GET", `${path}?refresh=true&_t=${Date.now()}`).catch(() => ({}));
-      await apiRequest("POST", `${path}?skipRegeneration=true`, { body: toSaveBody({ ...latest, ...session, isCompleted: true }) });
+      const server = await apiJson<Partial<ClientSession>>("GET", `${path}?refresh=true&_t=${Date.now()}`).catch(() => ({}));
+      await apiRequest("POST", `${path}?skipRegeneration=true`, { body: toSaveBody({ ...server, ...latest.current, isCompleted: true }) });
       return true;
     } catch {
       return false;
     }
-  }, [path, session]);
+  }, [path]);
 
   const finish = useCallback(async () => {
     setFinishing(true);
-    const completed = { ...session, isCompleted: true };
+    const completed = { ...latest.current, isCompleted: true };
     if (completed.isLocal) {
       const saved = keepLocally(completed);
       showToast(saved ? { title: T.savedTitle, description: T.savedLocallyBody, variant: "success" } : { title: T.errorTitle, description: T.prepareError, variant: "destructive" });
@@ -102,7 +113,7 @@ export function useSessionResults(initial: ClientSession, { onClosed }: { onClos
     }
     showToast({ title: T.savedTitle, description: T.savedServerBody, variant: "success" });
     onClosed();
-  }, [keepLocally, onClosed, saveToCloud, session]);
+  }, [keepLocally, onClosed, saveToCloud]);
 
   return {
     session,
@@ -123,7 +134,7 @@ export function useSessionResults(initial: ClientSession, { onClosed }: { onClos
       onClosed();
     },
     saveLocallyOnly: () => {
-      keepLocally({ ...session, isCompleted: true, isLocal: true });
+      keepLocally({ ...latest.current, isCompleted: true, isLocal: true });
       setSaveDialog(false);
       showToast({ title: T.savedLocallyOnlyTitle, description: T.savedLocallyOnlyBody });
       onClosed();

@@ -9,6 +9,7 @@ import { SessionResults } from "@/components/session/session-results";
 import { ANALYSIS_TEXTS } from "@/components/session/texts";
 import { useAnalysisRunner } from "@/components/session/use-analysis-runner";
 import { ActionDialog } from "@/components/ui/action-dialog";
+import { BulletList } from "@/components/ui/bullet-list";
 
 import { AppShell } from "./app-shell";
 import { PRIVACY_CARD } from "./texts";
@@ -46,14 +47,7 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
           <h2 id="privacy-card" className="font-serif text-2xl font-semibold">
             {PRIVACY_CARD.title}
           </h2>
-          <ul className="mt-3 flex flex-col gap-2">
-            {PRIVACY_CARD.bullets.map((bullet) => (
-              <li key={bullet} className="flex gap-2 leading-relaxed text-white/90">
-                <span aria-hidden className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-sunflower" />
-                {bullet}
-              </li>
-            ))}
-          </ul>
+          <BulletList items={PRIVACY_CARD.bullets} dotClassName="bg-sunflower" className="mt-3 text-white/90" />
         </section>
 
         {analysis.step ? <AnalysingOverlay step={analysis.step} /> : null}

@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import { HttpResponse } from "msw";
-import { setupServer } from "msw/node";
 
 import { POST as analyze } from "@/app/api/analyze/route";
 import { GET as getSession } from "@/app/api/sessions/[id]/route";
@@ -8,20 +7,11 @@ import { POST as retryAnalysis } from "@/app/api/sessions/[id]/retry-analysis/ro
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { type TestDb, createTestDb } from "@/tests/helpers/test-db";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { PROVIDER_ENV, type SeenChat, type SeenGemini, geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiChatJson, openAiError } from "@/tests/msw/providers";
 
-const server = setupServer();
-let testDb: TestDb;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: "error" });
-  testDb = await createTestDb();
-});
-afterEach(() => server.resetHandlers());
-afterAll(async () => {
-  server.close();
-  await testDb.dispose();
-});
+const api = setUpApiTestContext();
+const { server } = api;
 
 const segments = [
   { speaker: "SPEAKER_01", text: "I felt unheard last night, honestly.", start: 0, end: 3 },
@@ -53,7 +43,7 @@ describe("POST /api/analyze with AI providers", () => {
     expect(analysis.metrics.speakers.SPEAKER_01.turns).toBe(2);
     expect(analysis.speakerNames).toEqual(body.speakerNames);
     expect(seen[0]).toMatchObject({ responseMimeType: "application/json", hasSchema: true });
-    expect(await testDb.db.session.count()).toBe(0);
+    expect(await api.db.session.count()).toBe(0);
   });
 
   it("stores a signed-in user's session and only that user can read it", async () => {
@@ -110,7 +100,7 @@ describe("POST /api/analyze with AI providers", () => {
     const retried = await retryAnalysis(apiRequest(`/api/sessions/${failedSessionId}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_an_5")) }), routeContext({ id: failedSessionId }));
     expect(retried.status).toBe(200);
     expect((await retried.json()).sessionId).toBe(failedSessionId);
-    expect(await testDb.db.failureMarker.count({ where: { sessionId: failedSessionId } })).toBe(0);
+    expect(await api.db.failureMarker.count({ where: { sessionId: failedSessionId } })).toBe(0);
 
     const stranger = await retryAnalysis(apiRequest(`/api/sessions/${failedSessionId}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_an_6")) }), routeContext({ id: failedSessionId }));
     expect(stranger.status).toBe(404);

@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import { HttpResponse } from "msw";
-import { setupServer } from "msw/node";
 
 import { GET as getSession, POST as saveSession } from "@/app/api/sessions/[id]/route";
 import { POST as savePublic } from "@/app/api/public/sessions/[id]/route";
@@ -12,20 +11,11 @@ import { POST as reminderClick } from "@/app/api/sessions/[id]/reminder-cta-clic
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { type TestDb, createTestDb } from "@/tests/helpers/test-db";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { PROVIDER_ENV, geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiError } from "@/tests/msw/providers";
 
-const server = setupServer();
-let testDb: TestDb;
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: "error" });
-  testDb = await createTestDb();
-});
-afterEach(() => server.resetHandlers());
-afterAll(async () => {
-  server.close();
-  await testDb.dispose();
-});
+const api = setUpApiTestContext();
+const { server } = api;
 setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
 
 const auth = async (userId: string) => bearer(await mintSessionToken(userId));
@@ -42,8 +32,8 @@ describe("POST /api/sessions/{id}?skipRegeneration=true", () => {
     expect(first.status).toBe(200);
     const saved = await first.json();
     await save("user_s1", "local-1732000000000", localSession("local-1732000000000"));
-    expect(await testDb.db.session.count({ where: { userId: "user_s1" } })).toBe(1);
-    expect(await testDb.db.followUpTranscript.count({ where: { sessionId: saved.id } })).toBe(1);
+    expect(await api.db.session.count({ where: { userId: "user_s1" } })).toBe(1);
+    expect(await api.db.followUpTranscript.count({ where: { sessionId: saved.id } })).toBe(1);
     expect(saved.swipeActions).toEqual([{ cardIndex: 0, action: "helpful", timestamp: expect.any(Number) }]);
     expect(saved.createdAt).toBe("2026-11-20T10:00:00.000Z");
   });
@@ -65,10 +55,10 @@ describe("POST /api/sessions/{id}?skipRegeneration=true", () => {
   });
 
   it("the public variant stores nothing", async () => {
-    const before = await testDb.db.session.count();
+    const before = await api.db.session.count();
     const response = await savePublic(apiRequest("/api/public/sessions/local-7", { method: "POST", body: localSession("local-7") }), routeContext({ id: "local-7" }));
     expect(await response.json()).toMatchObject({ success: true, localOnly: true });
-    expect(await testDb.db.session.count()).toBe(before);
+    expect(await api.db.session.count()).toBe(before);
   });
 });
 
@@ -86,14 +76,14 @@ describe("votes, reminder clicks and summaries", () => {
     const stranger = await swipe(apiRequest(`/api/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [] }, headers: await auth("user_v2") }), routeContext({ id }));
     expect(stranger.status).toBe(404);
     expect((await swipePublic(apiRequest(`/api/public/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [{ cardIndex: 0, action: "unhelpful" }] } }), routeContext({ id }))).status).toBe(200);
-    expect(await testDb.db.swipeAction.count({ where: { sessionId: id } })).toBe(2);
+    expect(await api.db.swipeAction.count({ where: { sessionId: id } })).toBe(2);
   });
 
   it("counts reminder taps for the owner only", async () => {
     const { id } = await (await save("user_r1", "local-12", localSession("local-12"))).json();
     expect((await reminderClick(apiRequest(`/api/sessions/${id}/reminder-cta-click`, { method: "POST", headers: await auth("user_r1") }), routeContext({ id }))).status).toBe(200);
     expect((await reminderClick(apiRequest(`/api/sessions/${id}/reminder-cta-click`, { method: "POST", headers: await auth("user_r2") }), routeContext({ id }))).status).toBe(404);
-    expect((await testDb.db.session.findUniqueOrThrow({ where: { id } })).reminderCtaClicks).toBe(1);
+    expect((await api.db.session.findUniqueOrThrow({ where: { id } })).reminderCtaClicks).toBe(1);
   });
 
   it("summarises with the AI and completes the session with a reminder 14 days ahead", async () => {
@@ -122,13 +112,13 @@ describe("votes, reminder clicks and summaries", () => {
 
   it("the public summary works from the cards and votes sent, storing nothing", async () => {
     server.use(geminiGenerate(() => HttpResponse.json(geminiJson({ summary: "Guest summary.", recommendations: ["One", "Two", "Three"], encouragement: "Onwards." }))));
-    const before = await testDb.db.session.count();
+    const before = await api.db.session.count();
     const response = await summaryPublic(
       apiRequest("/api/public/sessions/local-15/summary", { method: "POST", body: { analysis: { cards: analysis.cards }, swipeActions: [{ cardIndex: 0, action: "helpful" }] } }),
       routeContext({ id: "local-15" }),
     );
     expect(response.status).toBe(200);
     expect((await response.json()).summary).toBe("Guest summary.");
-    expect(await testDb.db.session.count()).toBe(before);
+    expect(await api.db.session.count()).toBe(before);
   });
 });

@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import { HttpResponse } from "msw";
-import { setupServer } from "msw/node";
 
 import { POST as transcribe } from "@/app/api/transcribe/route";
 import { POST as retryAccount } from "@/app/api/sessions/[id]/retry-transcription/route";
@@ -8,7 +7,7 @@ import { POST as retryPublic } from "@/app/api/public/sessions/[id]/retry-transc
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { type TestDb, createTestDb } from "@/tests/helpers/test-db";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import {
   PROVIDER_ENV,
   type SeenGemini,
@@ -21,23 +20,8 @@ import {
   openAiTranscription,
 } from "@/tests/msw/providers";
 
-const server = setupServer();
-let testDb: TestDb;
-
-beforeAll(async () => {
-  server.listen({
-    onUnhandledRequest: (request, print) => {
-      // openai's upload helper fetches a data: URL while it builds the multipart body.
-      if (!request.url.startsWith("data:")) print.error();
-    },
-  });
-  testDb = await createTestDb();
-});
-afterEach(() => server.resetHandlers());
-afterAll(async () => {
-  server.close();
-  await testDb.dispose();
-});
+const api = setUpApiTestContext();
+const { server } = api;
 
 setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
 
@@ -134,7 +118,7 @@ describe("POST /api/transcribe", () => {
       expect(body.error).toContain("Service Unavailable");
       expect(body.failedSessionId).toEqual(expect.any(String));
 
-      const marker = await testDb.db.failureMarker.findFirstOrThrow({ where: { sessionId: body.failedSessionId }, include: { session: true } });
+      const marker = await api.db.failureMarker.findFirstOrThrow({ where: { sessionId: body.failedSessionId }, include: { session: true } });
       expect(marker.session.userId).toBe("user_t1");
       expect(marker.kind).toBe("transcription");
       expect(Buffer.from(marker.audio!).toString("base64")).toBe(audio);
@@ -143,21 +127,21 @@ describe("POST /api/transcribe", () => {
 
     it("a guest gets the error and nothing is stored", async () => {
       bothDown();
-      const before = await testDb.db.session.count();
+      const before = await api.db.session.count();
       const response = await post({ audio });
       expect(response.status).toBe(503);
       const body = await response.json();
       expect(body.failedSessionId).toBeUndefined();
-      expect(await testDb.db.session.count()).toBe(before);
+      expect(await api.db.session.count()).toBe(before);
     });
 
     it("identity headers without a token count as a guest", async () => {
       bothDown();
-      const before = await testDb.db.session.count();
+      const before = await api.db.session.count();
       const response = await post({ audio }, { "x-user-id": "user_t1" });
       expect(response.status).toBe(503);
       expect((await response.json()).failedSessionId).toBeUndefined();
-      expect(await testDb.db.session.count()).toBe(before);
+      expect(await api.db.session.count()).toBe(before);
     });
   });
 
@@ -179,8 +163,8 @@ describe("POST /api/transcribe", () => {
       const body = await response.json();
       expect(body.sessionId).toBe(id);
       expect(body.segments).toHaveLength(3);
-      expect(await testDb.db.failureMarker.count({ where: { sessionId: id } })).toBe(0);
-      expect((await testDb.db.session.findUniqueOrThrow({ where: { id } })).transcript).toContain("SPEAKER_02:");
+      expect(await api.db.failureMarker.count({ where: { sessionId: id } })).toBe(0);
+      expect((await api.db.session.findUniqueOrThrow({ where: { id } })).transcript).toContain("SPEAKER_02:");
     });
 
     it("counts a failed attempt and keeps the audio", async () => {
@@ -189,7 +173,7 @@ describe("POST /api/transcribe", () => {
       const response = await retry(id, "user_r2");
       expect(response.status).toBe(503);
       expect((await response.json()).failedSessionId).toBe(id);
-      const marker = await testDb.db.failureMarker.findFirstOrThrow({ where: { sessionId: id } });
+      const marker = await api.db.failureMarker.findFirstOrThrow({ where: { sessionId: id } });
       expect(marker.attemptCount).toBe(2);
       expect(marker.audio).not.toBeNull();
     });
@@ -199,7 +183,7 @@ describe("POST /api/transcribe", () => {
       expect((await retry(id, "user_other")).status).toBe(404);
       const publicResponse = await retryPublic(apiRequest(`/api/public/sessions/${id}/retry-transcription`, { method: "POST" }), routeContext({ id }));
       expect(publicResponse.status).toBe(404);
-      expect(await testDb.db.failureMarker.count({ where: { sessionId: id } })).toBe(1);
+      expect(await api.db.failureMarker.count({ where: { sessionId: id } })).toBe(1);
     });
   });
 
