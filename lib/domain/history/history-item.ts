@@ -1,0 +1,30 @@
+import { mergeFollowUps } from "./follow-ups";
+import { analysisOf, isRecord, type HistorySession } from "./types";
+
+// What a history card shows besides its title, time and preview (spec part 2 sections 2 and 4 "History item").
+
+export type HistoryItemStatus = "normal" | "failed-transcription" | "failed-analysis";
+
+export const FAILED_LABELS: Record<Exclude<HistoryItemStatus, "normal">, string> = {
+  "failed-transcription": "Transcription failed",
+  "failed-analysis": "Analysis failed",
+};
+export const RETRY_HINT = "Tap to retry";
+
+/** A failed transcription outranks a failed analysis: without a transcript there is nothing to analyse. */
+export function historyItemStatus(session: Pick<HistorySession, "failedTranscription" | "failedAnalysis">): HistoryItemStatus {
+  if (isRecord(session.failedTranscription)) return "failed-transcription";
+  if (isRecord(session.failedAnalysis)) return "failed-analysis";
+  return "normal";
+}
+
+/** "{n} insights" and "{n} follow-ups" (follow-ups after merge and de-duplication, legacy one included). */
+export function historyCounts(session: Pick<HistorySession, "analysis" | "followUpTranscripts" | "followUpTranscript">): { insights: number; followUps: number } {
+  const cards = analysisOf(session)?.cards;
+  const { followUps, legacyTranscript } = mergeFollowUps(session);
+  return { insights: Array.isArray(cards) ? cards.length : 0, followUps: followUps.length + (legacyTranscript ? 1 : 0) };
+}
+
+export function countLabel(count: number, unit: "insight" | "follow-up"): string {
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
