@@ -1,0 +1,4 @@
+import { makeAppendTranscriptHandler } from "@/lib/server/handlers/append-transcript";
+
+// POST /api/public/sessions/{id}/append-transcript — guests' sessions are not on the server: 404 after validating the body
+export const POST = makeAppendTranscriptHandler("public");
