@@ -121,3 +121,64 @@ test("signed in: the session, its votes and its summary are stored in the accoun
   expect(session.swipeActions.map((swipe: { action: string }) => swipe.action)).toEqual(["helpful", "unhelpful", "helpful"]);
   expect(await page.evaluate(() => localStorage.getItem("local_sessions"))).toBeNull();
 });
+
+test("signed in: when the cloud save fails, the dialog offers a retry or a local copy", async ({ page, context }) => {
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_savefail_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, test.info());
+  await page.route(/\/api\/sessions\/[^/?]+\?skipRegeneration=true/, (route) => route.abort("connectionreset"));
+  await page.getByRole("button", { name: "Finish Session" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Failed to Save Session" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("We couldn't save your session to the cloud.", { exact: false })).toBeVisible();
+  await dialog.getByRole("button", { name: "Retry Cloud Save" }).click();
+  await expect(dialog).toBeVisible(); // still failing
+
+  await dialog.getByRole("button", { name: "Save Locally Only" }).click();
+  await expect(page.getByRole("listitem").getByText("Your session has been saved to this device only. It won't sync across devices.")).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
+  expect(stored[0]).toMatchObject({ isCompleted: true, summary: "Curiosity and appreciation resonated with you." });
+
+  await page.unroute(/\/api\/sessions\/[^/?]+\?skipRegeneration=true/);
+});
+
+test("guest: when the summary cannot be generated, a fallback summary shows with the Summary Error toast", async ({ page, context }) => {
+  await fakeProviders.reset();
+  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
+  await fakeProviders.queue("gemini.generate", { body: analysis }, down, down, down);
+  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 });
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await page.getByRole("button", { name: "Continue to Insights" }).click({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Start Swiping Practice" }).click();
+  for (let card = 0; card < 3; card++) await page.getByRole("button", { name: /Helpful/ }).click();
+
+  await expect(page.getByRole("listitem").getByText("There was a problem generating your summary, but we saved your session.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Session saved with generic summary due to an error.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Focus On" })).toBeVisible();
+});
+
+test("an analysis outage keeps the conversation on the device, and retrying it opens the insights", async ({ page, context }) => {
+  await fakeProviders.reset();
+  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
+  await fakeProviders.queue("gemini.generate", down, down, down);
+  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 });
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(page.getByRole("listitem").getByText("Unable to analyze the recording. Please try again.")).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.savedList.getByText("Analysis failed")).toBeVisible();
+
+  await fakeProviders.queue("gemini.generate", { body: analysis });
+  await recorder.savedList.getByRole("button", { name: /Tap to retry/ }).click();
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.savedList).toBeHidden();
+});
