@@ -1,0 +1,283 @@
+"use client";
+
+import { useId, useState } from "react";
+
+import { CardIconView } from "@/components/deck/card-icons";
+import { CoachMarkdown } from "@/components/deck/coach-response";
+import { Button } from "@/components/ui/button";
+import { cardsOrPlaceholder, visibleTips } from "@/lib/domain/analysis/intake";
+import type { InsightCard, SpeakerMetrics } from "@/lib/domain/analysis/types";
+import { formatMmSs } from "@/lib/domain/format-time";
+import { conversationOverview, sessionSpeakerStats, speakerPalette, speakerShares } from "@/lib/domain/history/speaker-share";
+import { analysisOf, isRecord } from "@/lib/domain/history/types";
+
+import { SpeakerBadge } from "./parts";
+import type { SessionDetailSession, Vote } from "./session-detail";
+import { SESSION_DETAIL_TEXTS as T } from "./texts";
+
+type NameOf = (speaker: string) => string;
+
+export function SummaryTab({
+  session,
+  nameOf,
+  onVote,
+  onRegenerate,
+}: {
+  session: SessionDetailSession;
+  nameOf: NameOf;
+  onVote?: (cardIndex: number, action: Vote) => void;
+  onRegenerate?: () => void;
+}) {
+  const analysis = analysisOf(session);
+  const coach = typeof analysis?.coachResponse === "string" && analysis.coachResponse.trim() !== "" ? analysis.coachResponse : T.coachResponseDefault;
+  const cards = cardsOrPlaceholder(readCards(analysis?.cards));
+  // A vote made here shows at once; the parent's swipeActions catch up when it saves.
+  const [localVotes, setLocalVotes] = useState<Record<number, Vote>>({});
+  const votes: Record<number, Vote> = { ...votesOf(session.swipeActions), ...localVotes };
+  const overview = conversationOverview(session);
+  const shares = speakerShares(sessionSpeakerStats(session));
+  const metrics = readMetrics(analysis?.metrics);
+  const hintId = useId();
+
+  const vote = (cardIndex: number, action: Vote) => {
+    setLocalVotes((current) => ({ ...current, [cardIndex]: action }));
+    onVote?.(cardIndex, action);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="detail-summary-title" className="rounded-card bg-white p-5 shadow-card">
+        <h3 id="detail-summary-title" className="mb-3 font-serif text-xl font-semibold text-ink">
+          {T.conversationSummary}
+        </h3>
+        <CoachMarkdown>{coach}</CoachMarkdown>
+      </section>
+
+      <section aria-labelledby="detail-insights-title" className="flex flex-col gap-3">
+        <h3 id="detail-insights-title" className="font-serif text-xl font-semibold text-ink">
+          {T.relationshipInsights}
+        </h3>
+        <ul className="flex flex-col gap-3">
+          {cards.map((card, index) => (
+            <li key={index}>
+              <InsightItem card={card} vote={votes[index]} onVote={onVote ? (action) => vote(index, action) : undefined} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="detail-overview-title" className="rounded-card bg-white p-5 shadow-card">
+        <h3 id="detail-overview-title" className="mb-3 font-serif text-xl font-semibold text-ink">
+          {T.conversationOverview}
+        </h3>
+        {overview ? (
+          <dl className="grid grid-cols-2 gap-3">
+            <Stat label={T.totalDuration} value={formatMmSs(overview.durationSeconds)} />
+            <Stat label={T.speakers} value={String(overview.speakerCount)} />
+          </dl>
+        ) : (
+          <p className="text-ink-soft">{T.speakerAnalysisUnavailable}</p>
+        )}
+      </section>
+
+      {shares.length > 0 ? (
+        <section aria-labelledby="detail-speakers-title" className="rounded-card bg-white p-5 shadow-card">
+          <h3 id="detail-speakers-title" className="mb-3 font-serif text-xl font-semibold text-ink">
+            {T.speakerBreakdown}
+          </h3>
+          <ul className="flex flex-col gap-4">
+            {shares.map((share) => (
+              <li key={share.speaker} className="flex flex-col gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <SpeakerBadge speaker={share.speaker} name={nameOf(share.speaker)} />
+                  <span className="font-semibold text-ink">{T.shareOfConversation(share.percent)}</span>
+                </div>
+                <dl className="grid grid-cols-3 gap-2">
+                  <Stat label={T.speakingTime} value={formatMmSs(share.speakingTime)} />
+                  <Stat label={T.words} value={String(share.words)} />
+                  <Stat label={T.turns} value={String(share.turns)} />
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {metrics.length > 0 ? <TalkShareChart metrics={metrics} nameOf={nameOf} /> : null}
+
+      {onRegenerate ? (
+        <div className="flex flex-col gap-2">
+          <Button variant="secondary" onClick={onRegenerate} aria-describedby={hintId}>
+            {T.regenerateRecommendations}
+          </Button>
+          <p id={hintId} className="text-center text-sm text-ink-soft">
+            {T.regenerateHint}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-2xl bg-cream-100 px-3 py-2">
+      <dt className="text-xs text-ink-soft">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums text-ink">{value}</dd>
+    </div>
+  );
+}
+
+function InsightItem({ card, vote, onVote }: { card: InsightCard; vote: Vote | undefined; onVote?: (action: Vote) => void }) {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const tips = visibleTips(card);
+  return (
+    <article className="rounded-card bg-white shadow-card">
+      <h4 className="m-0">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((value) => !value)}
+          className="flex min-h-12 w-full items-center gap-3 rounded-card px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700"
+        >
+          <CardIconView icon={card.icon} className="h-6 w-6 shrink-0 text-deep-teal-700" />
+          <span className="flex-1 font-semibold text-ink">{card.dimension}</span>
+          {vote ? (
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${vote === "helpful" ? "bg-deep-teal-50 text-deep-teal-800" : "bg-cream-200 text-ink"}`}
+            >
+              {vote === "helpful" ? T.helpful : T.notHelpful}
+            </span>
+          ) : null}
+        </button>
+      </h4>
+      <div id={bodyId} hidden={!open} className="border-t border-cream-200 px-4 pb-4 pt-3">
+        <p className="leading-relaxed text-ink">{card.insight}</p>
+        {tips.length > 0 ? (
+          <>
+            <h5 className="mt-3 text-sm font-semibold text-ink">{T.tryThis}</h5>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-ink">
+              {tips.map((tip, index) => (
+                <li key={index}>{tip}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {onVote ? (
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            <Button variant="secondary" aria-pressed={vote === "unhelpful"} onClick={() => onVote("unhelpful")}>
+              {T.dismiss}
+            </Button>
+            <Button aria-pressed={vote === "helpful"} onClick={() => onVote("helpful")}>
+              {T.helpful}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+type SpeakerMetricsRow = { speaker: string; metrics: Pick<SpeakerMetrics, "talkShare" | "questions" | "interruptions" | "longestMonologueSeconds"> };
+
+/** Horizontal bars of talk share, with the numbers written beside each bar and a small table under it. */
+function TalkShareChart({ metrics, nameOf }: { metrics: SpeakerMetricsRow[]; nameOf: NameOf }) {
+  const percentOf = (row: SpeakerMetricsRow) => Math.round(row.metrics.talkShare * 100);
+  const summary = T.talkShareChartLabel(metrics.map((row) => `${nameOf(row.speaker)} ${percentOf(row)}%`));
+  return (
+    <section aria-labelledby="detail-talk-share-title" className="rounded-card bg-white p-5 shadow-card">
+      <h3 id="detail-talk-share-title" className="font-serif text-xl font-semibold text-ink">
+        {T.talkShareTitle}
+      </h3>
+      <p className="mt-1 text-sm text-ink-soft">{T.talkShareIntro}</p>
+      <div role="img" aria-label={summary} className="mt-4 flex flex-col gap-3">
+        {metrics.map((row) => {
+          const name = nameOf(row.speaker);
+          const palette = speakerPalette(name);
+          const percent = percentOf(row);
+          return (
+            <div key={row.speaker} className="flex flex-col gap-1">
+              <div className="flex items-baseline justify-between text-sm">
+                <span className="font-semibold text-ink">{name}</span>
+                <span className="tabular-nums text-ink">{percent}%</span>
+              </div>
+              <div className="h-4 w-full overflow-hidden rounded-full bg-cream-100">
+                <div className={`h-full rounded-full bg-current ${palette.text}`} style={{ width: `${Math.min(100, Math.max(0, percent))}%` }} />
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <table className="mt-4 w-full text-left text-sm">
+        <thead>
+          <tr className="text-ink-soft">
+            <th scope="col" className="py-1 font-medium">
+              <span className="sr-only">{T.speakers}</span>
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {T.questions}
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {T.interruptions}
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {T.longestTurn}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {metrics.map((row) => (
+            <tr key={row.speaker} className="border-t border-cream-200">
+              <th scope="row" className="py-1.5 font-semibold text-ink">
+                {nameOf(row.speaker)}
+              </th>
+              <td className="py-1.5 tabular-nums text-ink">{row.metrics.questions}</td>
+              <td className="py-1.5 tabular-nums text-ink">{row.metrics.interruptions}</td>
+              <td className="py-1.5 tabular-nums text-ink">{formatMmSs(row.metrics.longestMonologueSeconds)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function readCards(value: unknown): InsightCard[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((card): card is Record<string, unknown> => isRecord(card) && typeof card.dimension === "string")
+    .map((card) => ({
+      dimension: card.dimension as string,
+      insight: typeof card.insight === "string" ? card.insight : "",
+      tips: Array.isArray(card.tips) ? card.tips.filter((tip): tip is string => typeof tip === "string") : [],
+      color: (typeof card.color === "string" ? card.color : "deep-teal") as InsightCard["color"],
+      icon: (typeof card.icon === "string" ? card.icon : "comment") as InsightCard["icon"],
+    }));
+}
+
+/** The latest vote per card index. */
+function votesOf(actions: SessionDetailSession["swipeActions"]): Record<number, Vote> {
+  const votes: Record<number, Vote> = {};
+  for (const item of Array.isArray(actions) ? actions : []) {
+    if (isRecord(item) && typeof item.cardIndex === "number" && (item.action === "helpful" || item.action === "unhelpful")) votes[item.cardIndex] = item.action;
+  }
+  return votes;
+}
+
+function readMetrics(value: unknown): SpeakerMetricsRow[] {
+  if (!isRecord(value) || !isRecord(value.speakers)) return [];
+  const num = (input: unknown) => (typeof input === "number" && Number.isFinite(input) && input > 0 ? input : 0);
+  return Object.entries(value.speakers)
+    .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
+    .map(([speaker, entry]) => ({
+      speaker,
+      metrics: {
+        talkShare: Math.min(1, num(entry.talkShare)),
+        questions: num(entry.questions),
+        interruptions: num(entry.interruptions),
+        longestMonologueSeconds: num(entry.longestMonologueSeconds),
+      },
+    }));
+}

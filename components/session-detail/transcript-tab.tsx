@@ -1,0 +1,121 @@
+"use client";
+
+import { useState } from "react";
+
+import { formatShortDate, followUpDateLabel, mergeFollowUps, type FollowUp } from "@/lib/domain/history/follow-ups";
+import { filterRows, formatRange, rowSpeakers, transcriptRows, type TranscriptRows } from "@/lib/domain/history/transcript-view";
+import { speakerPalette } from "@/lib/domain/history/speaker-share";
+import { toEpoch } from "@/lib/domain/history/types";
+
+import { CollapsibleCard, SpeakerBadge } from "./parts";
+import type { SessionDetailSession } from "./session-detail";
+import { SESSION_DETAIL_TEXTS as T } from "./texts";
+
+type NameOf = (speaker: string, extra?: Record<string, string>) => string;
+
+/** The rows of one follow-up: its own timed segments, else its text parsed the same way as the main transcript. */
+function followUpRows(followUp: FollowUp): TranscriptRows | null {
+  return transcriptRows({ analysis: { transcriptionSegments: followUp.transcriptionSegments }, transcript: followUp.transcript });
+}
+
+export function TranscriptTab({ session, nameOf }: { session: SessionDetailSession; nameOf: NameOf }) {
+  const [speaker, setSpeaker] = useState<string | null>(null);
+  const main = transcriptRows(session);
+  const { followUps, legacyTranscript } = mergeFollowUps(session);
+  const followUpViews = followUps.map((followUp) => ({ followUp, rows: followUpRows(followUp) }));
+  const legacyRows = legacyTranscript ? transcriptRows({ transcript: legacyTranscript }) : null;
+
+  const speakers = [
+    ...new Set([main, ...followUpViews.map((view) => view.rows), legacyRows].flatMap((rows) => (rows ? rowSpeakers(rows.rows) : []))),
+  ];
+  const createdAt = toEpoch(session.createdAt);
+
+  return (
+    <div className="flex flex-col gap-5">
+      {speakers.length > 0 ? (
+        <div role="group" aria-label={T.speakerFilterLabel} className="flex flex-wrap gap-2">
+          <FilterBadge label={T.allSpeakers} pressed={speaker === null} onClick={() => setSpeaker(null)} />
+          {speakers.map((id) => (
+            <FilterBadge
+              key={id}
+              label={nameOf(id)}
+              pressed={speaker === id}
+              paletteName={nameOf(id)}
+              onClick={() => setSpeaker((current) => (current === id ? null : id))}
+            />
+          ))}
+        </div>
+      ) : null}
+
+      <CollapsibleCard title={T.growthConversation} subtitle={createdAt === null ? undefined : formatShortDate(createdAt)} defaultOpen>
+        <RowList rows={main} speaker={speaker} nameOf={nameOf} maxHeight="max-h-96" />
+      </CollapsibleCard>
+
+      <p className="text-sm font-medium text-ink-soft">{followUps.length > 0 ? T.followUpsFound(followUps.length) : T.followUpsNone}</p>
+
+      {followUps.length > 0 || legacyRows ? (
+        <section aria-labelledby="growth-commitments-title" className="flex flex-col gap-3">
+          <h3 id="growth-commitments-title" className="font-serif text-xl font-semibold text-ink">
+            {T.growthCommitmentDiscussions}
+          </h3>
+          {followUpViews.map(({ followUp, rows }, index) => (
+            <CollapsibleCard key={index} title={T.growthCommitment(index + 1)} subtitle={followUpDateLabel(followUp)} headingLevel={4}>
+              <RowList rows={rows} speaker={speaker} nameOf={(id) => nameOf(id, followUp.speakerNames)} maxHeight="max-h-80" />
+            </CollapsibleCard>
+          ))}
+          {legacyRows ? (
+            <CollapsibleCard title={T.legacyFollowUpTitle} subtitle={T.legacyFollowUpSubtitle} headingLevel={4}>
+              <RowList rows={legacyRows} speaker={speaker} nameOf={nameOf} maxHeight="max-h-80" />
+            </CollapsibleCard>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function FilterBadge({ label, pressed, paletteName, onClick }: { label: string; pressed: boolean; paletteName?: string; onClick: () => void }) {
+  const palette = paletteName ? speakerPalette(paletteName) : null;
+  const colours = palette ? `${palette.bg} ${palette.text} ${palette.border}` : "bg-white text-deep-teal-800 border-deep-teal-100";
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`min-h-11 rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700 ${colours} ${
+        pressed ? "ring-2 ring-deep-teal-700 ring-offset-1" : "opacity-90"
+      }`}
+    >
+      {label}
+    </button>
+  );
+}
+
+function RowList({ rows, speaker, nameOf, maxHeight }: { rows: TranscriptRows | null; speaker: string | null; nameOf: NameOf; maxHeight: string }) {
+  if (!rows) return <p className="text-ink-soft">{T.transcriptUnavailable}</p>;
+  if (rows.kind === "raw") {
+    // Raw text has no speakers; a speaker filter hides it like any other line of someone else.
+    if (speaker !== null) return <p className="text-ink-soft">{T.noLinesForSpeaker}</p>;
+    return (
+      <div tabIndex={0} className={`${maxHeight} overflow-y-auto whitespace-pre-wrap leading-relaxed text-ink`}>
+        {rows.rows[0]?.text}
+      </div>
+    );
+  }
+  const visible = filterRows(rows.rows, speaker);
+  if (visible.length === 0) return <p className="text-ink-soft">{T.noLinesForSpeaker}</p>;
+  return (
+    // Focusable so keyboard users can scroll the list.
+    <ul tabIndex={0} className={`${maxHeight} flex flex-col gap-3 overflow-y-auto pr-1`} data-testid="transcript-rows">
+      {visible.map((row, index) => (
+        <li key={index} className="flex flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            {row.speaker !== null ? <SpeakerBadge speaker={row.speaker} name={nameOf(row.speaker)} /> : null}
+            {row.start !== null && row.end !== null ? <span className="text-xs tabular-nums text-ink-soft">{formatRange(row.start, row.end)}</span> : null}
+          </div>
+          <p className="leading-relaxed text-ink">{row.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
