@@ -2,7 +2,7 @@
 
 import { useAuth, useClerk, useUser } from "@clerk/nextjs";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 
 import { setRequestAuth } from "@/lib/client/api/request";
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
@@ -10,6 +10,8 @@ import { showToast } from "@/lib/client/toast/toast-store";
 
 import { AUTH_TEXTS } from "./texts";
 import { type AppIdentity, type AppUser, IdentityContext } from "./identity-context";
+
+const GUEST_AUTH = { signedIn: false } as const;
 
 /** Guest-only mode: Clerk is not configured, so no Clerk code runs and nothing calls Clerk's servers. */
 export function GuestOnlyIdentityProvider({ children }: { children: ReactNode }) {
@@ -25,7 +27,7 @@ export function GuestOnlyIdentityProvider({ children }: { children: ReactNode })
     }),
     [],
   );
-  useEffect(() => setRequestAuth({ signedIn: false }), []);
+  setRequestAuth(GUEST_AUTH);
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
 }
 
@@ -53,13 +55,13 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
     return serverUser;
   }, [signedIn, isLoaded, clerkUser, userId, serverUser]);
 
-  useEffect(() => {
-    setRequestAuth(
-      user
-        ? { signedIn: true, user, getToken: async () => (isLoaded ? ((await getToken()) ?? null) : null) }
-        : { signedIn: false },
-    );
-  }, [user, isLoaded, getToken]);
+  const requestAuth = useMemo(
+    () => (user ? { signedIn: true as const, user, getToken: async () => (isLoaded ? ((await getToken()) ?? null) : null) } : { signedIn: false as const }),
+    [user, isLoaded, getToken],
+  );
+  // Set during render, not in an effect: children's effects run before their parent's, and their first requests
+  // (the history list, migration) must already carry the signed-in identity.
+  setRequestAuth(requestAuth);
 
   const value = useMemo<AppIdentity>(
     () => ({

@@ -52,11 +52,13 @@ export function SwipeCard({
         if (disabled || leaving) return;
         start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
         setDragging(true);
-        event.currentTarget.setPointerCapture?.(event.pointerId);
       }}
       onPointerMove={(event) => {
         if (!start.current || start.current.id !== event.pointerId) return;
-        setDx(event.clientX - start.current.x);
+        const moved = event.clientX - start.current.x;
+        // Captured only once it is a drag: a tap must still reach buttons inside the card as a click.
+        if (!isTap(moved, 0) && !event.currentTarget.hasPointerCapture?.(event.pointerId)) event.currentTarget.setPointerCapture?.(event.pointerId);
+        setDx(moved);
       }}
       onPointerUp={(event) => {
         if (!start.current) return;
