@@ -1,9 +1,14 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
+import { HistoryDetail } from "@/components/history/history-detail";
+import { SessionHistory } from "@/components/history/session-history";
+import type { HistoryEntry } from "@/components/history/use-history";
+import { useSessionMigration } from "@/components/history/use-session-migration";
 import { RelationshipRecorder } from "@/components/recording/relationship-recorder";
 import { SessionResults } from "@/components/session/session-results";
 import { ANALYSIS_TEXTS } from "@/components/session/texts";
@@ -19,6 +24,8 @@ const DIMENSIONS = ["Curiosity", "Clarity", "Emotional Connection", "Timing", "R
 export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
   const identity = useIdentity();
   const analysis = useAnalysisRunner();
+  const [detail, setDetail] = useState<HistoryEntry | null>(null);
+  useSessionMigration();
 
   return (
     <AppShell feedbackEmail={feedbackEmail}>
@@ -42,6 +49,9 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
         </section>
 
         <RelationshipRecorder onHome={() => window.scrollTo({ top: 0, behavior: "smooth" })} onRetryAnalysis={analysis.retryFailedAnalysis} />
+
+        <SessionHistory onOpen={setDetail} />
+        {detail ? <HistoryDetail key={detail.id} session={detail} onClose={() => setDetail(null)} /> : null}
 
         <section aria-labelledby="privacy-card" className="rounded-card bg-deep-teal-700 p-6 text-white shadow-card">
           <h2 id="privacy-card" className="font-serif text-2xl font-semibold">

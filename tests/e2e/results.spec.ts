@@ -43,7 +43,7 @@ async function runDeck(page: Page, testInfo: TestInfo) {
   await recorder.nameSpeakers(["Ana", "Ben"]);
 
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("making time for each other")).toBeVisible();
+  await expect(page.getByText("making time for each other", { exact: true })).toBeVisible();
   await saveScreen(page, "coach-summary", testInfo);
   await page.getByRole("button", { name: "Continue to Insights" }).click();
   await page.getByRole("button", { name: "Start Swiping Practice" }).click();

@@ -1,0 +1,90 @@
+"use client";
+
+import { useState } from "react";
+
+import { useIdentity } from "@/components/auth/identity-context";
+import { Button } from "@/components/ui/button";
+import { SwipeCard } from "@/components/ui/swipe-card";
+import { countLabel, historyCounts } from "@/lib/domain/history/history-item";
+import { lastActivity, preview } from "@/lib/domain/history/history-order";
+import { relativeTime } from "@/lib/domain/history/relative-time";
+import { topicTitle } from "@/lib/domain/history/topic-title";
+import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
+
+import { HISTORY_TEXTS as T } from "./texts";
+import { type HistoryEntry, useHistory } from "./use-history";
+
+/** "Session History": tap a card to open it, swipe it left (or use its delete button) to delete it. */
+export function SessionHistory({ onOpen }: { onOpen: (session: HistoryEntry) => void }) {
+  const identity = useIdentity();
+  const history = useHistory();
+  const [opening, setOpening] = useState<string | null>(null);
+
+  async function open(entry: HistoryEntry) {
+    setOpening(entry.id);
+    const session = await history.open(entry);
+    setOpening(null);
+    if (session) onOpen(session);
+  }
+
+  return (
+    <section aria-labelledby="history-heading" className="rounded-card bg-white p-6 shadow-card">
+      <h2 id="history-heading" className="font-serif text-2xl font-semibold text-ink">
+        {T.heading}
+      </h2>
+      {!identity.signedIn ? (
+        <p className="mt-3 rounded-2xl bg-sunflower-100 p-3 text-sm leading-relaxed text-ink">
+          {T.guestBanner}{" "}
+          {identity.clerkEnabled ? (
+            <button type="button" className="font-semibold text-deep-teal-800 underline underline-offset-4" onClick={() => void identity.signInWithGoogle().catch(() => undefined)}>
+              {T.createAccount}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+
+      {history.items.length === 0 && !history.loading ? <p className="mt-4 text-ink-soft">{T.empty}</p> : null}
+      <ul className="mt-4 flex flex-col gap-3">
+        {history.items.map((entry) => {
+          const title = topicTitle(entry);
+          const counts = historyCounts(entry);
+          return (
+            <li key={entry.id} className="relative">
+              <SwipeCard
+                label={title}
+                commitThreshold={SWIPE_THRESHOLDS.commitLarge}
+                onSwipe={(direction) => (direction === "left" ? history.remove(entry) : undefined)}
+                className="p-4 pr-14"
+              >
+                <button type="button" onClick={() => void open(entry)} aria-label={T.openLabel(title)} aria-busy={opening === entry.id} className="block w-full text-left">
+                  <span className="block text-xs font-semibold uppercase tracking-wide text-soft-tangerine-700">{relativeTime(lastActivity(entry))}</span>
+                  <span className="mt-1 block font-serif text-lg font-semibold text-ink">{title}</span>
+                  <span className="mt-1 block text-sm leading-relaxed text-ink-soft">{preview(entry)}</span>
+                  <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
+                    <span>{countLabel(counts.insights, "insight")}</span>
+                    <span>{countLabel(counts.followUps, "follow-up")}</span>
+                  </span>
+                </button>
+              </SwipeCard>
+              <button
+                type="button"
+                onClick={() => history.remove(entry)}
+                aria-label={T.deleteLabel(title)}
+                className="absolute right-2 top-2 z-20 flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-[#fdecea] hover:text-[#8a1c12]"
+              >
+                <svg aria-hidden width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+                  <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+                </svg>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {history.hasMore ? (
+        <Button variant="secondary" className="mt-4 w-full" onClick={history.loadMore}>
+          {T.loadMore}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

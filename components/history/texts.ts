@@ -1,0 +1,24 @@
+// Spec texts of the session history (spec part 2, sections 2 and 8).
+export const HISTORY_TEXTS = {
+  heading: "Session History",
+  empty: "No completed sessions yet. Record a conversation to get started!",
+  guestBanner: "You are not signed in. Your sessions are kept on this device only and are lost if you clear your browser data.",
+  createAccount: "Create an account",
+  loadMore: "Load More Sessions",
+  deleteLabel: (title: string) => `Delete session: ${title}`,
+  openLabel: (title: string) => `Open session: ${title}`,
+  deleting: "Deleting Session...",
+  deleted: "Session Deleted",
+  deleteFailedTitle: "Delete Failed",
+  deleteFailedBody: "Could not delete the session. Please try again.",
+  openErrorTitle: "Error",
+  openErrorBody: "Could not load session data. Please try again.",
+  syncedTitle: "Sessions Synced",
+  syncedBody: (count: number) => `${count} local sessions migrated to your account.`,
+  migrationNoticeTitle: "Migration Notice",
+  migrationNoticeBody: "Sessions remain on this device only.",
+} as const;
+
+export const OPEN_FROM_HISTORY_TIMEOUT_MS = 5000;
+export const SESSION_LIST_TIMEOUT_MS = 3000;
+export const MIGRATION_DELAY_MS = 1000;

@@ -1,0 +1,124 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+
+import { useIdentity } from "@/components/auth/identity-context";
+import { ApiRequestError, apiJson, apiRequest } from "@/lib/client/api/request";
+import { queryKeys } from "@/lib/client/api/query-client";
+import { APP_EVENTS, onAppEvent } from "@/lib/client/events";
+import { listLocalSessions, readLocalSessionRecord, removeLocalSession } from "@/lib/client/recordings/local-recordings";
+import { readDeletedIds, rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
+import { showToast } from "@/lib/client/toast/toast-store";
+import { historyItemStatus } from "@/lib/domain/history/history-item";
+import { HISTORY_PAGE_SIZE, mergeSessions, paginate } from "@/lib/domain/history/history-order";
+import type { HistorySession } from "@/lib/domain/history/types";
+
+import { HISTORY_TEXTS as T, OPEN_FROM_HISTORY_TIMEOUT_MS, SESSION_LIST_TIMEOUT_MS } from "./texts";
+
+export type HistoryEntry = HistorySession & { name?: string | null; isLocal?: boolean };
+
+/** The history list: this device's sessions and the account's, merged without duplicates, newest activity first. */
+export function useHistory() {
+  const identity = useIdentity();
+  const queryClient = useQueryClient();
+  const [localVersion, setLocalVersion] = useState(0);
+  const [visibleCount, setVisibleCount] = useState(HISTORY_PAGE_SIZE);
+
+  const server = useQuery<{ sessions: HistoryEntry[] }>({
+    queryKey: queryKeys.sessions(),
+    enabled: identity.signedIn,
+    queryFn: ({ signal }) =>
+      apiJson("GET", `/api/sessions?cacheBuster=${Date.now()}`, {
+        headers: { "x-request-source": "history" },
+        // 3 s at most (spec); AbortSignal.any is missing in older Safari, where the time-out alone applies.
+        signal: typeof AbortSignal.any === "function" ? AbortSignal.any([signal, AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS)]) : AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS),
+      }),
+  });
+
+  useEffect(() => {
+    const refresh = () => {
+      setLocalVersion((version) => version + 1);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
+    };
+    const offs = [APP_EVENTS.refreshSessions, APP_EVENTS.localSessionSaved, APP_EVENTS.directSessionSaved].map((name) => onAppEvent(name, refresh));
+    return () => offs.forEach((off) => off());
+  }, [queryClient]);
+
+  // Failed recordings are listed (and retried) in "Kept safe on this device" above the history.
+  const entries = useHistoryEntries(localVersion, identity.signedIn ? (server.data?.sessions ?? []) : []);
+  const page = paginate(entries, visibleCount);
+
+  const remove = useCallback(
+    async (entry: HistoryEntry) => {
+      showToast({ title: T.deleting });
+      try {
+        if (!entry.isLocal && identity.signedIn) await deleteOnServer(entry.id);
+        removeLocalSession(entry.id);
+        rememberDeletedId(entry.id);
+        setLocalVersion((version) => version + 1);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
+        showToast({ title: T.deleted, variant: "success" });
+      } catch {
+        showToast({ title: T.deleteFailedTitle, description: T.deleteFailedBody, variant: "destructive" });
+      }
+    },
+    [identity.signedIn, queryClient],
+  );
+
+  return {
+    loading: identity.signedIn && server.isLoading,
+    items: page.items,
+    hasMore: page.hasMore,
+    loadMore: () => setVisibleCount(page.nextVisibleCount),
+    remove: (entry: HistoryEntry) => void remove(entry),
+    open: (entry: HistoryEntry) => openSession(entry, identity.signedIn),
+  };
+}
+
+function useHistoryEntries(localVersion: number, serverSessions: HistoryEntry[]): HistoryEntry[] {
+  // localVersion only forces a fresh read of browser storage after a change.
+  void localVersion;
+  const deleted = new Set(readDeletedIds());
+  const local = listLocalSessions().map((session) => ({ ...(readLocalSessionRecord(session.id) ?? {}), ...session }) as HistoryEntry);
+  return mergeSessions(local, serverSessions).filter((entry) => !deleted.has(entry.id) && historyItemStatus(entry) === "normal");
+}
+
+/** Deletes on the server; a failed attempt is repeated once in its retry form. A 404 means it is already gone. */
+async function deleteOnServer(id: string): Promise<void> {
+  const path = `/api/sessions/${encodeURIComponent(id)}`;
+  const headers = { "x-force-delete": "true" };
+  try {
+    await apiRequest("DELETE", path, { headers });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return;
+    try {
+      await apiRequest("DELETE", `${path}?retry=true&force=true`, { headers });
+    } catch (retryError) {
+      if (retryError instanceof ApiRequestError && retryError.status === 404) return;
+      throw retryError;
+    }
+  }
+}
+
+/** The full session: the server's copy (5 s at most) when signed in, else (or on failure) this device's. */
+async function openSession(entry: HistoryEntry, signedIn: boolean): Promise<HistoryEntry | null> {
+  if (!entry.id) {
+    showToast({ title: T.openErrorTitle, description: T.openErrorBody, variant: "destructive" });
+    return null;
+  }
+  if (signedIn && !entry.isLocal) {
+    try {
+      return await apiJson<HistoryEntry>("GET", `/api/sessions/${encodeURIComponent(entry.id)}?from=history&refresh=true&_t=${Date.now()}`, {
+        signal: AbortSignal.timeout(OPEN_FROM_HISTORY_TIMEOUT_MS),
+      });
+    } catch {
+      // Falls back to what this device has.
+    }
+  }
+  const local = readLocalSessionRecord(entry.id);
+  if (local) return local as HistoryEntry;
+  if (entry.analysis) return entry;
+  showToast({ title: T.openErrorTitle, description: T.openErrorBody, variant: "destructive" });
+  return null;
+}

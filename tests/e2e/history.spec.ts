@@ -1,0 +1,111 @@
+import { type Page } from "@playwright/test";
+
+import { fakeProviders } from "../fake-providers/client";
+import { mintSessionToken } from "../helpers/clerk-test-auth";
+import { test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
+import { RecorderPage } from "./support/recorder";
+import { ACCOUNT_SERVER } from "./support/urls";
+
+// Session history, detail, deletion and migration to the account (issue 5).
+test.describe.configure({ mode: "serial" });
+
+const analysisAbout = (briefSummary: string) => ({
+  cards: [
+    { dimension: "Curiosity", insight: "Ben asked how Ana felt.", tips: ["Ask one more open question."], color: "deep-teal", icon: "search" },
+    { dimension: "Timing", insight: "The turns were balanced.", tips: ["Keep pausing before you answer."], color: "sunflower", icon: "clock" },
+  ],
+  coachResponse: `You talked about **${briefSummary.toLowerCase()}**.`,
+  briefSummary,
+  recommendations: ["Plan Saturday together"],
+  encouragement: "Keep going.",
+  mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Make time.", tips: ["What would help?"], icon: "sparkles", color: "soft-tangerine" },
+});
+
+const history = (page: Page) => page.getByRole("region", { name: "Session History" });
+
+async function recordSession(page: Page, briefSummary: string) {
+  await fakeProviders.queue("gemini.generate", { body: analysisAbout(briefSummary) });
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Close" }).first().click();
+  await expect(history(page).getByText(briefSummary)).toBeVisible();
+}
+
+async function swipeLeft(page: Page, title: string) {
+  const card = history(page).getByRole("group", { name: title });
+  await card.scrollIntoViewIfNeeded();
+  const box = (await card.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(x - 16 * step, y);
+  await page.mouse.up();
+}
+
+test("a guest's sessions: listed after a reload, deleted by swipe, opened and filtered, then moved into the account", async ({ page, context, request }, testInfo) => {
+  await fakeProviders.reset();
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await expect(history(page).getByText("No completed sessions yet. Record a conversation to get started!")).toBeVisible();
+  await expect(history(page).getByText(/You are not signed in/)).toBeVisible();
+
+  await recordSession(page, "Weekend plans");
+  await recordSession(page, "Money talk");
+
+  await page.reload();
+  await expect(history(page).getByRole("group")).toHaveCount(2);
+  await expect(history(page).getByText("2 insights").first()).toBeVisible();
+  await saveScreen(page, "history", testInfo);
+
+  await swipeLeft(page, "Money talk");
+  await expect(page.getByRole("listitem").getByText("Session Deleted", { exact: true })).toBeVisible();
+  await expect(history(page).getByRole("group")).toHaveCount(1);
+  await page.reload();
+  await expect(history(page).getByRole("group")).toHaveCount(1);
+
+  await history(page).getByRole("button", { name: "Open session: Weekend plans" }).click();
+  const detail = page.getByRole("dialog", { name: "Weekend plans" });
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText("Deal. Saturday is just for us.")).toBeVisible();
+  await detail.getByRole("button", { name: "Ana" }).click();
+  await expect(detail.getByText("Ask me about my day, and just listen.")).toBeVisible();
+  await expect(detail.getByText("Deal. Saturday is just for us.")).toBeHidden();
+  await saveScreen(page, "session-detail", testInfo);
+  await detail.getByRole("button", { name: "Close" }).first().click();
+
+  // The same browser signs in: the remaining session moves to the account and nothing is left behind locally.
+  const userId = `user_e2e_migrate_${Date.now()}`;
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.reload();
+  const token = await mintSessionToken(userId);
+  await expect
+    .poll(async () => (await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()).sessions.length, { timeout: 10_000 })
+    .toBe(1);
+  await expect.poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(0);
+  await expect(history(page).getByText("Weekend plans")).toBeVisible();
+  await expect(history(page).getByText(/You are not signed in/)).toBeHidden();
+});
+
+test("Load More Sessions pages through 12 sessions, 5 at a time", async ({ page, context, request }) => {
+  const userId = `user_e2e_paging_${Date.now()}`;
+  const token = await mintSessionToken(userId);
+  for (let index = 1; index <= 12; index++) {
+    const id = `local-${1_700_000_000_000 + index}`;
+    const response = await request.post(`${ACCOUNT_SERVER.url}/api/sessions/${id}?skipRegeneration=true`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { id, transcript: `Ana: conversation number ${index}`, analysis: analysisAbout(`Conversation ${index}`), createdAt: new Date(Date.UTC(2026, 10, index)).toISOString() },
+    });
+    expect(response.status()).toBe(200);
+  }
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await expect(history(page).getByRole("group")).toHaveCount(5);
+  await history(page).getByRole("button", { name: "Load More Sessions" }).click();
+  await expect(history(page).getByRole("group")).toHaveCount(10);
+  await history(page).getByRole("button", { name: "Load More Sessions" }).click();
+  await expect(history(page).getByRole("group")).toHaveCount(12);
+  await expect(history(page).getByRole("button", { name: "Load More Sessions" })).toBeHidden();
+});
