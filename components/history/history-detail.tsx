@@ -2,35 +2,68 @@
 
 import { useState } from "react";
 
+import { type AnalysisStep, AnalysingOverlay } from "@/components/recording/analysing-overlay";
 import { SessionDetail } from "@/components/session-detail/session-detail";
-import { apiRequest } from "@/lib/client/api/request";
+import { SESSION_DETAIL_TEXTS } from "@/components/session-detail/texts";
+import { SESSION_TEXTS } from "@/components/session/texts";
+import { apiJson, apiRequest } from "@/lib/client/api/request";
 import { upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { showToast } from "@/lib/client/toast/toast-store";
-import { applyVote } from "@/lib/domain/analysis/summary";
-import type { SwipeAction } from "@/lib/domain/analysis/types";
-
-import { SESSION_TEXTS } from "@/components/session/texts";
+import { applyVote, keepLastRecommendations } from "@/lib/domain/analysis/summary";
+import type { SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
+import { analysisOf } from "@/lib/domain/history/types";
 
 import type { HistoryEntry } from "./use-history";
 
-type DetailSession = HistoryEntry & { swipeActions?: SwipeAction[]; speakerNames?: Record<string, string> | null };
+type DetailSession = HistoryEntry & { swipeActions?: SwipeAction[]; speakerNames?: Record<string, string> | null; recommendations?: unknown; summary?: unknown };
 
-/** A session opened from the history; votes cast here are kept like the deck's (server, or this device for guests). */
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Regeneration timing (spec part 2, sections 4 and 9): steps at 500 ms and 1000 ms, the view back after 300 ms. */
+const REGENERATION_STEPS_MS = { identifying: 500, generating: 1000, reopen: 300 } as const;
+
+/** A session opened from the history; votes and regenerated recommendations are kept like the deck's. */
 export function HistoryDetail({ session: initial, onClose }: { session: DetailSession; onClose: () => void }) {
   const [session, setSession] = useState(initial);
+  const [step, setStep] = useState<AnalysisStep | null>(null);
+  const isLocal = session.id.startsWith("local-");
+
+  function persist(fields: Record<string, unknown>) {
+    if (isLocal) upsertLocalSessionRecord({ id: session.id, ...fields });
+  }
 
   function vote(cardIndex: number, action: "helpful" | "unhelpful") {
-    const next = { ...session, swipeActions: applyVote(session.swipeActions ?? [], { cardIndex, action, timestamp: Date.now() }) };
-    setSession(next);
-    if (next.isLocal !== false && next.id.startsWith("local-")) {
-      upsertLocalSessionRecord({ id: next.id, swipeActions: next.swipeActions });
-      return;
-    }
-    void apiRequest("POST", `/api/sessions/${encodeURIComponent(next.id)}/swipe`, { body: { swipeActions: next.swipeActions } }).catch(() =>
+    const swipeActions = applyVote(session.swipeActions ?? [], { cardIndex, action, timestamp: Date.now() });
+    setSession({ ...session, swipeActions });
+    if (isLocal) return persist({ swipeActions });
+    void apiRequest("POST", `/api/sessions/${encodeURIComponent(session.id)}/swipe`, { body: { swipeActions } }).catch(() =>
       showToast({ title: SESSION_TEXTS.saveErrorTitle, description: SESSION_TEXTS.saveErrorBody, variant: "destructive" }),
     );
   }
 
+  async function regenerate() {
+    const requested = apiJson<SessionSummary>("POST", `/api/sessions/${encodeURIComponent(session.id)}/summary`, {
+      body: { analysis: { cards: analysisOf(session)?.cards ?? [] }, swipeActions: session.swipeActions ?? [] },
+    });
+    requested.catch(() => undefined); // handled below, after the steps have shown
+    setStep("processing");
+    await wait(REGENERATION_STEPS_MS.identifying);
+    setStep("identifying");
+    await wait(REGENERATION_STEPS_MS.generating - REGENERATION_STEPS_MS.identifying);
+    setStep("generating");
+    try {
+      const summary = await requested;
+      const fields = { summary: summary.summary, recommendations: keepLastRecommendations(summary.recommendations, 3), encouragement: summary.encouragement, reminderDate: summary.reminderDate };
+      setSession((current) => ({ ...current, ...fields }));
+      persist(fields);
+      showToast({ title: SESSION_DETAIL_TEXTS.recommendationsUpdated, variant: "success" });
+    } catch {
+      showToast({ title: SESSION_DETAIL_TEXTS.regenerationFailedTitle, description: SESSION_DETAIL_TEXTS.regenerationFailedBody, variant: "destructive" });
+    }
+    await wait(REGENERATION_STEPS_MS.reopen);
+    setStep(null);
+  }
+
+  if (step) return <AnalysingOverlay step={step} />;
   const createdAt = session.createdAt instanceof Date ? session.createdAt.toISOString() : (session.createdAt ?? undefined);
-  return <SessionDetail session={{ ...session, createdAt }} onClose={onClose} onVote={vote} />;
+  return <SessionDetail session={{ ...session, createdAt }} onClose={onClose} onVote={vote} onRegenerate={() => void regenerate()} />;
 }

@@ -224,3 +224,20 @@ describe("SessionDetail, Summary tab", () => {
     expect(within(panel).queryByRole("button", { name: "Dismiss" })).not.toBeInTheDocument();
   });
 });
+
+describe("SessionDetail, recommendations", () => {
+  it("lists the session's recommendations under Focus On, numbered, without blanks", async () => {
+    const user = userEvent.setup();
+    render(<SessionDetail session={sessionWith({ recommendations: ["Plan Saturday together", " ", "Say thank you"] })} onClose={() => {}} />);
+    await user.click(screen.getByRole("tab", { name: "Summary" }));
+    const focus = screen.getByRole("heading", { name: "Focus On" }).closest("section")!;
+    expect(within(focus as HTMLElement).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["1Plan Saturday together", "2Say thank you"]);
+  });
+
+  it("shows no Focus On section when there are none", async () => {
+    const user = userEvent.setup();
+    render(<SessionDetail session={sessionWith()} onClose={() => {}} />);
+    await user.click(screen.getByRole("tab", { name: "Summary" }));
+    expect(screen.queryByRole("heading", { name: "Focus On" })).not.toBeInTheDocument();
+  });
+});

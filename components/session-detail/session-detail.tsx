@@ -22,6 +22,7 @@ export type SessionDetailSession = {
   followUpTranscripts?: unknown;
   followUpTranscript?: string | null;
   speakerNames?: Record<string, string> | null;
+  recommendations?: unknown;
 };
 
 export type SessionDetailProps = {

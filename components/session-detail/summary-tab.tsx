@@ -38,6 +38,7 @@ export function SummaryTab({
   const shares = speakerShares(sessionSpeakerStats(session));
   const metrics = readMetrics(analysis?.metrics);
   const hintId = useId();
+  const recommendations = Array.isArray(session.recommendations) ? session.recommendations.filter((item): item is string => typeof item === "string" && item.trim() !== "") : [];
 
   const vote = (cardIndex: number, action: Vote) => {
     setLocalVotes((current) => ({ ...current, [cardIndex]: action }));
@@ -52,6 +53,24 @@ export function SummaryTab({
         </h3>
         <CoachMarkdown>{coach}</CoachMarkdown>
       </section>
+
+      {recommendations.length > 0 ? (
+        <section aria-labelledby="detail-focus-title" className="rounded-card bg-white p-5 shadow-card">
+          <h3 id="detail-focus-title" className="mb-3 font-serif text-xl font-semibold text-ink">
+            {T.focusOn}
+          </h3>
+          <ol className="flex flex-col gap-2">
+            {recommendations.map((item, index) => (
+              <li key={item} className="flex gap-3 leading-relaxed text-ink">
+                <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-deep-teal-50 text-sm font-semibold text-deep-teal-800">
+                  {index + 1}
+                </span>
+                {item}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
 
       <section aria-labelledby="detail-insights-title" className="flex flex-col gap-3">
         <h3 id="detail-insights-title" className="font-serif text-xl font-semibold text-ink">

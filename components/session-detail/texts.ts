@@ -47,6 +47,10 @@ export const SESSION_DETAIL_TEXTS = {
   questions: "Questions",
   interruptions: "Interruptions",
   longestTurn: "Longest turn",
+  focusOn: "Focus On",
   regenerateRecommendations: "Regenerate Recommendations",
+  recommendationsUpdated: "Recommendations Updated",
+  regenerationFailedTitle: "Regeneration Failed",
+  regenerationFailedBody: "Failed to regenerate recommendations. Please try again.",
   regenerateHint: "Generate new recommendations based on your current feedback",
 } as const;

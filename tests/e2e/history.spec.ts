@@ -74,7 +74,18 @@ test("a guest's sessions: listed after a reload, deleted by swipe, opened and fi
   await expect(detail.getByText("Ask me about my day, and just listen.")).toBeVisible();
   await expect(detail.getByText("Deal. Saturday is just for us.")).toBeHidden();
   await saveScreen(page, "session-detail", testInfo);
-  await detail.getByRole("button", { name: "Close" }).first().click();
+
+  // Regenerate Recommendations: the steps show, then the new recommendations.
+  await fakeProviders.queue("gemini.generate", { body: { summary: "Fresh summary.", recommendations: ["Ask one open question", "Take a walk together", "Say thank you"], encouragement: "Onwards." } });
+  await detail.getByRole("tab", { name: "Summary" }).click();
+  await detail.getByRole("button", { name: "Regenerate Recommendations" }).click();
+  await expect(page.getByRole("dialog", { name: "Analyzing Your Conversation" })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText("Recommendations Updated", { exact: true })).toBeVisible({ timeout: 10_000 });
+  const reopened = page.getByRole("dialog", { name: "Weekend plans" });
+  await reopened.getByRole("tab", { name: "Summary" }).click();
+  await expect(reopened.getByRole("heading", { name: "Focus On" })).toBeVisible();
+  await expect(reopened.getByText("Take a walk together", { exact: true })).toBeVisible();
+  await reopened.getByRole("button", { name: "Close" }).first().click();
 
   // The same browser signs in: the remaining session moves to the account and nothing is left behind locally.
   const userId = `user_e2e_migrate_${Date.now()}`;

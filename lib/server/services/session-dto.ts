@@ -26,6 +26,8 @@ export function toSessionDto(row: Row) {
   }));
   return {
     id: row.id,
+    /** The browser's id before migration: lets the history recognise a local copy of this session. */
+    clientId: row.clientId,
     transcript: row.transcript,
     analysis: row.analysis,
     swipeActions: row.swipeActions.map((swipe) => ({ cardIndex: swipe.cardIndex, action: swipe.action, timestamp: swipe.votedAt.getTime() })),

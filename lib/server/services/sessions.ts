@@ -4,6 +4,7 @@ import { getDb } from "@/lib/server/db";
 
 export type SessionListItem = {
   id: string;
+  clientId: string | null;
   name: string | null;
   mode: "couple" | "solo";
   transcript: string;
@@ -38,6 +39,7 @@ export async function listSessionsForUser(userId: string): Promise<SessionListIt
     };
     return {
       id: row.id,
+      clientId: row.clientId,
       name: row.name,
       mode: row.mode,
       transcript: row.transcript,
