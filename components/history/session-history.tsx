@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useIdentity } from "@/components/auth/identity-context";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
-import { countLabel, historyCounts } from "@/lib/domain/history/history-item";
+import { FAILED_LABELS, countLabel, historyCounts, historyItemStatus } from "@/lib/domain/history/history-item";
 import { lastActivity, preview } from "@/lib/domain/history/history-order";
 import { relativeTime } from "@/lib/domain/history/relative-time";
 import { topicTitle } from "@/lib/domain/history/topic-title";
@@ -14,8 +14,11 @@ import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 import { HISTORY_TEXTS as T } from "./texts";
 import { type HistoryEntry, useHistory } from "./use-history";
 
-/** "Session History": tap a card to open it, swipe it left (or use its delete button) to delete it. */
-export function SessionHistory({ onOpen }: { onOpen: (session: HistoryEntry) => void }) {
+/**
+ * "Session History": tap a card to open it, swipe it left (or use its delete button) to delete it. A recording whose
+ * transcription or analysis failed is shown in red, and a tap retries it.
+ */
+export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryEntry) => void; onRetry: (session: HistoryEntry) => void }) {
   const identity = useIdentity();
   const history = useHistory();
   const [opening, setOpening] = useState<string | null>(null);
@@ -46,7 +49,8 @@ export function SessionHistory({ onOpen }: { onOpen: (session: HistoryEntry) => 
       {history.items.length === 0 && !history.loading ? <p className="mt-4 text-ink-soft">{T.empty}</p> : null}
       <ul className="mt-4 flex flex-col gap-3">
         {history.items.map((entry) => {
-          const title = topicTitle(entry);
+          const status = historyItemStatus(entry);
+          const title = status === "normal" ? topicTitle(entry) : (entry.name ?? topicTitle(entry));
           const counts = historyCounts(entry);
           return (
             <li key={entry.id} className="relative">
@@ -54,17 +58,26 @@ export function SessionHistory({ onOpen }: { onOpen: (session: HistoryEntry) => 
                 label={title}
                 commitThreshold={SWIPE_THRESHOLDS.commitLarge}
                 onSwipe={(direction) => (direction === "left" ? history.remove(entry) : undefined)}
-                className="p-4 pr-14"
+                className={status === "normal" ? "p-4 pr-14" : "overflow-hidden"}
               >
-                <button type="button" onClick={() => void open(entry)} aria-label={T.openLabel(title)} aria-busy={opening === entry.id} className="block w-full text-left">
-                  <span className="block text-xs font-semibold uppercase tracking-wide text-soft-tangerine-700">{relativeTime(lastActivity(entry))}</span>
-                  <span className="mt-1 block font-serif text-lg font-semibold text-ink">{title}</span>
-                  <span className="mt-1 block text-sm leading-relaxed text-ink-soft">{preview(entry)}</span>
-                  <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
-                    <span>{countLabel(counts.insights, "insight")}</span>
-                    <span>{countLabel(counts.followUps, "follow-up")}</span>
-                  </span>
-                </button>
+                {status === "normal" ? (
+                  <button type="button" onClick={() => void open(entry)} aria-label={T.openLabel(title)} aria-busy={opening === entry.id} className="block w-full text-left">
+                    <span className="block text-xs font-semibold uppercase tracking-wide text-soft-tangerine-700">{relativeTime(lastActivity(entry))}</span>
+                    <span className="mt-1 block font-serif text-lg font-semibold text-ink">{title}</span>
+                    <span className="mt-1 block text-sm leading-relaxed text-ink-soft">{preview(entry)}</span>
+                    <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
+                      <span>{countLabel(counts.insights, "insight")}</span>
+                      <span>{countLabel(counts.followUps, "follow-up")}</span>
+                    </span>
+                  </button>
+                ) : (
+                  <button type="button" onClick={() => onRetry(entry)} aria-label={T.retryLabel(title, FAILED_LABELS[status])} className="block w-full rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-left text-[#8a1c12]">
+                    <span className="block text-xs font-semibold uppercase tracking-wide">{relativeTime(lastActivity(entry))}</span>
+                    <span className="mt-1 block font-serif text-lg font-semibold">{title}</span>
+                    <span className="mt-1 block text-sm">{FAILED_LABELS[status]}</span>
+                    <span className="mt-2 block text-sm font-semibold underline underline-offset-4">{T.tapToRetry}</span>
+                  </button>
+                )}
               </SwipeCard>
               <button
                 type="button"

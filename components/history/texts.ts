@@ -1,4 +1,7 @@
-// Spec texts of the session history (spec part 2, sections 2 and 8).
+import { RETRY_HINT } from "@/lib/domain/history/history-item";
+
+// Spec texts of the session history (spec part 2, sections 2 and 8). The failed-item labels live with the history-item
+// rules in lib/domain/history/history-item.ts.
 export const HISTORY_TEXTS = {
   heading: "Session History",
   empty: "No completed sessions yet. Record a conversation to get started!",
@@ -7,6 +10,8 @@ export const HISTORY_TEXTS = {
   loadMore: "Load More Sessions",
   deleteLabel: (title: string) => `Delete session: ${title}`,
   openLabel: (title: string) => `Open session: ${title}`,
+  tapToRetry: RETRY_HINT,
+  retryLabel: (title: string, failure: string) => `${title}: ${failure}. ${RETRY_HINT}`,
   deleting: "Deleting Session...",
   deleted: "Session Deleted",
   deleteFailedTitle: "Delete Failed",

@@ -4,13 +4,16 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { FAILURE_TEXTS } from "@/components/recording/texts";
 import { ApiRequestError, apiJson, apiRequest } from "@/lib/client/api/request";
 import { queryKeys } from "@/lib/client/api/query-client";
 import { APP_EVENTS, onAppEvent } from "@/lib/client/events";
-import { listLocalSessions, readLocalSessionRecord, removeLocalSession } from "@/lib/client/recordings/local-recordings";
+import { deleteRecording } from "@/lib/client/recordings/audio-store";
+import { listFailedLocalRecordings, listLocalSessions, readLocalSessionRecord, removeLocalSession } from "@/lib/client/recordings/local-recordings";
+import { recoverInterruptedRecordings } from "@/lib/client/recordings/recover-interrupted";
 import { readDeletedIds, rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
 import { showToast } from "@/lib/client/toast/toast-store";
-import { historyItemStatus } from "@/lib/domain/history/history-item";
+import { failuresSettledElsewhere } from "@/lib/domain/history/history-item";
 import { HISTORY_PAGE_SIZE, mergeSessions, paginate } from "@/lib/domain/history/history-order";
 import type { HistorySession } from "@/lib/domain/history/types";
 
@@ -45,7 +48,35 @@ export function useHistory() {
     return () => offs.forEach((off) => off());
   }, [queryClient]);
 
-  // Failed recordings are listed (and retried) in "Kept safe on this device" above the history.
+  useEffect(() => {
+    let active = true;
+    // A tab closed or reloaded mid-recording left audio in IndexedDB: it becomes a failed item to retry from the list.
+    recoverInterruptedRecordings()
+      .then((recovered) => {
+        if (active && recovered.length > 0) setLocalVersion((version) => version + 1);
+      })
+      .catch(() => showToast({ title: FAILURE_TEXTS.warningTitle, description: FAILURE_TEXTS.couldNotLoadRecordings, variant: "destructive" }));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  // A recording retried on another device: the copy and audio this device kept for a retry are no longer needed.
+  const serverSessions = server.data?.sessions;
+  useEffect(() => {
+    if (!serverSessions) return;
+    const settled = failuresSettledElsewhere(listFailedLocalRecordings(), serverSessions);
+    if (settled.length === 0) return;
+    // One that cannot be removed now (storage refusing writes) is tried again on the next load.
+    void Promise.allSettled(
+      settled.map(async (id) => {
+        const removed = removeLocalSession(id);
+        if (removed?.audioKey) await deleteRecording(removed.audioKey).catch(() => undefined);
+      }),
+    ).then(() => setLocalVersion((version) => version + 1));
+  }, [serverSessions]);
+
+  // Failed recordings (this device's and the account's) are listed too, in red, and retried by a tap.
   const entries = useHistoryEntries(localVersion, identity.signedIn ? (server.data?.sessions ?? []) : []);
   const page = paginate(entries, visibleCount);
 
@@ -54,7 +85,9 @@ export function useHistory() {
       showToast({ title: T.deleting });
       try {
         if (!entry.isLocal && identity.signedIn) await deleteOnServer(entry.id);
-        removeLocalSession(entry.id);
+        const removed = removeLocalSession(entry.id);
+        // The user chose to delete it: a recording kept for a retry goes with it.
+        if (removed?.audioKey) await deleteRecording(removed.audioKey).catch(() => undefined);
         rememberDeletedId(entry.id);
         setLocalVersion((version) => version + 1);
         await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
@@ -81,7 +114,7 @@ function useHistoryEntries(localVersion: number, serverSessions: HistoryEntry[])
   void localVersion;
   const deleted = new Set(readDeletedIds());
   const local = listLocalSessions().map((session) => ({ ...(readLocalSessionRecord(session.id) ?? {}), ...session }) as HistoryEntry);
-  return mergeSessions(local, serverSessions).filter((entry) => !deleted.has(entry.id) && historyItemStatus(entry) === "normal");
+  return mergeSessions(local, serverSessions).filter((entry) => !deleted.has(entry.id));
 }
 
 /** Deletes on the server; a failed attempt is repeated once in its retry form. A 404 means it is already gone. */

@@ -2,7 +2,6 @@
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { IdentifySpeakers } from "@/components/speakers/identify-speakers";
-import type { LocalSession } from "@/lib/client/recordings/local-recordings";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
@@ -16,12 +15,11 @@ import { namedTranscript } from "@/lib/domain/speakers/apply-names";
 import { AnalysingOverlay } from "./analysing-overlay";
 import { ReadinessCard } from "./readiness-card";
 import { RecordButton } from "./record-button";
-import { SavedRecordings } from "./saved-recordings";
 import { FAILURE_TEXTS, READINESS_TEXTS, RECORDING_TEXTS as T } from "./texts";
 import { useRelationshipRecording } from "./use-relationship-recording";
 
 /** Relationship mode: record, transcribe, name the speakers, then hand over to analysis (analyze-with-names). */
-export function RelationshipRecorder({ onHome, onRetryAnalysis }: { onHome: () => void; onRetryAnalysis?: (session: LocalSession) => void }) {
+export function RelationshipRecorder({ onHome }: { onHome: () => void }) {
   const flow = useRelationshipRecording({ onHome });
   const identity = useIdentity();
   const storedName = useStoredSetting(readDisplayName, null);
@@ -54,8 +52,6 @@ export function RelationshipRecorder({ onHome, onRetryAnalysis }: { onHome: () =
         </div>
       ) : null}
 
-      <SavedRecordings onRetry={flow.retry} onRetryAnalysis={onRetryAnalysis} disabled={flow.recording || flow.retrying || phase.name === "transcribing"} />
-
       {phase.name === "readiness" ? <ReadinessCard onCountdownEnd={() => void flow.beginCapture()} onReady={flow.confirmReady} onNotReady={flow.notReady} /> : null}
       {phase.name === "transcribing" ? <AnalysingOverlay step="processing" /> : null}
       {phase.name === "naming" ? (
@@ -68,6 +64,7 @@ export function RelationshipRecorder({ onHome, onRetryAnalysis }: { onHome: () =
               transcript: namedTranscript(phase.result.segments, speakerNames),
               speakerNames,
               originalData: { transcript: phase.result.transcript, segments: phase.result.segments, speakers: phase.result.speakers, speakerStats: phase.result.speakerStats },
+              ...(phase.result.sessionId ? { sessionId: phase.result.sessionId } : {}),
             };
             flow.finishNaming();
             emitAppEvent(APP_EVENTS.analyzeWithNames, detail);

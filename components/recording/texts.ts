@@ -60,11 +60,6 @@ export const FAILURE_TEXTS = {
   warningTitle: "Warning",
   couldNotLoadRecordings: "Could not load your saved recordings.",
   offlineFailure: "This recording couldn't be transcribed due to connection issues.",
-  savedRecordingsHeading: "Kept safe on this device",
-  savedRecordingsHint: "These conversations could not be processed yet. Nothing is lost: tap one to try again.",
-  tapToRetry: "Tap to retry",
-  transcriptionFailedLabel: "Transcription failed",
-  analysisFailedLabel: "Analysis failed",
 } as const;
 
 

@@ -160,6 +160,16 @@ export function useRelationshipRecording({ onHome }: { onHome: () => void }) {
   // Another part of the app (e.g. completing a deck) can ask an active recording to stop.
   useEffect(() => onAppEvent(APP_EVENTS.forceStopRecording, () => void stop()), [stop]);
 
+  // A failed item tapped in the history. One thing at a time: a retry never interrupts a recording or an upload.
+  const busy = recording || retrying || phase.name === "transcribing" || phase.name === "naming";
+  useEffect(
+    () =>
+      onAppEvent<LocalSession | null>(APP_EVENTS.retryTranscription, (session) => {
+        if (!busy) void retry(session);
+      }),
+    [busy, retry],
+  );
+
   return {
     phase,
     dialog,

@@ -49,6 +49,7 @@ export function useAnalysisRunner() {
           segments,
           speakerStats: speakerStats as Record<string, { totalTime: number; wordCount: number; segments: number }>,
           mode: "couple",
+          ...(detail.sessionId ? { sessionId: detail.sessionId } : {}),
         });
         if (analysis.cards.length === 0) {
           showToast({ title: T.errorTitle, description: T.noCards, variant: "destructive" });
@@ -99,14 +100,14 @@ export function useAnalysisRunner() {
       setStep("generating");
       try {
         const result = local.id.startsWith("local-")
-          ? await requestAnalysis({ transcript: String(record?.namedTranscript ?? record?.transcript ?? ""), fullTranscript: String(record?.transcript ?? ""), speakerNames, segments: stored.transcriptionSegments, speakerStats: stored.speakerStats, mode: "couple" })
+          ? await requestAnalysis({ transcript: String(record?.namedTranscript ?? record?.transcript ?? local.transcript ?? ""), fullTranscript: String(record?.transcript ?? local.transcript ?? ""), speakerNames, segments: stored.transcriptionSegments, speakerStats: stored.speakerStats, mode: "couple" })
           : await apiJson<{ analysis: Analysis; sessionId: string }>("POST", `/api/sessions/${encodeURIComponent(local.id)}/retry-analysis`);
         removeLocalSession(local.id);
         const now = Date.now();
         const next: ClientSession = {
           id: result.sessionId ?? `local-${now}`,
           isLocal: !result.sessionId,
-          transcript: String(record?.transcript ?? ""),
+          transcript: String(record?.transcript ?? local.transcript ?? ""),
           analysis: result.analysis,
           swipeActions: [],
           createdAt: new Date(now).toISOString(),

@@ -15,9 +15,19 @@ import { ANALYSIS_TEXTS } from "@/components/session/texts";
 import { useAnalysisRunner } from "@/components/session/use-analysis-runner";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { BulletList } from "@/components/ui/bullet-list";
+import { APP_EVENTS, emitAppEvent } from "@/lib/client/events";
+import { type LocalSession, retryTargetFor } from "@/lib/client/recordings/local-recordings";
+import { historyItemStatus } from "@/lib/domain/history/history-item";
 
 import { AppShell } from "./app-shell";
 import { PRIVACY_CARD } from "./texts";
+
+/** A failed transcription goes to the recorder (it owns the naming step that follows); a failed analysis to the runner. */
+function retryFromHistory(entry: HistoryEntry, retryAnalysis: (session: LocalSession) => void): void {
+  const target = retryTargetFor(entry);
+  if (historyItemStatus(entry) === "failed-transcription") emitAppEvent(APP_EVENTS.retryTranscription, target);
+  else retryAnalysis(target);
+}
 
 const DIMENSIONS = ["Curiosity", "Clarity", "Emotional Connection", "Timing", "Respect & Repair", "Appreciation"];
 
@@ -48,9 +58,9 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
           </ul>
         </section>
 
-        <RelationshipRecorder onHome={() => window.scrollTo({ top: 0, behavior: "smooth" })} onRetryAnalysis={analysis.retryFailedAnalysis} />
+        <RelationshipRecorder onHome={() => window.scrollTo({ top: 0, behavior: "smooth" })} />
 
-        <SessionHistory onOpen={setDetail} />
+        <SessionHistory onOpen={setDetail} onRetry={(entry) => retryFromHistory(entry, analysis.retryFailedAnalysis)} />
         {detail ? <HistoryDetail key={detail.id} session={detail} onClose={() => setDetail(null)} /> : null}
 
         <section aria-labelledby="privacy-card" className="rounded-card bg-deep-teal-700 p-6 text-white shadow-card">

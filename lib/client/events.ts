@@ -19,6 +19,8 @@ export type AnalyzeWithNamesDetail = {
   transcript: string;
   speakerNames: Record<string, string>;
   originalData: { transcript: string; segments: { speaker: string; text: string; start: number; end: number }[]; speakers: Record<string, unknown>; speakerStats: Record<string, unknown> };
+  /** The account's session that already holds this transcript (a retried server-kept recording): analysis attaches to it. */
+  sessionId?: string;
 };
 
 export function emitAppEvent<T>(name: AppEventName, detail?: T): void {

@@ -63,17 +63,17 @@ test("a provider outage keeps the recording on the device, and retrying later su
   await expect(dialog.getByText("Connection error: Your recording is saved locally")).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 6_000 }); // home after 3 s
 
-  await expect(recorder.savedList.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
   const chunks = Object.values(await recorder.storedChunkCounts());
   expect(chunks).toHaveLength(1);
   expect(chunks[0]).toBeGreaterThan(0);
 
   // Later, with the provider back: one tap retries.
   await page.reload();
-  await recorder.savedList.getByRole("button", { name: /Tap to retry/ }).click();
+  await recorder.retryButtons.click();
   await expect(page.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
   await recorder.nameSpeakers(["Ana", "Ben"]);
-  await expect(recorder.savedList).toBeHidden();
+  await expect(recorder.retryButtons).toHaveCount(0);
   expect(await recorder.storedChunkCounts()).toEqual({});
 });
 
@@ -107,12 +107,12 @@ test("a reload during recording loses at most the last chunk, and the recording 
   expect(before).toBeGreaterThanOrEqual(4); // 500 ms chunks
 
   await page.reload();
-  await expect(recorder.savedList.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
   const after = Object.values(await recorder.storedChunkCounts())[0] ?? 0;
   expect(after).toBeGreaterThanOrEqual(before);
   expect(after).toBeLessThanOrEqual(before + 1);
 
-  await recorder.savedList.getByRole("button", { name: /Tap to retry/ }).click();
+  await recorder.retryButtons.click();
   await recorder.nameSpeakers(["Ana", "Ben"]);
 });
 
@@ -122,6 +122,6 @@ test("guest-only mode with no AI key: a clear error and the recording is kept", 
   await recorder.recordFor(1_500);
   await expect(page.getByText("Transcription Error", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/^Transcription is not configured/)).toBeVisible();
-  await expect(recorder.savedList.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
   expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
 });

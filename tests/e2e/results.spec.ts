@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 
 import { type Page, type TestInfo } from "@playwright/test";
 
-import { fakeProviders } from "../fake-providers/client";
+import { fakeProviders, openAiError } from "../fake-providers/client";
 import { test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
@@ -175,10 +175,54 @@ test("an analysis outage keeps the conversation on the device, and retrying it o
   await recorder.recordFor(1_500);
   await recorder.nameSpeakers(["Ana", "Ben"]);
   await expect(page.getByRole("listitem").getByText("Unable to analyze the recording. Please try again.")).toBeVisible({ timeout: 20_000 });
-  await expect(recorder.savedList.getByText("Analysis failed")).toBeVisible();
+  await expect(recorder.history.getByText("Analysis failed")).toBeVisible();
 
   await fakeProviders.queue("gemini.generate", { body: analysis });
-  await recorder.savedList.getByRole("button", { name: /Tap to retry/ }).click();
+  await recorder.retryButtons.click();
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
-  await expect(recorder.savedList).toBeHidden();
+  await expect(recorder.retryButtons).toHaveCount(0);
+});
+
+test("signed in: a recording that failed on one device is listed in red on another, and a tap there retries it", async ({ page, context, browser, request }, testInfo) => {
+  await fakeProviders.reset();
+  await fakeProviders.queue("openai.transcriptions", openAiError(500, "Internal error"));
+  await fakeProviders.queue("gemini.generate", { status: 500, body: { error: { code: 500, message: "Internal", status: "INTERNAL" } } }, { body: analysis });
+  const userId = `user_e2e_other_device_${Date.now()}`;
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(2_000);
+  const dialog = page.getByRole("dialog", { name: "Transcription Failed" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole("button", { name: "Save Locally" }).click();
+  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+
+  // Another device: the same account, nothing in its browser. The account kept the recording, so it is listed there too.
+  const otherContext = await browser.newContext();
+  await signIn(otherContext, ACCOUNT_SERVER, userId);
+  const other = await otherContext.newPage();
+  await other.goto(ACCOUNT_SERVER.url);
+  const otherRecorder = new RecorderPage(other);
+  await expect(otherRecorder.history.getByText("Transcription failed")).toBeVisible({ timeout: 10_000 });
+  await otherRecorder.history.scrollIntoViewIfNeeded();
+  await saveScreen(other, "history-failed-item", testInfo);
+  await otherRecorder.retryButtons.click();
+  await expect(other.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await otherRecorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(other.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await otherContext.close();
+
+  // One session in the account, analysed: the retried recording itself, not a copy beside it.
+  const token = await mintSessionToken(userId);
+  const { sessions } = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(sessions).toHaveLength(1);
+  expect(sessions[0]).toMatchObject({ failedTranscription: null, failedAnalysis: null });
+  expect(sessions[0].analysis.cards).toHaveLength(3);
+
+  // The first device lets go of its copy and its audio: the account has the transcript now.
+  await page.reload();
+  await expect(recorder.history.getByText("Making time for each other")).toBeVisible({ timeout: 10_000 });
+  await expect(recorder.retryButtons).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(0);
+  expect(await recorder.storedChunkCounts()).toEqual({});
 });

@@ -10,6 +10,7 @@ import {
   recordRetryFailure,
   recordingName,
   removeLocalSession,
+  retryTargetFor,
   saveFailedRecordingAsLocalSession,
 } from "./local-recordings";
 
@@ -182,5 +183,28 @@ describe("upsertLocalSessionRecord", () => {
       swipeActions: [{ cardIndex: 0, action: "helpful", timestamp: 6 }],
     });
     expect(listLocalSessions(storage)).toHaveLength(1);
+  });
+});
+
+describe("retryTargetFor", () => {
+  beforeEach(() => {
+    storage = new MemoryStorage();
+  });
+
+  it("prefers this device's copy, which knows where the audio is", () => {
+    const local = saveFailedRecordingAsLocalSession({ ...failure, failedSessionId: "srv-1" }, storage);
+    const target = retryTargetFor({ id: "srv-1", name: "From the account", failedTranscription: { error: "x", timestamp: "2026-11-22T08:00:00.000Z", attemptCount: 2 } }, storage);
+    expect(target).toEqual(local);
+    expect(target.audioKey).toBe("rec-1");
+  });
+
+  it("uses the listed item, without audio, for a recording only the account kept", () => {
+    const target = retryTargetFor(
+      { id: "srv-2", name: "Recording 2026-11-20", transcript: "A: hi", createdAt: "2026-11-20T10:00:00.000Z", failedAnalysis: { error: "down", timestamp: "2026-11-20T10:01:00.000Z", attemptCount: 1 } },
+      storage,
+    );
+    expect(target).toMatchObject({ id: "srv-2", name: "Recording 2026-11-20", audioKey: null, transcript: "A: hi", isLocal: true, timestamp: Date.parse("2026-11-20T10:00:00.000Z") });
+    expect(target.failedAnalysis).toEqual({ error: "down", timestamp: "2026-11-20T10:01:00.000Z", attemptCount: 1 });
+    expect(target.failedTranscription).toBeUndefined();
   });
 });

@@ -268,3 +268,13 @@ export function readLocalSessionRecord(id: string, storage: KeyValueStorage | nu
   const item = readList(storage, STORAGE_KEYS.localSessions).find((entry) => isItem(entry) && entry.id === id);
   return isItem(item) ? (item as Item & { id: string }) : null;
 }
+
+/**
+ * What a retry from history needs: this device's copy when it has one (it knows where the audio is), else the item as
+ * listed, e.g. a recording the account kept after it failed on another device (the server retries from its own copy).
+ */
+export function retryTargetFor(item: Item & { id: string }, storage: KeyValueStorage | null = browserStorage()): LocalSession {
+  const local = getLocalSession(item.id, storage);
+  if (local) return local;
+  return toLocalSession({ ...item, audioKey: null }) as LocalSession;
+}

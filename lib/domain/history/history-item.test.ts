@@ -1,4 +1,4 @@
-import { countLabel, historyCounts, historyItemStatus } from "./history-item";
+import { countLabel, failuresSettledElsewhere, historyCounts, historyItemStatus } from "./history-item";
 
 describe("historyItemStatus", () => {
   const marker = { error: "x", timestamp: "2026-01-01T00:00:00.000Z", attemptCount: 1 };
@@ -28,5 +28,32 @@ describe("historyCounts", () => {
     [3, "follow-up", "3 follow-ups"],
   ] as const)("%s %s", (count, unit, expected) => {
     expect(countLabel(count, unit)).toBe(expected);
+  });
+});
+
+describe("failuresSettledElsewhere", () => {
+  const failed = { error: "down", timestamp: "2026-11-22T08:00:00.000Z", attemptCount: 1 };
+
+  it("names local failed items the account now lists without that failure", () => {
+    const local = [
+      { id: "a", failedTranscription: failed },
+      { id: "b", failedTranscription: failed },
+      { id: "c", failedAnalysis: failed },
+      { id: "local-1", failedTranscription: failed },
+    ];
+    const server = [
+      { id: "a", failedTranscription: null, failedAnalysis: null },
+      { id: "b", failedTranscription: failed },
+      { id: "c", failedTranscription: null, failedAnalysis: null },
+    ];
+    expect(failuresSettledElsewhere(local, server)).toEqual(["a", "c"]);
+  });
+
+  it("names a transcription retried elsewhere even when its analysis then failed there (the account lists that failure)", () => {
+    expect(failuresSettledElsewhere([{ id: "a", failedTranscription: failed }], [{ id: "a", failedAnalysis: failed }])).toEqual(["a"]);
+  });
+
+  it("never names sessions that were not failed here", () => {
+    expect(failuresSettledElsewhere([{ id: "a" }], [{ id: "a", failedTranscription: failed }])).toEqual([]);
   });
 });

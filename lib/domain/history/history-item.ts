@@ -28,3 +28,21 @@ export function historyCounts(session: Pick<HistorySession, "analysis" | "follow
 export function countLabel(count: number, unit: "insight" | "follow-up"): string {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;
 }
+
+/**
+ * Ids of this device's failed items that the account no longer lists as failed: the recording was retried from another
+ * device, so the copy (and audio) kept here for a retry has done its job. An item the account does not know is kept.
+ */
+export function failuresSettledElsewhere(
+  local: readonly Pick<HistorySession, "id" | "failedTranscription" | "failedAnalysis">[],
+  server: readonly Pick<HistorySession, "id" | "failedTranscription" | "failedAnalysis">[],
+): string[] {
+  const serverStatus = new Map(server.map((session) => [session.id, historyItemStatus(session)]));
+  return local
+    .filter((session) => {
+      const status = historyItemStatus(session);
+      const onServer = serverStatus.get(session.id);
+      return status !== "normal" && onServer !== undefined && onServer !== status;
+    })
+    .map((session) => session.id);
+}

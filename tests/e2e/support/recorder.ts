@@ -7,7 +7,9 @@ export class RecorderPage {
   readonly readiness: Locator;
   readonly timer: Locator;
   readonly identify: Locator;
-  readonly savedList: Locator;
+  /** The session history, where failed recordings are listed in red with "Tap to retry". */
+  readonly history: Locator;
+  readonly retryButtons: Locator;
 
   constructor(readonly page: Page) {
     this.startButton = page.getByRole("button", { name: "Start recording" });
@@ -15,7 +17,8 @@ export class RecorderPage {
     this.readiness = page.getByRole("dialog", { name: "Timing & Readiness" });
     this.timer = page.getByRole("timer");
     this.identify = page.getByRole("dialog", { name: "Identify Speakers" });
-    this.savedList = page.getByRole("region", { name: "Kept safe on this device" });
+    this.history = page.getByRole("region", { name: "Session History" });
+    this.retryButtons = this.history.getByRole("button", { name: /Tap to retry/ });
   }
 
   /** Record button → 3-2-1 countdown (choices disabled) → recording → "Yes, ready". */
