@@ -5,12 +5,14 @@ import { AudioStorageError, deleteRecording, listStoredRecordings, readRecording
 import {
   AUDIO_CONSTRAINTS,
   MicrophonePermissionError,
+  RECONNECT_RETRY_MS,
   RECORDER_MESSAGES,
   RecorderUnsupportedError,
   blobToBase64,
   createAudioRecorder,
   isRecordingSupported,
 } from "./recorder";
+import { CONTEXT_RESUME_TIMEOUT_MS } from "./microphone-graph";
 
 // jsdom has neither structuredClone (fake-indexeddb needs it) nor Blob.arrayBuffer (the store then reads chunks
 // with FileReader, as older Safari does).
@@ -58,6 +60,72 @@ class FakeMediaRecorder extends EventTarget {
 const track = { stop: jest.fn() };
 const getUserMedia = jest.fn();
 
+// A microphone that can be unplugged. Like a browser, stop() ends the track without an "ended" event.
+class FakeTrack extends EventTarget {
+  readyState: MediaStreamTrackState = "live";
+  stop = jest.fn(() => {
+    this.readyState = "ended";
+  });
+  unplug() {
+    this.readyState = "ended";
+    this.dispatchEvent(new Event("ended"));
+  }
+}
+class FakeStream extends EventTarget {
+  readonly tracks = [new FakeTrack()];
+  get track() {
+    return this.tracks[0] as FakeTrack;
+  }
+  getTracks() {
+    return this.tracks;
+  }
+  getAudioTracks() {
+    return this.tracks;
+  }
+}
+
+// How the fake AudioContext answers resume(): Chrome after a gesture runs; iOS Safari without one hangs or stays suspended.
+let resumeBehaviour: "runs" | "hangs" | "rejects" | "stays suspended";
+
+class FakeSourceNode {
+  connect = jest.fn();
+  disconnect = jest.fn();
+  constructor(readonly mediaStream: FakeStream) {}
+}
+class FakeDestinationNode {
+  channelCount = 2;
+  channelCountMode: ChannelCountMode = "max";
+  readonly stream = new FakeStream();
+}
+class FakeAudioContext {
+  static instances: FakeAudioContext[] = [];
+  state: AudioContextState = "suspended";
+  readonly sources: FakeSourceNode[] = [];
+  readonly destinations: FakeDestinationNode[] = [];
+  close = jest.fn(async () => {
+    this.state = "closed";
+  });
+  constructor() {
+    FakeAudioContext.instances.push(this);
+  }
+  resume(): Promise<void> {
+    if (resumeBehaviour === "runs") this.state = "running";
+    if (resumeBehaviour === "rejects") return Promise.reject(new DOMException("no gesture", "NotAllowedError"));
+    if (resumeBehaviour === "hangs") return new Promise(() => undefined);
+    return Promise.resolve();
+  }
+  createMediaStreamSource(stream: FakeStream) {
+    const source = new FakeSourceNode(stream);
+    this.sources.push(source);
+    return source;
+  }
+  createMediaStreamDestination() {
+    const destination = new FakeDestinationNode();
+    this.destinations.push(destination);
+    return destination;
+  }
+}
+
 async function until(condition: () => boolean | Promise<boolean>) {
   for (let waited = 0; waited < 2_000; waited += 5) {
     if (await condition()) return;
@@ -77,17 +145,45 @@ async function bytesOf(blob: Blob | null): Promise<number[]> {
 }
 
 const lastRecorder = () => FakeMediaRecorder.instances.at(-1) as FakeMediaRecorder;
+const lastContext = () => FakeAudioContext.instances.at(-1) as FakeAudioContext;
+
+// Only timeouts are faked: fake-indexeddb and FileReader keep their real scheduling, so stored chunks still land.
+function useFakeTimeouts() {
+  jest.useFakeTimers({ doNotFake: ["Date", "hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate"] });
+}
+/** Runs a stop() or cancel() under fake timeouts: the fake MediaRecorder fires "stop" from a zero-delay timeout. */
+async function settle<T>(promise: Promise<T>): Promise<T> {
+  await jest.advanceTimersByTimeAsync(0);
+  return promise;
+}
+function withWebAudio(name: "AudioContext" | "webkitAudioContext" = "AudioContext") {
+  resumeBehaviour = "runs";
+  Object.assign(window, { [name]: FakeAudioContext });
+}
+/** mediaDevices that can announce a plugged-in device, as browsers with devicechange do. */
+function withDeviceChanges(): EventTarget {
+  const devices = Object.assign(new EventTarget(), { getUserMedia });
+  Object.defineProperty(navigator, "mediaDevices", { value: devices, configurable: true });
+  return devices;
+}
+function microphones(count: number): FakeStream[] {
+  return Array.from({ length: count }, () => new FakeStream());
+}
 
 beforeEach(() => {
   supportedTypes = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio/ogg"];
   FakeMediaRecorder.instances = [];
+  FakeAudioContext.instances = [];
   track.stop.mockClear();
   getUserMedia.mockReset().mockResolvedValue({ getTracks: () => [track] });
   Object.assign(globalThis, { MediaRecorder: FakeMediaRecorder });
   Object.defineProperty(navigator, "mediaDevices", { value: { getUserMedia }, configurable: true });
 });
 afterEach(async () => {
+  jest.useRealTimers();
   jest.restoreAllMocks();
+  Reflect.deleteProperty(window, "AudioContext");
+  Reflect.deleteProperty(window, "webkitAudioContext");
   for (const recording of await listStoredRecordings()) await deleteRecording(recording.id);
 });
 
@@ -235,6 +331,324 @@ describe("createAudioRecorder", () => {
     Object.assign(globalThis, { MediaRecorder: Broken });
     await expect(createAudioRecorder({ id: "broken" }).start()).rejects.toThrow(RECORDER_MESSAGES.failed);
     expect(track.stop).toHaveBeenCalled();
+  });
+});
+
+describe("createAudioRecorder with Web Audio", () => {
+  it("records the microphone itself where there is no AudioContext, and a lost microphone just ends the audio", async () => {
+    const [mic] = microphones(1);
+    getUserMedia.mockResolvedValue(mic);
+    const onReconnectChange = jest.fn();
+    const recorder = createAudioRecorder({ id: "direct", onReconnectChange });
+    await recorder.start();
+
+    expect(lastRecorder().stream).toBe(mic);
+    mic!.track.unplug();
+    expect(onReconnectChange).not.toHaveBeenCalled();
+    expect(recorder.reconnecting).toBe(false);
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    await recorder.cancel();
+  });
+
+  it.each(["AudioContext", "webkitAudioContext"] as const)("records a mono graph fed by the microphone when %s runs", async (name) => {
+    withWebAudio(name);
+    const [mic] = microphones(1);
+    getUserMedia.mockResolvedValue(mic);
+    const recorder = createAudioRecorder({ id: `graph-${name}` });
+    await recorder.start();
+
+    const context = lastContext();
+    const [destination] = context.destinations;
+    const [source] = context.sources;
+    expect(lastRecorder().stream).toBe(destination!.stream);
+    expect(lastRecorder().stream).not.toBe(mic);
+    expect(destination).toMatchObject({ channelCount: 1, channelCountMode: "explicit" });
+    expect(source!.mediaStream).toBe(mic);
+    expect(source!.connect).toHaveBeenCalledWith(destination);
+    expect(lastRecorder().options).toEqual({ mimeType: "audio/webm;codecs=opus", audioBitsPerSecond: 32000 });
+    expect(lastRecorder().timeslice).toBe(500);
+
+    lastRecorder().emit([5]);
+    const result = await recorder.stop();
+    expect(await bytesOf(result.blob)).toEqual([5, 99]);
+    expect(mic!.track.stop).toHaveBeenCalled();
+    expect(context.close).toHaveBeenCalled();
+  });
+
+  it("records the microphone directly when the context is still suspended after the timeout", async () => {
+    useFakeTimeouts();
+    withWebAudio();
+    resumeBehaviour = "hangs";
+    const [mic] = microphones(1);
+    getUserMedia.mockResolvedValue(mic);
+    const recorder = createAudioRecorder({ id: "ios" });
+    const starting = recorder.start();
+
+    await jest.advanceTimersByTimeAsync(CONTEXT_RESUME_TIMEOUT_MS - 1);
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(1);
+    await starting;
+
+    expect(recorder.state).toBe("recording");
+    expect(lastRecorder().stream).toBe(mic);
+    expect(lastContext().close).toHaveBeenCalled();
+    expect(lastContext().sources).toHaveLength(0);
+    await settle(recorder.cancel());
+  });
+
+  it.each([
+    ["resume() rejects", () => (resumeBehaviour = "rejects")],
+    ["resume() resolves but the context stays suspended", () => (resumeBehaviour = "stays suspended")],
+    [
+      "the constructor throws",
+      () =>
+        Object.assign(window, {
+          AudioContext: class {
+            constructor() {
+              throw new DOMException("too many contexts", "NotSupportedError");
+            }
+          },
+        }),
+    ],
+  ])("records the microphone directly when %s", async (_, breakWebAudio) => {
+    withWebAudio();
+    breakWebAudio();
+    const [mic] = microphones(1);
+    getUserMedia.mockResolvedValue(mic);
+    const recorder = createAudioRecorder({ id: "fallback" });
+    await recorder.start();
+
+    expect(lastRecorder().stream).toBe(mic);
+    for (const context of FakeAudioContext.instances) expect(context.close).toHaveBeenCalled();
+    await recorder.cancel();
+  });
+
+  it("reconnects a dropped microphone into the same recording, retrying every second until one answers", async () => {
+    useFakeTimeouts();
+    withWebAudio();
+    const [mic, replacement] = microphones(2);
+    getUserMedia
+      .mockResolvedValueOnce(mic)
+      .mockRejectedValueOnce(new DOMException("no device", "NotFoundError"))
+      .mockRejectedValueOnce(new DOMException("no device", "NotFoundError"))
+      .mockResolvedValueOnce(replacement);
+    const onReconnectChange = jest.fn();
+    const stored: number[] = [];
+    const recorder = createAudioRecorder({ id: "headset", onReconnectChange, onChunkStored: ({ index }) => stored.push(index) });
+    await recorder.start();
+    const media = lastRecorder();
+    const context = lastContext();
+    const [destination] = context.destinations;
+    const [firstSource] = context.sources;
+    media.emit([1]);
+
+    mic!.track.unplug();
+    expect(onReconnectChange.mock.calls).toEqual([[true]]);
+    expect(recorder.reconnecting).toBe(true);
+    expect(getUserMedia).toHaveBeenCalledTimes(2); // at once
+    await jest.advanceTimersByTimeAsync(0);
+    media.emit([2]); // the recorder carries on through the gap
+
+    await jest.advanceTimersByTimeAsync(RECONNECT_RETRY_MS - 1);
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(getUserMedia).toHaveBeenCalledTimes(3);
+    expect(recorder.reconnecting).toBe(true);
+    await jest.advanceTimersByTimeAsync(RECONNECT_RETRY_MS);
+    expect(getUserMedia).toHaveBeenCalledTimes(4);
+    expect(getUserMedia).toHaveBeenLastCalledWith(AUDIO_CONSTRAINTS);
+
+    expect(onReconnectChange.mock.calls).toEqual([[true], [false]]);
+    expect(recorder.reconnecting).toBe(false);
+    expect(firstSource!.disconnect).toHaveBeenCalled();
+    expect(mic!.track.stop).toHaveBeenCalled();
+    const newSource = context.sources[1];
+    expect(newSource!.mediaStream).toBe(replacement);
+    expect(newSource!.connect).toHaveBeenCalledWith(destination);
+    expect(FakeMediaRecorder.instances).toEqual([media]);
+    expect(media.state).toBe("recording");
+    await jest.advanceTimersByTimeAsync(10 * RECONNECT_RETRY_MS);
+    expect(getUserMedia).toHaveBeenCalledTimes(4); // no retries once audio flows again
+    media.emit([3]);
+
+    jest.useRealTimers();
+    await until(() => stored.length === 3);
+    expect(stored).toEqual([0, 1, 2]);
+    expect(await listStoredRecordings()).toMatchObject([{ id: "headset", status: "recording", chunkCount: 3 }]);
+    const result = await recorder.stop();
+    expect(await bytesOf(result.blob)).toEqual([1, 2, 3, 99]);
+    expect(await bytesOf(await readRecordingBlob("headset"))).toEqual([1, 2, 3, 99]);
+    expect(replacement!.track.stop).toHaveBeenCalled();
+    expect(context.close).toHaveBeenCalled();
+  });
+
+  it("watches the new microphone too, so a second drop reconnects again", async () => {
+    useFakeTimeouts();
+    withWebAudio();
+    const [first, second, third] = microphones(3);
+    getUserMedia.mockResolvedValueOnce(first).mockResolvedValueOnce(second).mockResolvedValueOnce(third);
+    const onReconnectChange = jest.fn();
+    const recorder = createAudioRecorder({ id: "twice", onReconnectChange });
+    await recorder.start();
+
+    first!.track.unplug();
+    await jest.advanceTimersByTimeAsync(0);
+    second!.track.unplug();
+    await jest.advanceTimersByTimeAsync(0);
+
+    expect(onReconnectChange.mock.calls).toEqual([[true], [false], [true], [false]]);
+    expect(lastContext().sources.map((source) => source.mediaStream)).toEqual([first, second, third]);
+    expect(lastContext().sources[1]!.disconnect).toHaveBeenCalled();
+    await settle(recorder.cancel());
+  });
+
+  it("runs one reconnect loop for an ended track and an inactive stream, and for a track already dead at start", async () => {
+    useFakeTimeouts();
+    withWebAudio();
+    const [mic] = microphones(1);
+    mic!.track.readyState = "ended"; // lost during the context's start
+    getUserMedia.mockResolvedValueOnce(mic).mockRejectedValue(new DOMException("no device", "NotFoundError"));
+    const onReconnectChange = jest.fn();
+    const recorder = createAudioRecorder({ id: "once", onReconnectChange });
+    await recorder.start();
+
+    expect(recorder.reconnecting).toBe(true);
+    mic!.track.dispatchEvent(new Event("ended"));
+    mic!.dispatchEvent(new Event("inactive"));
+    await jest.advanceTimersByTimeAsync(0);
+
+    expect(onReconnectChange.mock.calls).toEqual([[true]]);
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(3 * RECONNECT_RETRY_MS);
+    expect(getUserMedia).toHaveBeenCalledTimes(5);
+    await settle(recorder.cancel());
+  });
+
+  it("stop while waiting to retry ends the loop, closes the context and keeps the recording", async () => {
+    useFakeTimeouts();
+    withWebAudio();
+    const [mic] = microphones(1);
+    getUserMedia.mockResolvedValueOnce(mic).mockRejectedValue(new DOMException("no device", "NotFoundError"));
+    const onReconnectChange = jest.fn();
+    const recorder = createAudioRecorder({ id: "stop-waiting", onReconnectChange });
+    await recorder.start();
+    const context = lastContext();
+    context.close.mockRejectedValue(new DOMException("already closed", "InvalidStateError"));
+    lastRecorder().emit([4]);
+    mic!.track.unplug();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+
+    const result = await settle(recorder.stop());
+    await jest.advanceTimersByTimeAsync(10 * RECONNECT_RETRY_MS);
+
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(recorder.reconnecting).toBe(false);
+    expect(onReconnectChange.mock.calls).toEqual([[true], [false]]);
+    expect(context.close).toHaveBeenCalled();
+    expect(await bytesOf(result.blob)).toEqual([4, 99]);
+    expect(recorder.state).toBe("stopped");
+  });
+
+  it("stop during a pending attempt releases the microphone that arrives late and never connects it", async () => {
+    useFakeTimeouts();
+    withWebAudio();
+    const devices = withDeviceChanges();
+    const [mic, late] = microphones(2);
+    let answer: (stream: FakeStream) => void = () => undefined;
+    getUserMedia.mockResolvedValueOnce(mic).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const recorder = createAudioRecorder({ id: "late" });
+    await recorder.start();
+    const context = lastContext();
+    lastRecorder().emit([1]);
+    mic!.track.unplug();
+    devices.dispatchEvent(new Event("devicechange")); // never a second request while one is pending
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+
+    await settle(recorder.stop());
+    answer(late!);
+    await jest.advanceTimersByTimeAsync(10 * RECONNECT_RETRY_MS);
+
+    expect(late!.track.stop).toHaveBeenCalled();
+    expect(context.sources).toHaveLength(1);
+    expect(context.close).toHaveBeenCalled();
+    expect(mic!.track.stop).toHaveBeenCalled();
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+  });
+
+  it("cancel while reconnecting closes everything and listens for devices no more", async () => {
+    useFakeTimeouts();
+    withWebAudio();
+    const devices = withDeviceChanges();
+    const [mic] = microphones(1);
+    getUserMedia.mockResolvedValueOnce(mic).mockRejectedValue(new DOMException("no device", "NotFoundError"));
+    const onReconnectChange = jest.fn();
+    const recorder = createAudioRecorder({ id: "cancel-gap", onReconnectChange });
+    await recorder.start();
+    mic!.track.unplug();
+    await jest.advanceTimersByTimeAsync(0);
+
+    await settle(recorder.cancel());
+    devices.dispatchEvent(new Event("devicechange"));
+    await jest.advanceTimersByTimeAsync(10 * RECONNECT_RETRY_MS);
+
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(recorder.state).toBe("cancelled");
+    expect(recorder.reconnecting).toBe(false);
+    expect(onReconnectChange.mock.calls).toEqual([[true], [false]]);
+    expect(lastContext().close).toHaveBeenCalled();
+    expect(mic!.track.stop).toHaveBeenCalled();
+    jest.useRealTimers();
+    expect(await listStoredRecordings()).toEqual([]);
+  });
+
+  it("cancel while the context is starting releases the microphone and closes the context once it runs", async () => {
+    withWebAudio();
+    let run = () => undefined as void;
+    jest.spyOn(FakeAudioContext.prototype, "resume").mockImplementation(function (this: FakeAudioContext) {
+      return new Promise<void>((resolve) => (run = () => ((this.state = "running"), resolve())));
+    });
+    const [mic] = microphones(1);
+    getUserMedia.mockResolvedValue(mic);
+    const recorder = createAudioRecorder({ id: "cancel-early" });
+    const starting = recorder.start();
+    await until(() => FakeAudioContext.instances.length === 1);
+
+    await recorder.cancel();
+    run();
+    await starting;
+
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+    expect(mic!.track.stop).toHaveBeenCalled();
+    expect(lastContext().close).toHaveBeenCalled();
+    expect(recorder.state).toBe("cancelled");
+  });
+
+  it("tries at once when a device is plugged in instead of waiting for the next retry", async () => {
+    useFakeTimeouts();
+    withWebAudio();
+    const devices = withDeviceChanges();
+    const [mic, plugged] = microphones(2);
+    getUserMedia
+      .mockResolvedValueOnce(mic)
+      .mockRejectedValueOnce(new DOMException("no device", "NotFoundError"))
+      .mockResolvedValueOnce(plugged);
+    const onReconnectChange = jest.fn();
+    const recorder = createAudioRecorder({ id: "plugged", onReconnectChange });
+    await recorder.start();
+    mic!.track.unplug();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+
+    devices.dispatchEvent(new Event("devicechange"));
+    expect(getUserMedia).toHaveBeenCalledTimes(3);
+    await jest.advanceTimersByTimeAsync(0);
+
+    expect(onReconnectChange.mock.calls).toEqual([[true], [false]]);
+    expect(lastContext().sources.at(-1)!.mediaStream).toBe(plugged);
+    await jest.advanceTimersByTimeAsync(10 * RECONNECT_RETRY_MS);
+    expect(getUserMedia).toHaveBeenCalledTimes(3); // the pending retry was dropped
+    await settle(recorder.cancel());
   });
 });
 

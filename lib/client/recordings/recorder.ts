@@ -1,11 +1,13 @@
 import { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-result";
 import { type RecordingMode, appendChunk, beginRecording, deleteRecording, finishRecording } from "./audio-store";
+import { type MicrophoneGraph, closeMicrophoneGraph, connectMicrophone, createMicrophoneGraph } from "./microphone-graph";
 
 export { blobToBase64 } from "./blob";
 
 // Microphone capture (spec part 1 section 9). Every 500 ms chunk goes to IndexedDB as soon as it arrives, so a reload
 // loses at most the last half second; the chunks are also kept in memory so stop() can hand the audio over even when
-// the browser refuses to store it.
+// the browser refuses to store it. Where Web Audio runs, the microphone goes through a graph so that a microphone that
+// drops mid-recording (Bluetooth headset gone, USB unplugged) can be reconnected into the same, continuous recording.
 
 export const AUDIO_CONSTRAINTS: MediaStreamConstraints = {
   audio: { echoCancellation: true, noiseSuppression: true, sampleRate: 16000, channelCount: 1 },
@@ -17,6 +19,8 @@ export const AUDIO_BITS_PER_SECOND = 32_000;
 export const CHUNK_INTERVAL_MS = 500;
 // A browser that never fires "stop" must not leave the user waiting forever: the chunks already stored are the recording.
 const STOP_EVENT_TIMEOUT_MS = 5_000;
+// Often enough to catch a headset that comes back within a sentence, rarely enough not to hammer the permission layer.
+export const RECONNECT_RETRY_MS = 1_000;
 
 export const RECORDER_MESSAGES = {
   unsupported: TRANSCRIPTION_ERRORS.unsupported,
@@ -62,6 +66,8 @@ export type RecorderState = "idle" | "starting" | "recording" | "stopping" | "st
 export type AudioRecorder = {
   readonly id: string;
   readonly state: RecorderState;
+  /** True while the microphone is gone and a new one is being sought; the recording carries on with silence meanwhile. */
+  readonly reconnecting: boolean;
   /** Asks for the microphone and starts recording; rejects with a RecorderError. */
   start(): Promise<void>;
   /** Resolves once the last chunk is stored and the recording is marked "stopped". */
@@ -77,6 +83,8 @@ export type CreateAudioRecorderOptions = {
   onChunkStored?: (chunk: { index: number; size: number }) => void;
   /** Failures that do not stop the recording, such as IndexedDB refusing a chunk. Told once. */
   onError?: (error: Error) => void;
+  /** Told true when the microphone drops mid-recording ("Reconnecting audio..."), false once audio flows again. */
+  onReconnectChange?: (reconnecting: boolean) => void;
 };
 
 export function isRecordingSupported(): boolean {
@@ -113,10 +121,23 @@ function createMediaRecorder(stream: MediaStream): MediaRecorder {
   }
 }
 
-export function createAudioRecorder({ id, mode = "couple", onChunkStored, onError }: CreateAudioRecorderOptions): AudioRecorder {
+function stopTracks(stream: MediaStream | null): void {
+  stream?.getTracks().forEach((track) => track.stop());
+}
+
+function hasLiveAudio(stream: MediaStream): boolean {
+  return stream.getAudioTracks().some((track) => track.readyState === "live");
+}
+
+export function createAudioRecorder({ id, mode = "couple", onChunkStored, onError, onReconnectChange }: CreateAudioRecorderOptions): AudioRecorder {
   let state: RecorderState = "idle";
+  // The current microphone. With a graph it is replaced on reconnection while the recorder's input stays the same.
   let stream: MediaStream | null = null;
+  let graph: MicrophoneGraph | null = null;
   let recorder: MediaRecorder | null = null;
+  let reconnecting = false;
+  let attemptPending = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let startedAt = 0;
   let chunkIndex = 0;
   let dataEvents = 0;
@@ -142,8 +163,68 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
       reportStorageError(error);
     });
   };
+  const stopReconnecting = () => {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    if (typeof navigator.mediaDevices?.removeEventListener === "function") navigator.mediaDevices.removeEventListener("devicechange", reconnectNow);
+    if (!reconnecting) return;
+    reconnecting = false;
+    onReconnectChange?.(false);
+  };
   const releaseMicrophone = () => {
-    stream?.getTracks().forEach((track) => track.stop());
+    stopReconnecting();
+    stopTracks(stream);
+    if (graph) closeMicrophoneGraph(graph);
+    graph = null;
+  };
+
+  // Browsers report a lost microphone as an ended track, an inactive stream or both, and a track can be dead before
+  // anyone listens: every one of these leads to the same single reconnect loop.
+  const watchMicrophone = (microphone: MediaStream) => {
+    const lost = () => {
+      if (stream === microphone && !hasLiveAudio(microphone)) microphoneLost();
+    };
+    microphone.getAudioTracks().forEach((track) => track.addEventListener("ended", lost));
+    microphone.addEventListener("inactive", lost);
+    lost();
+  };
+  const microphoneLost = () => {
+    if (state !== "recording" || !graph || reconnecting) return;
+    reconnecting = true;
+    onReconnectChange?.(true);
+    // A headset that comes back announces itself here, sooner than the next retry would find it.
+    if (typeof navigator.mediaDevices.addEventListener === "function") navigator.mediaDevices.addEventListener("devicechange", reconnectNow);
+    void reconnect();
+  };
+  const reconnectNow = () => void reconnect();
+  // One request at a time: overlapping getUserMedia calls could hand back a second stream that nobody would stop.
+  async function reconnect(): Promise<void> {
+    if (!reconnecting || attemptPending) return;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    attemptPending = true;
+    const microphone = await navigator.mediaDevices.getUserMedia(AUDIO_CONSTRAINTS).catch(() => null);
+    attemptPending = false;
+    if (!reconnecting || !graph || state !== "recording") {
+      // Stopped or cancelled while the request was pending.
+      stopTracks(microphone);
+      return;
+    }
+    if (microphone && hasLiveAudio(microphone) && swapMicrophone(graph, microphone)) return;
+    stopTracks(microphone);
+    retryTimer = setTimeout(reconnectNow, RECONNECT_RETRY_MS);
+  }
+  const swapMicrophone = (active: MicrophoneGraph, microphone: MediaStream): boolean => {
+    try {
+      connectMicrophone(active, microphone);
+    } catch {
+      return false;
+    }
+    stopTracks(stream);
+    stream = microphone;
+    stopReconnecting();
+    watchMicrophone(microphone);
+    return true;
   };
 
   async function start(): Promise<void> {
@@ -161,8 +242,14 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
       releaseMicrophone();
       return;
     }
+    graph = await createMicrophoneGraph(stream);
+    if ((state as RecorderState) !== "starting") {
+      // Cancelled while the audio context was starting.
+      releaseMicrophone();
+      return;
+    }
     try {
-      recorder = createMediaRecorder(stream);
+      recorder = createMediaRecorder(graph ? graph.destination.stream : stream);
     } catch (error) {
       releaseMicrophone();
       state = "idle";
@@ -192,6 +279,8 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
       await beginRecording({ id, mimeType, startedAt, mode });
       begun = true;
     });
+    // Without a graph a lost microphone ends the recording, as it always has; stop() still keeps what was captured.
+    if (graph) watchMicrophone(stream);
   }
 
   function waitForStopEvent(): Promise<void> {
@@ -203,6 +292,7 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
 
   async function finish(): Promise<RecordedAudio> {
     state = "stopping";
+    stopReconnecting();
     // "stop" fires after the final dataavailable; the queue then holds the last chunk's write.
     await waitForStopEvent();
     releaseMicrophone();
@@ -232,6 +322,9 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
     get state() {
       return state;
     },
+    get reconnecting() {
+      return reconnecting;
+    },
     start,
     stop() {
       if (stopping) return stopping;
@@ -243,6 +336,7 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
       if (state === "cancelled" || state === "stopped") return;
       const wasRecording = state === "recording" || state === "stopping";
       state = "cancelled";
+      stopReconnecting();
       if (wasRecording) await waitForStopEvent();
       releaseMicrophone();
       await writes;
