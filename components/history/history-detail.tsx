@@ -8,6 +8,7 @@ import { SESSION_DETAIL_TEXTS } from "@/components/session-detail/texts";
 import { SESSION_TEXTS } from "@/components/session/texts";
 import { apiJson, apiRequest } from "@/lib/client/api/request";
 import { upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { applyVote, keepLastRecommendations } from "@/lib/domain/analysis/summary";
 import type { SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
@@ -28,7 +29,12 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
   const isLocal = session.id.startsWith("local-");
 
   function persist(fields: Record<string, unknown>) {
-    if (isLocal) upsertLocalSessionRecord({ id: session.id, ...fields });
+    if (!isLocal) return;
+    try {
+      upsertLocalSessionRecord({ id: session.id, ...fields });
+    } catch (error) {
+      showToast(storageWarning(error));
+    }
   }
 
   function vote(cardIndex: number, action: "helpful" | "unhelpful") {

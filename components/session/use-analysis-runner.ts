@@ -13,6 +13,7 @@ import { FAILURE_TEXTS } from "@/components/recording/texts";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import type { ClientSession } from "@/lib/client/sessions/client-session";
 import { STORAGE_KEYS, browserStorage } from "@/lib/client/storage/browser-keys";
+import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { isAnalysisConnectionError, truncateServerError } from "@/lib/domain/errors/classify";
 
@@ -75,8 +76,11 @@ export function useAnalysisRunner() {
         setSession(next);
       } catch (error) {
         const failure = error instanceof AnalysisRequestError ? error : new AnalysisRequestError(error instanceof Error ? error.message : T.unavailable);
-        keepFailedAnalysis(detail, failure, now);
-        if (isAnalysisConnectionError({ message: failure.message, isConnectionError: failure.isConnectionError, failedSessionId: failure.failedSessionId })) {
+        const refusal = keepFailedAnalysis(detail, failure, now);
+        if (refusal && !failure.failedSessionId) {
+          // Neither this browser nor the account holds the conversation now: that is what the user must know first.
+          showToast(storageWarning(refusal.error));
+        } else if (isAnalysisConnectionError({ message: failure.message, isConnectionError: failure.isConnectionError, failedSessionId: failure.failedSessionId })) {
           showToast({ title: T.failedTitle, description: truncateServerError(failure.message || T.unavailable), variant: "destructive" });
           setConnectionDialog(true);
         } else {
@@ -139,13 +143,13 @@ function keepGuestSession(session: ClientSession): void {
   try {
     upsertLocalSessionRecord({ ...session });
     emitAppEvent(APP_EVENTS.localSessionSaved, { id: session.id });
-  } catch {
-    showToast({ title: "Warning", description: "Could not save this session on this device. Keep this tab open until you finish.", variant: "destructive" });
+  } catch (error) {
+    showToast(storageWarning(error));
   }
 }
 
-/** The transcript is the couple's own words: a failed analysis keeps it on this device for a retry. */
-function keepFailedAnalysis(detail: AnalyzeWithNamesDetail, failure: AnalysisRequestError, now: number): void {
+/** The transcript is the couple's own words: a failed analysis keeps it on this device for a retry. Tells why when refused. */
+function keepFailedAnalysis(detail: AnalyzeWithNamesDetail, failure: AnalysisRequestError, now: number): { error: unknown } | null {
   try {
     upsertLocalSessionRecord({
       id: failure.failedSessionId ?? `local-${now}`,
@@ -160,8 +164,9 @@ function keepFailedAnalysis(detail: AnalyzeWithNamesDetail, failure: AnalysisReq
       audioKey: null,
     });
     emitAppEvent(APP_EVENTS.localSessionSaved, { id: failure.failedSessionId });
-  } catch {
-    // Nothing more can be done in a browser that refuses storage; the error toast still shows.
+    return null;
+  } catch (error) {
+    return { error };
   }
 }
 

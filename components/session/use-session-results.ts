@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from "react";
 
 import { ApiRequestError, apiJson, apiRequest } from "@/lib/client/api/request";
 import { upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { storageWarning } from "@/lib/client/storage/storage-warning";
 import type { ClientSession } from "@/lib/client/sessions/client-session";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { applyVote, resolveSummary } from "@/lib/domain/analysis/summary";
@@ -20,11 +21,13 @@ export function useSessionResults(initial: ClientSession, { onClosed }: { onClos
   const [finishing, setFinishing] = useState(false);
   const path = `/api/sessions/${encodeURIComponent(session.id)}`;
 
+  // A browser that refuses the write (full disk, private mode) is told so; the session stays open on screen meanwhile.
   const keepLocally = useCallback((next: ClientSession) => {
     try {
       upsertLocalSessionRecord({ ...next, isLocal: true });
       return true;
-    } catch {
+    } catch (error) {
+      showToast(storageWarning(error));
       return false;
     }
   }, []);
@@ -100,8 +103,10 @@ export function useSessionResults(initial: ClientSession, { onClosed }: { onClos
     const completed = { ...latest.current, isCompleted: true };
     if (completed.isLocal) {
       const saved = keepLocally(completed);
-      showToast(saved ? { title: T.savedTitle, description: T.savedLocallyBody, variant: "success" } : { title: T.errorTitle, description: T.prepareError, variant: "destructive" });
       setFinishing(false);
+      // Not kept: the results stay open (closing would lose them), with the warning shown by keepLocally.
+      if (!saved) return;
+      showToast({ title: T.savedTitle, description: T.savedLocallyBody, variant: "success" });
       onClosed();
       return;
     }
@@ -134,7 +139,7 @@ export function useSessionResults(initial: ClientSession, { onClosed }: { onClos
       onClosed();
     },
     saveLocallyOnly: () => {
-      keepLocally({ ...latest.current, isCompleted: true, isLocal: true });
+      if (!keepLocally({ ...latest.current, isCompleted: true, isLocal: true })) return;
       setSaveDialog(false);
       showToast({ title: T.savedLocallyOnlyTitle, description: T.savedLocallyOnlyBody });
       onClosed();

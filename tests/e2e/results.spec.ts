@@ -52,7 +52,7 @@ async function runDeck(page: Page, testInfo: TestInfo) {
   await saveScreen(page, "insight-card", testInfo);
   await swipeCard(page, "Curiosity", "right"); // helpful
   await expect(page.getByRole("heading", { name: "Timing" })).toBeVisible();
-  await page.getByRole("button", { name: /Dismiss/ }).click();
+  await page.getByRole("button", { name: "Dismiss", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Appreciation" })).toBeVisible();
   await page.getByRole("button", { name: /Helpful/ }).click();
 
@@ -225,4 +225,22 @@ test("signed in: a recording that failed on one device is listed in red on anoth
   await expect(recorder.retryButtons).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(0);
   expect(await recorder.storedChunkCounts()).toEqual({});
+});
+
+test("guest on a full device: Finish Session says so and keeps the results open instead of losing them", async ({ page, context }, testInfo) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === "local_sessions") throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      setItem.call(this, key, value);
+    };
+  });
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  await page.getByRole("button", { name: "Finish Session" }).click();
+  // Matched by text: the results are a modal dialog, and Radix hides the toast region from the accessibility tree meanwhile.
+  await expect(page.getByText("There isn't enough free space on this device to keep this session. Please free some space, then try again.", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
+  await expect(page.getByText("Curiosity and appreciation resonated with you.")).toBeVisible();
 });
