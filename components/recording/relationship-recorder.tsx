@@ -25,7 +25,7 @@ export function RelationshipRecorder({ onHome }: { onHome: () => void }) {
   const storedName = useStoredSetting(readDisplayName, null);
   const userName = identity.signedIn ? resolveDisplayName({ storedName, fullName: identity.user?.name }) : storedName;
   const { phase } = flow;
-  const status = flow.recording ? T.inProgress : T.tapToStart;
+  const status = flow.reconnecting ? T.reconnecting : flow.recording ? T.inProgress : T.tapToStart;
 
   return (
     <section aria-labelledby="recording-heading" className="rounded-card bg-white p-6 shadow-card">

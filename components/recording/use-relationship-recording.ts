@@ -35,6 +35,8 @@ export function useRelationshipRecording({ onHome }: { onHome: () => void }) {
   const [now, setNow] = useState(() => Date.now());
   const [dialog, setDialog] = useState<FailureDialog | null>(null);
   const [retrying, setRetrying] = useState(false);
+  // The microphone dropped mid-recording and the recorder is looking for it again; the timer keeps running.
+  const [reconnecting, setReconnecting] = useState(false);
   const recorder = useRef<AudioRecorder | null>(null);
   const homeTimer = useRef<number | null>(null);
 
@@ -91,6 +93,9 @@ export function useRelationshipRecording({ onHome }: { onHome: () => void }) {
     const next = createAudioRecorder({
       id,
       onError: (error) => showToast({ title: FAILURE_TEXTS.warningTitle, description: error.message, variant: "destructive" }),
+      onReconnectChange: (lost) => {
+        if (recorder.current === next) setReconnecting(lost);
+      },
     });
     recorder.current = next;
     try {
@@ -110,6 +115,7 @@ export function useRelationshipRecording({ onHome }: { onHome: () => void }) {
     const active = recorder.current;
     recorder.current = null;
     setStartedAt(null);
+    setReconnecting(false);
     setPhase({ name: "idle", notReady });
     await active?.cancel().catch(() => undefined);
   }, []);
@@ -119,6 +125,7 @@ export function useRelationshipRecording({ onHome }: { onHome: () => void }) {
     if (!active) return;
     recorder.current = null;
     setStartedAt(null);
+    setReconnecting(false);
     setPhase({ name: "transcribing" });
     let audio;
     try {
@@ -174,6 +181,7 @@ export function useRelationshipRecording({ onHome }: { onHome: () => void }) {
     phase,
     dialog,
     retrying,
+    reconnecting: recording && reconnecting,
     elapsedSeconds: startedAt ? (now - startedAt) / 1000 : 0,
     recording,
     start,

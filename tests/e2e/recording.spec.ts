@@ -116,6 +116,54 @@ test("a reload during recording loses at most the last chunk, and the recording 
   await recorder.nameSpeakers(["Ana", "Ben"]);
 });
 
+test("a microphone that drops mid-recording is reconnected into the same, continuous recording", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  // Lets the test take the microphone away the way a Bluetooth headset leaves: its track ends, and for a moment no
+  // microphone can be found.
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    const state = { microphones: [] as MediaStream[], refusals: 0 };
+    Object.assign(window, { __microphone: state });
+    devices.getUserMedia = async (constraints) => {
+      if (state.refusals > 0) {
+        state.refusals -= 1;
+        throw new DOMException("Requested device not found", "NotFoundError");
+      }
+      const stream = await getUserMedia(constraints);
+      state.microphones.push(stream);
+      return stream;
+    };
+  });
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.startRecording();
+  await page.waitForTimeout(1_500);
+
+  const started = Date.now();
+  await page.evaluate(() => {
+    const state = (window as unknown as { __microphone: { microphones: MediaStream[]; refusals: number } }).__microphone;
+    state.refusals = 2;
+    const track = state.microphones.at(-1)!.getAudioTracks()[0]!;
+    track.stop();
+    track.dispatchEvent(new Event("ended"));
+  });
+  await expect(page.getByText("Reconnecting audio...")).toBeVisible();
+  await expect(page.getByText("Recording in progress...")).toBeVisible({ timeout: 6_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1_500); // two refused attempts, a second apart
+  expect(await page.evaluate(() => (window as unknown as { __microphone: { microphones: MediaStream[] } }).__microphone.microphones.length)).toBe(2);
+
+  // One recording, still growing, that decodes as one piece covering the time before, during and after the drop.
+  await page.waitForTimeout(1_500);
+  expect(Object.keys(await recorder.storedChunkCounts())).toHaveLength(1);
+  const elapsed = (Date.now() - started) / 1000 + 1.5;
+  expect(await recorder.storedAudioSeconds()).toBeGreaterThan(elapsed - 1.5);
+
+  await recorder.stopButton.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
+});
+
 test("guest-only mode with no AI key: a clear error and the recording is kept", async ({ page }) => {
   await page.goto(GUEST_SERVER.url);
   const recorder = new RecorderPage(page);

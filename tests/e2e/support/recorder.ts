@@ -74,4 +74,34 @@ export class RecorderPage {
         }),
     );
   }
+
+  /** Seconds of audio the browser decodes from the chunks stored so far (the one recording this page holds). */
+  async storedAudioSeconds(): Promise<number> {
+    return this.page.evaluate(async () => {
+      const chunks = await new Promise<{ key: IDBValidKey; value: unknown }[]>((resolve, reject) => {
+        const open = indexedDB.open("coach-audio");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const found: { key: IDBValidKey; value: unknown }[] = [];
+          const cursor = db.transaction("recordings").objectStore("recordings").openCursor();
+          cursor.onsuccess = () => {
+            const current = cursor.result;
+            if (!current) {
+              db.close();
+              return resolve(found);
+            }
+            if (Array.isArray(current.key) && current.key[0] === "chunk") found.push({ key: current.key, value: current.value });
+            current.continue();
+          };
+        };
+      });
+      // Keys sort by recording id, then chunk index: the stored order is the recorded order.
+      const blob = new Blob(chunks.map(({ value }) => value as Blob));
+      const context = new AudioContext();
+      const decoded = await context.decodeAudioData(await blob.arrayBuffer());
+      await context.close();
+      return decoded.duration;
+    });
+  }
 }
