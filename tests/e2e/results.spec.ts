@@ -109,6 +109,19 @@ test("signed in: the session, its votes and its summary are stored in the accoun
   await signIn(context, ACCOUNT_SERVER, userId);
   await page.goto(ACCOUNT_SERVER.url);
   await runDeck(page, testInfo);
+
+  // The completion header opens the transcript and speaker analysis over the results, and closing returns to them.
+  await page.getByRole("button", { name: "View transcript" }).click();
+  const detail = page.getByRole("dialog", { name: "Making time for each other" });
+  await expect(detail.getByRole("tab", { name: "Transcript" })).toHaveAttribute("aria-selected", "true");
+  await expect(detail.getByRole("button", { name: "Ana" })).toBeVisible();
+  await detail.getByRole("tab", { name: "Summary" }).click();
+  await expect(detail.getByRole("heading", { name: "Conversation Overview" })).toBeVisible();
+  await saveScreen(page, "completion-transcript", testInfo);
+  await detail.getByRole("button", { name: "Close" }).first().click();
+  await expect(detail).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
+
   await checkReminder(page);
   await page.getByRole("button", { name: "Finish Session" }).click();
   await expect(page.getByRole("listitem").getByText("Your session has been saved and will appear in your history.")).toBeVisible();

@@ -1,4 +1,4 @@
-import { filterRows, formatRange, rowSpeakers, transcriptRows } from "./transcript-view";
+import { filterRows, formatRange, hasTranscriptToShow, rowSpeakers, transcriptRows } from "./transcript-view";
 
 describe("transcriptRows", () => {
   it("uses segments, filling a missing end by the segment rule", () => {
@@ -62,5 +62,19 @@ describe("speaker filter", () => {
     ["Z", []],
   ])("filter %s", (speaker, texts) => {
     expect(filterRows(rows, speaker).map((row) => row.text)).toEqual(texts);
+  });
+});
+
+describe("hasTranscriptToShow", () => {
+  const segments = [{ speaker: "SPEAKER_01", text: "Hi", start: 0, end: 1 }];
+  const stats = { SPEAKER_01: { totalTime: 1, wordCount: 1, segments: 1 } };
+  it.each([
+    ["a non-blank transcript", { transcript: "Ana: hi" }, true],
+    ["a blank transcript and no analysis", { transcript: "  \n " }, false],
+    ["segments with speaker stats", { transcript: "", analysis: { transcriptionSegments: segments, speakerStats: stats } }, true],
+    ["segments without speaker stats", { transcript: "", analysis: { transcriptionSegments: segments } }, false],
+    ["speaker stats without segments", { analysis: { transcriptionSegments: [], speakerStats: stats } }, false],
+  ])("%s → %s", (_label, session, expected) => {
+    expect(hasTranscriptToShow(session)).toBe(expected);
   });
 });

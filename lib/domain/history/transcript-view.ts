@@ -53,3 +53,14 @@ function readSegments(value: unknown): { speaker: string | null; text: string; s
       end: typeof item.end === "number" ? item.end : null,
     }));
 }
+
+/**
+ * Whether a "transcript" button elsewhere (coach summary, completion header) is offered: a non-blank transcript, or
+ * segments together with speaker stats (spec part 2 section 2).
+ */
+export function hasTranscriptToShow(session: Pick<HistorySession, "analysis" | "transcript">): boolean {
+  if (typeof session.transcript === "string" && session.transcript.trim() !== "") return true;
+  const analysis = analysisOf(session);
+  const stats = analysis?.speakerStats;
+  return readSegments(analysis?.transcriptionSegments).length > 0 && isRecord(stats) && Object.keys(stats).length > 0;
+}
