@@ -1,7 +1,7 @@
 "use client";
 
 import { useIdentity } from "@/components/auth/identity-context";
-import { IdentifySpeakers } from "@/components/speakers/identify-speakers";
+import { LazyIdentifySpeakers } from "@/components/shell/lazy-screens";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
@@ -55,7 +55,7 @@ export function RelationshipRecorder({ onHome }: { onHome: () => void }) {
       {phase.name === "readiness" ? <ReadinessCard onCountdownEnd={() => void flow.beginCapture()} onReady={flow.confirmReady} onNotReady={flow.notReady} /> : null}
       {phase.name === "transcribing" ? <AnalysingOverlay step="processing" /> : null}
       {phase.name === "naming" ? (
-        <IdentifySpeakers
+        <LazyIdentifySpeakers
           speakers={phase.result.speakers}
           userName={userName}
           onClose={flow.finishNaming}

@@ -1,16 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
-import { HistoryDetail } from "@/components/history/history-detail";
 import { SessionHistory } from "@/components/history/session-history";
 import type { HistoryEntry } from "@/components/history/use-history";
 import { useSessionMigration } from "@/components/history/use-session-migration";
 import { RelationshipRecorder } from "@/components/recording/relationship-recorder";
-import { SessionResults } from "@/components/session/session-results";
 import { ANALYSIS_TEXTS } from "@/components/session/texts";
 import { useAnalysisRunner } from "@/components/session/use-analysis-runner";
 import { ActionDialog } from "@/components/ui/action-dialog";
@@ -20,6 +18,7 @@ import { type LocalSession, retryTargetFor } from "@/lib/client/recordings/local
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 
 import { AppShell } from "./app-shell";
+import { LazyHistoryDetail, LazySessionResults, prefetchLazyScreens } from "./lazy-screens";
 import { PRIVACY_CARD } from "./texts";
 
 /** A failed transcription goes to the recorder (it owns the naming step that follows); a failed analysis to the runner. */
@@ -36,6 +35,16 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
   const analysis = useAnalysisRunner();
   const [detail, setDetail] = useState<HistoryEntry | null>(null);
   useSessionMigration();
+
+  useEffect(() => {
+    // Safari has no requestIdleCallback: a short delay keeps the fetch out of the first paint there too.
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(prefetchLazyScreens, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(prefetchLazyScreens, 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   return (
     <AppShell feedbackEmail={feedbackEmail}>
@@ -61,7 +70,7 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
         <RelationshipRecorder onHome={() => window.scrollTo({ top: 0, behavior: "smooth" })} />
 
         <SessionHistory onOpen={setDetail} onRetry={(entry) => retryFromHistory(entry, analysis.retryFailedAnalysis)} />
-        {detail ? <HistoryDetail key={detail.id} session={detail} onClose={() => setDetail(null)} /> : null}
+        {detail ? <LazyHistoryDetail key={detail.id} session={detail} onClose={() => setDetail(null)} /> : null}
 
         <section aria-labelledby="privacy-card" className="rounded-card bg-deep-teal-700 p-6 text-white shadow-card">
           <h2 id="privacy-card" className="font-serif text-2xl font-semibold">
@@ -71,7 +80,7 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
         </section>
 
         {analysis.step ? <AnalysingOverlay step={analysis.step} /> : null}
-        {analysis.session ? <SessionResults key={analysis.session.id} session={analysis.session} onClose={analysis.closeSession} /> : null}
+        {analysis.session ? <LazySessionResults key={analysis.session.id} session={analysis.session} onClose={analysis.closeSession} /> : null}
         <ActionDialog
           open={analysis.connectionDialog}
           onOpenChange={(open) => (open ? undefined : analysis.closeConnectionDialog())}
