@@ -82,8 +82,9 @@ export default defineConfig({
   },
   projects: [
     { name: "pixel", use: { ...devices["Pixel 7"], browserName: "chromium" } },
-    // iPhone-sized viewport, touch and user agent, rendered by Chromium (no WebKit on this machine). API tests run once.
-    { name: "iphone", use: { ...devices["iPhone 14"], browserName: "chromium" }, testIgnore: /api\.spec\.ts$/ },
+    // iPhone-sized viewport, touch and user agent, rendered by Chromium (no WebKit on this machine): the screens and main
+    // journeys tagged @phone-sizes (tests/e2e/support/app.ts); everything else runs once, at the Pixel size.
+    { name: "iphone", use: { ...devices["iPhone 14"], browserName: "chromium" }, grep: /@phone-sizes/ },
   ],
   webServer: [
     {

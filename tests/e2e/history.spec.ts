@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 
 import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
-import { test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
+import { PHONE_SIZES, test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
 
@@ -45,7 +45,7 @@ async function swipeLeft(page: Page, title: string) {
   await page.mouse.up();
 }
 
-test("a guest's sessions: listed after a reload, deleted by swipe, opened and filtered, then moved into the account", async ({ page, context, request }, testInfo) => {
+test("a guest's sessions: listed after a reload, deleted by swipe, opened and filtered, then moved into the account", { tag: PHONE_SIZES }, async ({ page, context, request }, testInfo) => {
   await fakeProviders.reset();
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);

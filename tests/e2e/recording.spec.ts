@@ -1,5 +1,5 @@
 import { fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
-import { test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
+import { PHONE_SIZES, test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
@@ -14,7 +14,7 @@ const outage = async () => {
   await fakeProviders.queue("gemini.generate", ...Array.from({ length: 3 }, () => geminiOverloaded()));
 };
 
-test("a two-voice recording goes through readiness, recording, transcription and naming", async ({ page, context }, testInfo) => {
+test("a two-voice recording goes through readiness, recording, transcription and naming", { tag: PHONE_SIZES }, async ({ page, context }, testInfo) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   const recorder = new RecorderPage(page);
@@ -114,6 +114,45 @@ test("a reload during recording loses at most the last chunk, and the recording 
 
   await recorder.retryButtons.click();
   await recorder.nameSpeakers(["Ana", "Ben"]);
+});
+
+test("a network drop during the upload: the connection dialog, the recording kept, and a retry once back online", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await page.route("**/api/transcribe", (route) => route.abort("internetdisconnected"));
+
+  await recorder.recordFor(1_500);
+  const dialog = page.getByRole("dialog", { name: "Connection Error" });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByText("Connection error: Your recording is saved locally")).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 6_000 }); // home after 3 s
+  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
+
+  await page.unroute("**/api/transcribe");
+  await recorder.retryButtons.click();
+  await expect(page.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  expect(await recorder.storedChunkCounts()).toEqual({});
+});
+
+test("an HTML error page instead of JSON: the Transcription Error toast, and the recording kept to retry", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  // What a proxy in front of the app sends when the function behind it falls over.
+  await page.route("**/api/transcribe", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>" }));
+
+  await recorder.recordFor(1_500);
+  await expect(page.getByRole("listitem").getByText("Transcription Error", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("listitem").getByText("Server returned HTML instead of JSON...", { exact: true })).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+
+  await page.unroute("**/api/transcribe");
+  await recorder.retryButtons.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(recorder.retryButtons).toHaveCount(0);
 });
 
 test("a microphone that drops mid-recording is reconnected into the same, continuous recording", async ({ page, context }) => {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { type Page, type TestInfo } from "@playwright/test";
 
 import { fakeProviders, openAiError } from "../fake-providers/client";
-import { test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
+import { PHONE_SIZES, test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
@@ -85,7 +85,7 @@ test.beforeEach(async () => {
   await fakeProviders.queue("gemini.generate", { body: analysis }, { body: summary });
 });
 
-test("guest: from the microphone to Finish Session, kept in this browser", async ({ page, context }, testInfo) => {
+test("guest: from the microphone to Finish Session, kept in this browser", { tag: PHONE_SIZES }, async ({ page, context }, testInfo) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   await runDeck(page, testInfo);

@@ -1,11 +1,11 @@
-import { expect, expectNoHorizontalScroll, saveScreen, Shell, signIn, test, visitSignedOut } from "./support/app";
+import { PHONE_SIZES, expect, expectNoHorizontalScroll, saveScreen, Shell, signIn, test, visitSignedOut } from "./support/app";
 import { ACCOUNT_SERVER, ACCOUNT_URL, APP_SERVERS } from "./support/urls";
 
 // The shell a visitor sees first (spec part 1 section 2, part 2 sections 2 and 6): header bar, Settings overlay, legal pages
 // and the 404 page, in both run modes of one build, at phone sizes.
 
 for (const server of APP_SERVERS) {
-  test.describe(`shell on the ${server.name} server, signed out`, () => {
+  test.describe(`shell on the ${server.name} server, signed out`, { tag: PHONE_SIZES }, () => {
     test.beforeEach(({ context }) => visitSignedOut(context, server));
 
     test("header bar and Settings overlay", async ({ page }, testInfo) => {
@@ -64,7 +64,7 @@ for (const server of APP_SERVERS) {
   });
 }
 
-test.describe("shell on the account server, signed in", () => {
+test.describe("shell on the account server, signed in", { tag: PHONE_SIZES }, () => {
   test("header offers Profile Settings and Settings never offers Google sign-in", async ({ page, context }, testInfo) => {
     await signIn(context, ACCOUNT_SERVER, "user_e2e_shell");
     const response = await page.goto(`${ACCOUNT_URL}/`);
@@ -84,7 +84,7 @@ test.describe("shell on the account server, signed in", () => {
   });
 });
 
-test.describe("legal pages", () => {
+test.describe("legal pages", { tag: PHONE_SIZES }, () => {
   test.beforeEach(({ context }) => visitSignedOut(context, ACCOUNT_SERVER));
 
   const pages = [

@@ -31,6 +31,12 @@ export const test = base.extend<{ noExternalNetwork: void }>({
 export { expect };
 
 /**
+ * The tests that also run at the second phone size (the "iphone" project): the screens and main journeys, where layout can
+ * differ. Error paths and storage rules do not depend on the viewport and run once, which keeps CI under its time budget.
+ */
+export const PHONE_SIZES = "@phone-sizes";
+
+/**
  * A signed-out visitor. On a Clerk server the browser carries the development instance's dev-browser cookie, as any browser
  * does after its first visit; without it Clerk redirects page loads to its (unreachable) servers.
  */
