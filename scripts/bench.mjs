@@ -157,6 +157,10 @@ async function lighthouseRun(url) {
     const run = { score: lhr.categories.performance.score };
     for (const [name, audit] of Object.entries(METRICS)) run[name] = lhr.audits[audit]?.numericValue ?? null;
     if (lhr.runtimeError) run.runtimeError = lhr.runtimeError.message;
+    // Which element the LCP is: a regression in LCP is only actionable once it is known what painted late.
+    const lcpTable = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0];
+    const lcpNode = lcpTable?.items?.[0]?.node;
+    if (lcpNode) run.lcpElement = lcpNode.nodeLabel ?? lcpNode.snippet ?? null;
     return run;
   } finally {
     await chrome.kill();
@@ -204,6 +208,7 @@ async function main() {
     ["Total Blocking Time", ms(medians.tbtMs)],
     ["Cumulative Layout Shift", medians.cls === null ? "n/a" : medians.cls.toFixed(3)],
     ["Speed Index", ms(medians.speedIndexMs)],
+    ["LCP element (first run)", String(runs[0]?.lcpElement ?? "n/a").slice(0, 60)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log("");

@@ -3,6 +3,7 @@
 import { useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { prefetchSessionDetail } from "@/components/shell/lazy-screens";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
 import { FAILED_LABELS, countLabel, historyCounts, historyItemStatus } from "@/lib/domain/history/history-item";
@@ -53,7 +54,7 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
           const title = status === "normal" ? topicTitle(entry) : (entry.name ?? topicTitle(entry));
           const counts = historyCounts(entry);
           return (
-            <li key={entry.id} className="relative">
+            <li key={entry.id} className="relative" onPointerDown={status === "normal" ? prefetchSessionDetail : undefined} onFocus={status === "normal" ? prefetchSessionDetail : undefined}>
               <SwipeCard
                 label={title}
                 commitThreshold={SWIPE_THRESHOLDS.commitLarge}

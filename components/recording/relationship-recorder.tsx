@@ -1,7 +1,7 @@
 "use client";
 
 import { useIdentity } from "@/components/auth/identity-context";
-import { LazyIdentifySpeakers } from "@/components/shell/lazy-screens";
+import { LazyIdentifySpeakers, prefetchRecordingScreens } from "@/components/shell/lazy-screens";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
@@ -25,6 +25,10 @@ export function RelationshipRecorder({ onHome }: { onHome: () => void }) {
   const storedName = useStoredSetting(readDisplayName, null);
   const userName = identity.signedIn ? resolveDisplayName({ storedName, fullName: identity.user?.name }) : storedName;
   const { phase } = flow;
+  const startRecording = () => {
+    prefetchRecordingScreens();
+    flow.start();
+  };
   const status = flow.reconnecting ? T.reconnecting : flow.recording ? T.inProgress : T.tapToStart;
 
   return (
@@ -34,7 +38,7 @@ export function RelationshipRecorder({ onHome }: { onHome: () => void }) {
       </h2>
       <BulletList items={T.bullets} dotClassName="bg-soft-tangerine" className="mt-3 text-ink-soft" />
 
-      <RecordButton recording={flow.recording} disabled={phase.name === "transcribing"} onPress={flow.recording ? flow.stop : flow.start} />
+      <RecordButton recording={flow.recording} disabled={phase.name === "transcribing"} onPress={flow.recording ? flow.stop : startRecording} />
 
       <div className="text-center" aria-live="polite">
         <p className="font-mono text-3xl tabular-nums text-ink" aria-label={`Elapsed time ${formatMmSs(flow.elapsedSeconds)}`} role="timer">

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
@@ -18,11 +18,12 @@ import { type LocalSession, retryTargetFor } from "@/lib/client/recordings/local
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 
 import { AppShell } from "./app-shell";
-import { LazyHistoryDetail, LazySessionResults, prefetchLazyScreens } from "./lazy-screens";
+import { LazyHistoryDetail, LazySessionResults, prefetchRecordingScreens } from "./lazy-screens";
 import { PRIVACY_CARD } from "./texts";
 
 /** A failed transcription goes to the recorder (it owns the naming step that follows); a failed analysis to the runner. */
 function retryFromHistory(entry: HistoryEntry, retryAnalysis: (session: LocalSession) => void): void {
+  prefetchRecordingScreens();
   const target = retryTargetFor(entry);
   if (historyItemStatus(entry) === "failed-transcription") emitAppEvent(APP_EVENTS.retryTranscription, target);
   else retryAnalysis(target);
@@ -35,16 +36,6 @@ export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
   const analysis = useAnalysisRunner();
   const [detail, setDetail] = useState<HistoryEntry | null>(null);
   useSessionMigration();
-
-  useEffect(() => {
-    // Safari has no requestIdleCallback: a short delay keeps the fetch out of the first paint there too.
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(prefetchLazyScreens, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(prefetchLazyScreens, 1500);
-    return () => window.clearTimeout(timer);
-  }, []);
 
   return (
     <AppShell feedbackEmail={feedbackEmail}>

@@ -3,16 +3,25 @@
 import dynamic from "next/dynamic";
 
 // The screens that appear only after something has happened (results, a session's detail, naming speakers) carry the
-// heaviest code: the deck, markdown, calendar files, charts. They load after the home screen, not with it, and are
-// fetched as soon as the browser is idle so that opening them is still instant.
+// heaviest code: the deck, markdown, calendar files, charts. They load after the home screen, not with it. Their code is
+// fetched when the user shows the intent (starts a recording, touches a session), well before it is needed, and not at
+// start-up, where evaluating it would hold up the first interaction.
 
-export const LazySessionResults = dynamic(() => import("@/components/session/session-results").then((module) => module.SessionResults), { ssr: false });
-export const LazyHistoryDetail = dynamic(() => import("@/components/history/history-detail").then((module) => module.HistoryDetail), { ssr: false });
-export const LazyIdentifySpeakers = dynamic(() => import("@/components/speakers/identify-speakers").then((module) => module.IdentifySpeakers), { ssr: false });
+const loadSessionResults = () => import("@/components/session/session-results");
+const loadHistoryDetail = () => import("@/components/history/history-detail");
+const loadIdentifySpeakers = () => import("@/components/speakers/identify-speakers");
 
-/** Starts fetching the lazy screens' code; the browser caches it, so the first real use renders at once. */
-export function prefetchLazyScreens(): void {
-  void import("@/components/session/session-results");
-  void import("@/components/history/history-detail");
-  void import("@/components/speakers/identify-speakers");
+export const LazySessionResults = dynamic(() => loadSessionResults().then((module) => module.SessionResults), { ssr: false });
+export const LazyHistoryDetail = dynamic(() => loadHistoryDetail().then((module) => module.HistoryDetail), { ssr: false });
+export const LazyIdentifySpeakers = dynamic(() => loadIdentifySpeakers().then((module) => module.IdentifySpeakers), { ssr: false });
+
+/** A recording leads to naming the speakers and then to the results. */
+export function prefetchRecordingScreens(): void {
+  void loadIdentifySpeakers();
+  void loadSessionResults();
+}
+
+/** A touched history item is about to open. */
+export function prefetchSessionDetail(): void {
+  void loadHistoryDetail();
 }
