@@ -6,9 +6,11 @@ import { useIdentity } from "@/components/auth/identity-context";
 import { prefetchSessionDetail } from "@/components/shell/lazy-screens";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
+import { recordingName } from "@/lib/client/recordings/local-recordings";
 import { FAILED_LABELS, countLabel, historyCounts, historyItemStatus } from "@/lib/domain/history/history-item";
 import { lastActivity, preview } from "@/lib/domain/history/history-order";
 import { relativeTime } from "@/lib/domain/history/relative-time";
+import { toEpoch } from "@/lib/domain/history/types";
 import { topicTitle } from "@/lib/domain/history/topic-title";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
@@ -51,7 +53,7 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
       <ul className="mt-4 flex flex-col gap-3">
         {history.items.map((entry) => {
           const status = historyItemStatus(entry);
-          const title = status === "normal" ? topicTitle(entry) : (entry.name ?? topicTitle(entry));
+          const title = status === "normal" ? topicTitle(entry) : failedItemTitle(entry);
           const counts = historyCounts(entry);
           return (
             <li key={entry.id} className="relative" onPointerDown={status === "normal" ? prefetchSessionDetail : undefined} onFocus={status === "normal" ? prefetchSessionDetail : undefined}>
@@ -101,4 +103,10 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
       ) : null}
     </section>
   );
+}
+
+/** "Recording Nov 22, 2026, 3:04 PM" in this device's time zone, also for one the account kept (it names it by UTC date). */
+function failedItemTitle(entry: HistoryEntry): string {
+  const recordedAt = toEpoch(entry.createdAt) ?? toEpoch(entry.timestamp);
+  return recordedAt !== null ? recordingName(new Date(recordedAt)) : (entry.name ?? topicTitle(entry));
 }

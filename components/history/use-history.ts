@@ -8,6 +8,7 @@ import { FAILURE_TEXTS } from "@/components/recording/texts";
 import { ApiRequestError, apiJson, apiRequest } from "@/lib/client/api/request";
 import { queryKeys } from "@/lib/client/api/query-client";
 import { APP_EVENTS, onAppEvent } from "@/lib/client/events";
+import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 import { deleteRecording } from "@/lib/client/recordings/audio-store";
 import { listFailedLocalRecordings, listLocalSessions, readLocalSessionRecord, removeLocalSession } from "@/lib/client/recordings/local-recordings";
 import { recoverInterruptedRecordings } from "@/lib/client/recordings/recover-interrupted";
@@ -77,7 +78,8 @@ export function useHistory() {
   }, [serverSessions]);
 
   // Failed recordings (this device's and the account's) are listed too, in red, and retried by a tap.
-  const entries = useHistoryEntries(localVersion, identity.signedIn ? (server.data?.sessions ?? []) : []);
+  const hydrated = useHydrated();
+  const entries = hydrated ? readHistoryEntries(localVersion, identity.signedIn ? (server.data?.sessions ?? []) : []) : [];
   const page = paginate(entries, visibleCount);
 
   const remove = useCallback(
@@ -100,7 +102,7 @@ export function useHistory() {
   );
 
   return {
-    loading: identity.signedIn && server.isLoading,
+    loading: !hydrated || (identity.signedIn && server.isLoading),
     items: page.items,
     hasMore: page.hasMore,
     loadMore: () => setVisibleCount(page.nextVisibleCount),
@@ -109,7 +111,7 @@ export function useHistory() {
   };
 }
 
-function useHistoryEntries(localVersion: number, serverSessions: HistoryEntry[]): HistoryEntry[] {
+function readHistoryEntries(localVersion: number, serverSessions: HistoryEntry[]): HistoryEntry[] {
   // localVersion only forces a fresh read of browser storage after a change.
   void localVersion;
   const deleted = new Set(readDeletedIds());

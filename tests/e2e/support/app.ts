@@ -10,7 +10,26 @@ import type { AppServer } from "./urls";
  * hanging on DNS, and the hosts they tried are listed on the test for review. */
 const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) || url.protocol === "data:" || url.protocol === "blob:";
 
-export const test = base.extend<{ noExternalNetwork: void }>({
+// React reports a server/client mismatch as a recoverable error (minified in production builds: #418, #423, #425).
+const HYDRATION_ERROR = /hydrat|react\.dev\/errors\/(418|419|422|423|425)\b/i;
+
+export const test = base.extend<{ noExternalNetwork: void; noHydrationErrors: void }>({
+  // A page whose first client render differs from the server's HTML is thrown away and rendered again: slower, and it
+  // flickers. Every test fails on it.
+  noHydrationErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) errors.push(message.text());
+      });
+      page.on("pageerror", (error) => {
+        if (HYDRATION_ERROR.test(error.message)) errors.push(error.message);
+      });
+      await use();
+      expect(errors, "hydration errors").toEqual([]);
+    },
+    { auto: true },
+  ],
   noExternalNetwork: [
     async ({ context }, use, testInfo) => {
       const blocked = new Set<string>();
