@@ -2,23 +2,25 @@
 
 import { useState } from "react";
 
-import { type AnalysisStep, AnalysingOverlay } from "@/components/recording/analysing-overlay";
+import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
 import { SessionDetail } from "@/components/session-detail/session-detail";
 import { SESSION_DETAIL_TEXTS } from "@/components/session-detail/texts";
 import { SESSION_TEXTS } from "@/components/session/texts";
-import { apiJson, apiRequest } from "@/lib/client/api/request";
 import { upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { sessionApi } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
+import { wait } from "@/lib/client/wait";
 import { applyVote, keepLastRecommendations } from "@/lib/domain/analysis/summary";
-import type { SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
+import type { InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
 import { analysisOf } from "@/lib/domain/history/types";
+import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
+import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
 import type { HistoryEntry } from "./use-history";
 
 type DetailSession = HistoryEntry & { swipeActions?: SwipeAction[]; speakerNames?: Record<string, string> | null; recommendations?: unknown; summary?: unknown };
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Regeneration timing (spec part 2, sections 4 and 9): steps at 500 ms and 1000 ms, the view back after 300 ms. */
 const REGENERATION_STEPS_MS = { identifying: 500, generating: 1000, reopen: 300 } as const;
 
@@ -26,7 +28,7 @@ const REGENERATION_STEPS_MS = { identifying: 500, generating: 1000, reopen: 300 
 export function HistoryDetail({ session: initial, onClose }: { session: DetailSession; onClose: () => void }) {
   const [session, setSession] = useState(initial);
   const [step, setStep] = useState<AnalysisStep | null>(null);
-  const isLocal = session.id.startsWith("local-");
+  const isLocal = isDeviceSessionId(session.id);
 
   function persist(fields: Record<string, unknown>) {
     if (!isLocal) return;
@@ -41,15 +43,14 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
     const swipeActions = applyVote(session.swipeActions ?? [], { cardIndex, action, timestamp: Date.now() });
     setSession({ ...session, swipeActions });
     if (isLocal) return persist({ swipeActions });
-    void apiRequest("POST", `/api/sessions/${encodeURIComponent(session.id)}/swipe`, { body: { swipeActions } }).catch(() =>
+    sessionApi.swipe(session.id, swipeActions).catch(() =>
       showToast({ title: SESSION_TEXTS.saveErrorTitle, description: SESSION_TEXTS.saveErrorBody, variant: "destructive" }),
     );
   }
 
   async function regenerate() {
-    const requested = apiJson<SessionSummary>("POST", `/api/sessions/${encodeURIComponent(session.id)}/summary`, {
-      body: { analysis: { cards: analysisOf(session)?.cards ?? [] }, swipeActions: session.swipeActions ?? [] },
-    });
+    const cards = (analysisOf(session)?.cards ?? []) as InsightCard[];
+    const requested = sessionApi.summary(session.id, { analysis: { cards }, swipeActions: session.swipeActions ?? [] });
     requested.catch(() => undefined); // handled below, after the steps have shown
     setStep("processing");
     await wait(REGENERATION_STEPS_MS.identifying);

@@ -5,13 +5,13 @@ import { useCallback, useEffect, useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { FAILURE_TEXTS } from "@/components/recording/texts";
-import { ApiRequestError, apiJson, apiRequest } from "@/lib/client/api/request";
 import { queryKeys } from "@/lib/client/api/query-client";
-import { APP_EVENTS, onAppEvent } from "@/lib/client/events";
+import { onSessionsChanged } from "@/lib/client/events";
 import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 import { deleteRecording } from "@/lib/client/recordings/audio-store";
 import { listFailedLocalRecordings, listLocalSessions, readLocalSessionRecord, removeLocalSession } from "@/lib/client/recordings/local-recordings";
 import { recoverInterruptedRecordings } from "@/lib/client/recordings/recover-interrupted";
+import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readDeletedIds, rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { failuresSettledElsewhere } from "@/lib/domain/history/history-item";
@@ -33,21 +33,21 @@ export function useHistory() {
     queryKey: queryKeys.sessions(),
     enabled: identity.signedIn,
     queryFn: ({ signal }) =>
-      apiJson("GET", `/api/sessions?cacheBuster=${Date.now()}`, {
-        headers: { "x-request-source": "history" },
+      sessionApi.list({
         // 3 s at most (spec); AbortSignal.any is missing in older Safari, where the time-out alone applies.
         signal: typeof AbortSignal.any === "function" ? AbortSignal.any([signal, AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS)]) : AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS),
-      }),
+      }) as Promise<{ sessions: HistoryEntry[] }>,
   });
 
-  useEffect(() => {
-    const refresh = () => {
-      setLocalVersion((version) => version + 1);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
-    };
-    const offs = [APP_EVENTS.refreshSessions, APP_EVENTS.localSessionSaved, APP_EVENTS.directSessionSaved].map((name) => onAppEvent(name, refresh));
-    return () => offs.forEach((off) => off());
-  }, [queryClient]);
+  // A save, a retry or a migration here, or a write from another tab: this device's list is read again, the account's refetched.
+  useEffect(
+    () =>
+      onSessionsChanged(() => {
+        setLocalVersion((version) => version + 1);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
+      }),
+    [queryClient],
+  );
 
   useEffect(() => {
     let active = true;
@@ -86,7 +86,7 @@ export function useHistory() {
     async (entry: HistoryEntry) => {
       showToast({ title: T.deleting });
       try {
-        if (!entry.isLocal && identity.signedIn) await deleteOnServer(entry.id);
+        if (!entry.isLocal && identity.signedIn) await sessionApi.remove(entry.id);
         const removed = removeLocalSession(entry.id);
         // The user chose to delete it: a recording kept for a retry goes with it.
         if (removed?.audioKey) await deleteRecording(removed.audioKey).catch(() => undefined);
@@ -115,25 +115,9 @@ function readHistoryEntries(localVersion: number, serverSessions: HistoryEntry[]
   // localVersion only forces a fresh read of browser storage after a change.
   void localVersion;
   const deleted = new Set(readDeletedIds());
-  const local = listLocalSessions().map((session) => ({ ...(readLocalSessionRecord(session.id) ?? {}), ...session }) as HistoryEntry);
+  // local_sessions is parsed once; each listed session carries all the fields it was stored with.
+  const local = listLocalSessions() as HistoryEntry[];
   return mergeSessions(local, serverSessions).filter((entry) => !deleted.has(entry.id));
-}
-
-/** Deletes on the server; a failed attempt is repeated once in its retry form. A 404 means it is already gone. */
-async function deleteOnServer(id: string): Promise<void> {
-  const path = `/api/sessions/${encodeURIComponent(id)}`;
-  const headers = { "x-force-delete": "true" };
-  try {
-    await apiRequest("DELETE", path, { headers });
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return;
-    try {
-      await apiRequest("DELETE", `${path}?retry=true&force=true`, { headers });
-    } catch (retryError) {
-      if (retryError instanceof ApiRequestError && retryError.status === 404) return;
-      throw retryError;
-    }
-  }
 }
 
 /** The full session: the server's copy (5 s at most) when signed in, else (or on failure) this device's. */
@@ -144,9 +128,7 @@ async function openSession(entry: HistoryEntry, signedIn: boolean): Promise<Hist
   }
   if (signedIn && !entry.isLocal) {
     try {
-      return await apiJson<HistoryEntry>("GET", `/api/sessions/${encodeURIComponent(entry.id)}?from=history&refresh=true&_t=${Date.now()}`, {
-        signal: AbortSignal.timeout(OPEN_FROM_HISTORY_TIMEOUT_MS),
-      });
+      return (await sessionApi.get(entry.id, { from: "history", signal: AbortSignal.timeout(OPEN_FROM_HISTORY_TIMEOUT_MS) })) as HistoryEntry;
     } catch {
       // Falls back to what this device has.
     }

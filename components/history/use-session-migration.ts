@@ -1,19 +1,15 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
-import { apiJson } from "@/lib/client/api/request";
-import { queryKeys } from "@/lib/client/api/query-client";
-import { APP_EVENTS, emitAppEvent } from "@/lib/client/events";
-import { listLocalSessions, readLocalSessionRecord, removeLocalSession } from "@/lib/client/recordings/local-recordings";
+import { announceSessionsChanged } from "@/lib/client/events";
+import { listLocalSessions, removeLocalSession } from "@/lib/client/recordings/local-recordings";
+import { sessionApi } from "@/lib/client/sessions/session-api";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 
 import { HISTORY_TEXTS as T, MIGRATION_DELAY_MS } from "./texts";
-
-type MigrateAnswer = { success: boolean; migratedCount: number; migrated?: { localId: string; id: string }[] };
 
 /**
  * One second after sign-in, the sessions kept on this device move to the account. The server saves them idempotently
@@ -22,24 +18,20 @@ type MigrateAnswer = { success: boolean; migratedCount: number; migrated?: { loc
  */
 export function useSessionMigration() {
   const identity = useIdentity();
-  const queryClient = useQueryClient();
   const running = useRef(false);
 
   useEffect(() => {
     if (!identity.signedIn) return;
     const timer = window.setTimeout(async () => {
       if (running.current) return;
-      const sessions = listLocalSessions()
-        .filter((session) => historyItemStatus(session) === "normal" && session.analysis)
-        .map((session) => ({ ...readLocalSessionRecord(session.id), ...session }));
+      const sessions = listLocalSessions().filter((session) => historyItemStatus(session) === "normal" && session.analysis);
       if (sessions.length === 0) return;
       running.current = true;
       try {
-        const answer = await apiJson<MigrateAnswer>("POST", "/api/sessions/migrate?skipRegeneration=true", { body: { sessions: sessions.map(toMigrationItem) } });
+        const answer = await sessionApi.migrate(sessions.map(toMigrationItem));
         for (const item of answer.migrated ?? []) removeLocalSession(item.localId);
         if (answer.migratedCount > 1) showToast({ title: T.syncedTitle, description: T.syncedBody(answer.migratedCount), variant: "success" });
-        await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
-        emitAppEvent(APP_EVENTS.refreshSessions);
+        announceSessionsChanged();
       } catch {
         showToast({ title: T.migrationNoticeTitle, description: T.migrationNoticeBody });
       } finally {
@@ -47,7 +39,7 @@ export function useSessionMigration() {
       }
     }, MIGRATION_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [identity.signedIn, queryClient]);
+  }, [identity.signedIn]);
 }
 
 /** Only the fields the server's session schema knows; browser-only fields (audio keys, mime types) stay behind. */

@@ -1,8 +1,8 @@
 "use client";
 
-import { ANALYSING_TEXTS as T } from "./texts";
+import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
 
-export type AnalysisStep = "processing" | "identifying" | "generating";
+import { ANALYSING_TEXTS as T } from "./texts";
 const ORDER: AnalysisStep[] = ["processing", "identifying", "generating"];
 
 /** Full-screen progress while a recording is transcribed and analysed. */

@@ -65,5 +65,4 @@ export const FAILURE_TEXTS = {
 
 /** Redirect home after an error (spec part 1, section 9). */
 export const REDIRECT_HOME_AFTER_ERROR_MS = 3000;
-export const DELAY_BEFORE_ANALYSIS_MS = 500;
 export const PRELOAD_PROMPTS_TIMEOUT_MS = 5000;

@@ -2,22 +2,25 @@
 
 import { useState } from "react";
 
-import { SessionDetail } from "@/components/session-detail/session-detail";
 import { ResultsDeck } from "@/components/deck/results-deck";
+import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
+import { SessionDetail } from "@/components/session-detail/session-detail";
 import { ActionDialog } from "@/components/ui/action-dialog";
-import type { ClientSession } from "@/lib/client/sessions/client-session";
 import { isDeckComplete } from "@/lib/domain/analysis/summary";
 import { hasTranscriptToShow } from "@/lib/domain/history/transcript-view";
+import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 
 import { SESSION_TEXTS as T } from "./texts";
-import { useSessionResults } from "./use-session-results";
 
-/** A session's results: the deck, then completion, with persistence for guests (this device) and users (server). */
-export function SessionResults({ session: initial, onClose }: { session: ClientSession; onClose: () => void }) {
-  const results = useSessionResults(initial, { onClosed: onClose });
+/** The open session's results: the deck, then completion and save, rendered from the session flow. */
+export function SessionResults({ results }: { results: ResultsPhase }) {
+  const { actions } = useSessionFlow();
+  const flow = actions.results;
   const { session } = results;
   // The transcript and speaker analysis, over the deck, from the coach summary or the completion header.
   const [detailOpen, setDetailOpen] = useState(false);
+  // Decided once, when the results open: a session completed earlier starts at its completion screen.
+  const [startAtComplete] = useState(() => session.isCompleted && isDeckComplete(session.analysis.cards, session.swipeActions));
   const summary =
     session.summary && session.isCompleted
       ? { summary: session.summary, recommendations: session.recommendations ?? [], encouragement: session.encouragement ?? "", reminderDate: session.reminderDate ?? 0 }
@@ -29,25 +32,25 @@ export function SessionResults({ session: initial, onClose }: { session: ClientS
         analysis={session.analysis}
         swipeActions={session.swipeActions}
         isExample={session.isExample}
-        startAtComplete={session.isCompleted && isDeckComplete(session.analysis.cards, session.swipeActions)}
+        startAtComplete={startAtComplete}
         completion={{ loading: results.summaryLoading, summary }}
-        onVote={results.vote}
-        onDeckFinished={results.generateSummary}
-        onSetReminder={results.setReminder}
-        onFinish={results.finish}
-        onClose={onClose}
-        finishing={results.finishing}
+        onVote={flow.vote}
+        onDeckFinished={flow.deckFinished}
+        onSetReminder={flow.setReminder}
+        onFinish={flow.finish}
+        onClose={flow.close}
+        finishing={results.save === "saving"}
         onShowTranscript={hasTranscriptToShow(session) ? () => setDetailOpen(true) : undefined}
       />
-      {detailOpen ? <SessionDetail session={session} onClose={() => setDetailOpen(false)} onVote={results.vote} /> : null}
+      {detailOpen ? <SessionDetail session={session} onClose={() => setDetailOpen(false)} onVote={flow.vote} /> : null}
       <ActionDialog
-        open={results.saveDialog}
+        open={results.save === "failed" || results.save === "retrying"}
         onOpenChange={() => undefined}
         title={T.failedSaveTitle}
         description={T.failedSaveBody}
         actions={[
-          { label: T.retryCloudSave, onSelect: () => void results.retryCloudSave(), disabled: results.finishing },
-          { label: T.saveLocallyOnly, onSelect: results.saveLocallyOnly, variant: "secondary" },
+          { label: T.retryCloudSave, onSelect: flow.retryCloudSave, disabled: results.save === "retrying" },
+          { label: T.saveLocallyOnly, onSelect: flow.saveLocallyOnly, variant: "secondary" },
         ]}
       />
     </>

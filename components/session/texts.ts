@@ -11,7 +11,11 @@ export const ANALYSIS_TEXTS = {
   connectionTitle: "Connection Error",
   connectionBody: "Connection error: Your recording is saved locally",
   savedLocallyTitle: "Recording Saved Locally",
+  savedLocallyBody: "You can retry the analysis from the session history later.",
 } as const;
+
+/** The Confirmation dialog's note (spec part 1 section 2), shown when the transcript is in fact kept. */
+export const CONFIRMATION_NOTE = "Your conversation transcript has been saved successfully";
 
 /** The session flow's toasts and dialog, taken from the deck's texts so each wording lives in one place. */
 export const SESSION_TEXTS = {
@@ -32,4 +36,5 @@ export const SESSION_TEXTS = {
   errorTitle: "Error",
 } as const;
 
+/** The delay before analysis after transcription, and between the analysing steps (spec part 1 section 9). */
 export const ANALYSIS_STEP_DELAY_MS = 500;

@@ -2,6 +2,8 @@
 
 import dynamic from "next/dynamic";
 
+import { NamingPending } from "@/components/speakers/naming-pending";
+
 // The screens that appear only after something has happened (results, a session's detail, naming speakers) carry the
 // heaviest code: the deck, markdown, calendar files, charts. They load after the home screen, not with it. Their code is
 // fetched when the user shows the intent (starts a recording, touches a session), well before it is needed, and not at
@@ -13,7 +15,7 @@ const loadIdentifySpeakers = () => import("@/components/speakers/identify-speake
 
 export const LazySessionResults = dynamic(() => loadSessionResults().then((module) => module.SessionResults), { ssr: false });
 export const LazyHistoryDetail = dynamic(() => loadHistoryDetail().then((module) => module.HistoryDetail), { ssr: false });
-export const LazyIdentifySpeakers = dynamic(() => loadIdentifySpeakers().then((module) => module.IdentifySpeakers), { ssr: false });
+export const LazyIdentifySpeakers = dynamic(() => loadIdentifySpeakers().then((module) => module.IdentifySpeakers), { ssr: false, loading: NamingPending });
 
 /** A recording leads to naming the speakers and then to the results. */
 export function prefetchRecordingScreens(): void {

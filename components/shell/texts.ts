@@ -17,3 +17,14 @@ export const PRIVACY_CARD = {
     "Audio is deleted once it has been transcribed. You can delete any session at any time.",
   ],
 } as const;
+
+export const HOME_TEXTS = {
+  welcome: "Welcome",
+  welcomeBack: "Welcome back",
+  title: "Talk it through, together.",
+  intro: "Record a conversation with your partner, name who spoke, and get warm, impartial insights with a small plan for next time.",
+  dimensionsHeading: "Six dimensions of connection",
+  dimensionsIntro: "Each conversation is read across the same six dimensions, so you can see how you grow from one talk to the next.",
+  dimensionsLabel: "The six dimensions",
+  dimensions: ["Curiosity", "Clarity", "Emotional Connection", "Timing", "Respect & Repair", "Appreciation"],
+} as const;

@@ -1,34 +1,23 @@
-// Client-side events of the spec (part 2, section 7), typed, on window.
+import { STORAGE_KEYS } from "./storage/browser-keys";
 
-export const APP_EVENTS = {
-  refreshSessions: "refresh-sessions",
-  directSessionSaved: "direct-session-saved",
-  localRecordingSaved: "local-recording-saved",
-  localSessionSaved: "local-session-saved",
-  forceProcessingOverlay: "force-processing-overlay",
-  analyzeWithNames: "analyze-with-names",
-  retryTranscription: "retry-transcription",
-  retryAnalysis: "retry-analysis",
-  soloGuideSelected: "solo-guide-selected",
-  forceStopRecording: "force-stop-recording",
-} as const;
+// The one browser-wide broadcast: the list of sessions changed (a save, a retry, a migration, another tab's write).
+// The parts that show sessions (the history) listen; no step of the session flow passes through here.
 
-export type AppEventName = (typeof APP_EVENTS)[keyof typeof APP_EVENTS];
+const SESSIONS_CHANGED = "refresh-sessions";
 
-export type AnalyzeWithNamesDetail = {
-  transcript: string;
-  speakerNames: Record<string, string>;
-  originalData: { transcript: string; segments: { speaker: string; text: string; start: number; end: number }[]; speakers: Record<string, unknown>; speakerStats: Record<string, unknown> };
-  /** The account's session that already holds this transcript (a retried server-kept recording): analysis attaches to it. */
-  sessionId?: string;
-};
-
-export function emitAppEvent<T>(name: AppEventName, detail?: T): void {
-  window.dispatchEvent(new CustomEvent(name, { detail }));
+export function announceSessionsChanged(): void {
+  window.dispatchEvent(new Event(SESSIONS_CHANGED));
 }
 
-export function onAppEvent<T>(name: AppEventName, listener: (detail: T) => void): () => void {
-  const handler = (event: Event) => listener((event as CustomEvent<T>).detail);
-  window.addEventListener(name, handler);
-  return () => window.removeEventListener(name, handler);
+/** Calls `listener` when this tab announces a change, or another tab writes this device's sessions. */
+export function onSessionsChanged(listener: () => void): () => void {
+  const fromOtherTab = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.localSessions) listener();
+  };
+  window.addEventListener(SESSIONS_CHANGED, listener);
+  window.addEventListener("storage", fromOtherTab);
+  return () => {
+    window.removeEventListener(SESSIONS_CHANGED, listener);
+    window.removeEventListener("storage", fromOtherTab);
+  };
 }

@@ -1,4 +1,5 @@
 import { type KeyValueStorage, STORAGE_KEYS, browserStorage } from "@/lib/client/storage/browser-keys";
+import { newDeviceSessionId } from "@/lib/domain/session-ids";
 
 // The localStorage side of recordings kept on this device (spec part 1 sections 3 and 8): metadata only. The audio
 // itself stays in IndexedDB (audio-store.ts), found through audioKey; localStorage holds ~5 MB and must never hold audio.
@@ -189,12 +190,8 @@ export function saveFailedRecordingAsLocalSession(input: SaveFailedRecordingInpu
   return session;
 }
 
-/** "local-{timestamp}", moved on by a millisecond if two recordings are saved in the same one. */
 function unusedLocalId(items: unknown[], timestamp: number): string {
-  const taken = new Set(items.filter(isItem).map((item) => item.id));
-  let candidate = timestamp;
-  while (taken.has(`local-${candidate}`)) candidate += 1;
-  return `local-${candidate}`;
+  return newDeviceSessionId(timestamp, new Set(items.filter(isItem).map((item) => item.id)));
 }
 
 function saveRecordingRef(storage: KeyValueStorage | null, session: LocalSession, audioKey: string): void {

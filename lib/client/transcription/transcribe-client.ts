@@ -24,12 +24,8 @@ export function requestTranscription(body: TranscribeRequestInput, send: Send = 
   return callTranscriptionEndpoint(() => send("POST", "/api/transcribe", { body }));
 }
 
-/** POST /api/sessions/{id}/retry-transcription (the public variant for guests answers 404). */
-export function requestTranscriptionRetry(sessionId: string, send: Send = apiRequest): Promise<TranscriptionResultData> {
-  return callTranscriptionEndpoint(() => send("POST", `/api/sessions/${encodeURIComponent(sessionId)}/retry-transcription`));
-}
-
-async function callTranscriptionEndpoint(call: () => Promise<Response>): Promise<TranscriptionResultData> {
+/** Reads a transcription answer (of /api/transcribe or the session retry), turning every failure into a TranscriptionRequestError. */
+export async function callTranscriptionEndpoint(call: () => Promise<Response>): Promise<TranscriptionResultData> {
   let response: Response;
   try {
     response = await call();

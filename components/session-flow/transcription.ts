@@ -1,15 +1,17 @@
 "use client";
 
-import { emitAppEvent, APP_EVENTS } from "@/lib/client/events";
+import { announceSessionsChanged } from "@/lib/client/events";
 import { deleteRecording, markRecordingStatus, readRecordingBase64 } from "@/lib/client/recordings/audio-store";
 import { blobToBase64 } from "@/lib/client/recordings/blob";
 import { type LocalSession, recordRetryFailure, removeLocalSession, saveFailedRecordingAsLocalSession } from "@/lib/client/recordings/local-recordings";
-import { TranscriptionRequestError, requestTranscription, requestTranscriptionRetry } from "@/lib/client/transcription/transcribe-client";
+import { sessionApi } from "@/lib/client/sessions/session-api";
+import { TranscriptionRequestError, requestTranscription } from "@/lib/client/transcription/transcribe-client";
 import { type TranscriptionFailureKind, classifyTranscriptionFailure } from "@/lib/domain/errors/classify";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 import { providerLanguage } from "@/lib/domain/transcription/transcribe-request";
+import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
-import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "./texts";
+import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 
 // Upload and retry of a recording whose audio sits in the browser's audio store. The audio is deleted only after the
 // server has answered with a transcript; every failure leaves it stored and listed as a local session to retry.
@@ -50,12 +52,12 @@ export async function sendRecording(recording: RecordingToSend, options: { langu
  * answers 404) the ordinary transcription call with the local audio and language "en".
  */
 export async function retryLocalRecording(session: LocalSession): Promise<TranscriptionOutcome> {
-  const serverKept = !session.id.startsWith("local-");
+  const serverKept = !isDeviceSessionId(session.id);
   try {
     let result: TranscriptionResultData | null = null;
     if (serverKept) {
       try {
-        result = await requestTranscriptionRetry(session.id);
+        result = await sessionApi.retryTranscription(session.id);
       } catch (error) {
         if (!(error instanceof TranscriptionRequestError && error.status === 404 && session.audioKey)) throw error;
       }
@@ -68,7 +70,7 @@ export async function retryLocalRecording(session: LocalSession): Promise<Transc
     }
     removeLocalSession(session.id);
     if (session.audioKey) await confirmTranscribed(session.audioKey);
-    emitAppEvent(APP_EVENTS.refreshSessions);
+    announceSessionsChanged();
     return { ok: true, result };
   } catch (error) {
     const failure = describeFailure(error);
@@ -98,8 +100,7 @@ async function keepFailedRecording(recording: RecordingToSend, error: unknown): 
     // The list entry could not be written; the audio is still in the audio store and is recovered on the next start.
   }
   await markRecordingStatus(recording.audioKey, "saved-locally").catch(() => false);
-  emitAppEvent(APP_EVENTS.refreshSessions);
-  emitAppEvent(APP_EVENTS.directSessionSaved, { id: localSession?.id });
+  announceSessionsChanged();
   return { ...failure, localSession };
 }
 

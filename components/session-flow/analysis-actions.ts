@@ -1,0 +1,196 @@
+import { FAILURE_TEXTS } from "@/components/recording/texts";
+import { ANALYSIS_STEP_DELAY_MS, ANALYSIS_TEXTS as T } from "@/components/session/texts";
+import { AnalysisRequestError, requestAnalysis } from "@/lib/client/analysis/analyze-client";
+import { announceSessionsChanged } from "@/lib/client/events";
+import { readLocalSessionRecord, recordRetryFailure, recordingName, removeLocalSession, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { sessionApi } from "@/lib/client/sessions/session-api";
+import { storageWarning } from "@/lib/client/storage/storage-warning";
+import { showToast } from "@/lib/client/toast/toast-store";
+import { wait } from "@/lib/client/wait";
+import type { Analysis } from "@/lib/domain/analysis/types";
+import { isAnalysisConnectionError, truncateServerError } from "@/lib/domain/errors/classify";
+import type { ClientSession } from "@/lib/domain/session-flow/client-session";
+import type { AnalysisRetry, NamedTranscript } from "@/lib/domain/session-flow/machine";
+import { isDeviceSessionId, newDeviceSessionId } from "@/lib/domain/session-ids";
+import { namedTranscript } from "@/lib/domain/speakers/apply-names";
+
+import { keepOnDevice, markFreeSessionUsed } from "./device-copy";
+import type { FlowKit } from "./flow-kit";
+
+type SpeakerStats = Record<string, { totalTime: number; wordCount: number; segments: number }>;
+
+/** Naming → analysis → results (spec part 1 section 4 "After transcription"), and the analysis failures of section 8. */
+export function createAnalysisActions(kit: FlowKit) {
+  function opened(result: { analysis: Analysis; sessionId: string | null }, named: NamedTranscript | null, fallbackName: string): ClientSession {
+    const now = Date.now();
+    const session: ClientSession = {
+      id: result.sessionId ?? newDeviceSessionId(now),
+      isLocal: result.sessionId === null,
+      transcript: named?.original.transcript ?? "",
+      analysis: result.analysis,
+      swipeActions: [],
+      createdAt: new Date(now).toISOString(),
+      timestamp: now,
+      name: result.analysis.briefSummary || fallbackName,
+      mode: "couple",
+      speakerNames: named?.speakerNames ?? {},
+      isCompleted: false,
+    };
+    // A guest's session lives in this browser; a signed-in user's was stored by the server with the analysis.
+    if (session.isLocal) keepOnDevice(session);
+    markFreeSessionUsed();
+    announceSessionsChanged();
+    return session;
+  }
+
+  async function analyze(named: NamedTranscript): Promise<void> {
+    const now = Date.now();
+    try {
+      const result = await requestAnalysis({
+        transcript: named.transcript,
+        fullTranscript: named.original.transcript,
+        speakerNames: named.speakerNames,
+        segments: named.original.segments,
+        speakerStats: named.original.speakerStats as SpeakerStats,
+        mode: "couple",
+        ...(named.sessionId ? { sessionId: named.sessionId } : {}),
+      });
+      if (result.analysis.cards.length === 0) {
+        showToast({ title: T.errorTitle, description: T.noCards, variant: "destructive" });
+        kit.dispatch({ type: "ANALYSIS_ABANDONED" });
+        return;
+      }
+      kit.dispatch({ type: "ANALYSED", session: opened(result, named, recordingName(new Date(now))) });
+    } catch (error) {
+      failed(named, toAnalysisError(error), now);
+    }
+  }
+
+  /** The couple's words are never dropped: kept on this device (and, signed in, by the server) and offered for a retry. */
+  function failed(named: NamedTranscript, failure: AnalysisRequestError, now: number): void {
+    const keptId = keepFailedAnalysis(named, failure, now);
+    const retry: AnalysisRetry = { keptId: keptId ?? failure.failedSessionId ?? null, named };
+    const connection = isAnalysisConnectionError({ message: failure.message, isConnectionError: failure.isConnectionError, failedSessionId: failure.failedSessionId });
+    const description = connection ? truncateServerError(failure.message || T.unavailable) : T.unableToAnalyze;
+    showToast({ title: T.failedTitle, description, variant: "destructive" });
+    kit.dispatch({ type: "ANALYSIS_FAILED", dialog: connection ? "analysis-connection" : "analysis-failed", retry });
+  }
+
+  async function retryAnalysis(retry: AnalysisRetry, listedTranscript = ""): Promise<void> {
+    const named = retry.named ?? (retry.keptId && isDeviceSessionId(retry.keptId) ? namedFromDevice(retry.keptId) : null);
+    if (!retry.keptId && !named) {
+      showToast({ title: FAILURE_TEXTS.errorTitle, description: FAILURE_TEXTS.missingFailedSessionId, variant: "destructive" });
+      return;
+    }
+    kit.dispatch({ type: "ANALYSIS_RETRY" });
+    if (kit.getState().phase.name !== "analysing") return; // something else is under way
+    const keptOnServer = retry.keptId !== null && !isDeviceSessionId(retry.keptId);
+    try {
+      const result = keptOnServer
+        ? await sessionApi.retryAnalysis(retry.keptId!)
+        : await requestAnalysis({
+            transcript: named!.transcript,
+            fullTranscript: named!.original.transcript,
+            speakerNames: named!.speakerNames,
+            segments: named!.original.segments,
+            speakerStats: named!.original.speakerStats as SpeakerStats,
+            mode: "couple",
+          });
+      if (retry.keptId) removeLocalSession(retry.keptId);
+      showToast({ title: FAILURE_TEXTS.retrySuccessAnalysis, variant: "success" });
+      const fallbackName = retry.keptId ? String(readLocalSessionRecord(retry.keptId)?.name ?? "") : "";
+      kit.dispatch({ type: "ANALYSED", session: opened({ analysis: result.analysis, sessionId: result.sessionId ?? null }, named ?? namedFromServer(result.analysis, listedTranscript), fallbackName || recordingName(new Date())) });
+    } catch (error) {
+      if (retry.keptId) recordRetryFailure(retry.keptId, error instanceof Error ? error.message : T.unavailable, "analysis");
+      announceSessionsChanged();
+      showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+      kit.dispatch({ type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry });
+    }
+  }
+
+  return {
+    /** The last speaker is named: the steps show, then /api/analyze runs with the names applied to the transcript. */
+    confirmNames: async (speakerNames: Record<string, string>) => {
+      const { phase } = kit.getState();
+      if (phase.name !== "naming") return;
+      const { transcription } = phase;
+      const named: NamedTranscript = {
+        transcript: namedTranscript(transcription.segments, speakerNames),
+        speakerNames,
+        original: { transcript: transcription.transcript, segments: transcription.segments, speakers: transcription.speakers, speakerStats: transcription.speakerStats },
+        ...(transcription.sessionId ? { sessionId: transcription.sessionId } : {}),
+      };
+      kit.dispatch({ type: "NAMES_CONFIRMED" });
+      if (!named.transcript.trim()) {
+        showToast({ title: T.errorTitle, description: T.missingTranscript, variant: "destructive" });
+        kit.dispatch({ type: "ANALYSIS_ABANDONED" });
+        return;
+      }
+      await wait(ANALYSIS_STEP_DELAY_MS);
+      kit.dispatch({ type: "ANALYSIS_STEP", step: "generating" });
+      await analyze(named);
+    },
+    closeNaming: () => kit.dispatch({ type: "NAMING_CLOSED" }),
+    /** Retry Now in an analysis failure dialog: from the kept copy, else from the transcript still in memory. */
+    retryFromDialog: () => {
+      const dialog = kit.getState().dialog;
+      if (dialog?.kind === "analysis-connection" || dialog?.kind === "analysis-failed") void retryAnalysis(dialog.retry);
+    },
+    /** A red "Analysis failed" item of the history. */
+    retryKept: (entry: { id: string; transcript?: string | null }) => void retryAnalysis({ keptId: entry.id, named: null }, entry.transcript ?? ""),
+    /** Save Locally: the transcript is already kept on this device; the dialog closes and says where to find it. */
+    saveLocally: () => {
+      kit.dispatch({ type: "DIALOG_CLOSED" });
+      showToast({ title: T.savedLocallyTitle, description: T.savedLocallyBody });
+    },
+  };
+}
+
+function toAnalysisError(error: unknown): AnalysisRequestError {
+  if (error instanceof AnalysisRequestError) return error;
+  return new AnalysisRequestError(error instanceof Error ? error.message : T.unavailable);
+}
+
+/** Keeps a failed analysis's transcript on this device for a retry; its id, or null when the browser refused (told why). */
+function keepFailedAnalysis(named: NamedTranscript, failure: AnalysisRequestError, now: number): string | null {
+  const id = failure.failedSessionId ?? newDeviceSessionId(now);
+  try {
+    upsertLocalSessionRecord({
+      id,
+      name: recordingName(new Date(now)),
+      transcript: named.original.transcript,
+      namedTranscript: named.transcript,
+      speakerNames: named.speakerNames,
+      analysis: { cards: [], transcriptionSegments: named.original.segments, speakerStats: named.original.speakerStats, speakerNames: named.speakerNames },
+      failedAnalysis: { error: failure.message.slice(0, 500), timestamp: new Date(now).toISOString(), attemptCount: 1 },
+      createdAt: new Date(now).toISOString(),
+      timestamp: now,
+      audioKey: null,
+    });
+    announceSessionsChanged();
+    return id;
+  } catch (error) {
+    // Neither this browser nor (for a guest) the server holds the conversation now: that is what the user must know.
+    if (!failure.failedSessionId) showToast(storageWarning(error));
+    return null;
+  }
+}
+
+/** A failed analysis this device kept, as the named transcript it was made from. */
+function namedFromDevice(id: string): NamedTranscript | null {
+  const record = readLocalSessionRecord(id);
+  if (!record) return null;
+  const stored = (record.analysis ?? {}) as { transcriptionSegments?: NamedTranscript["original"]["segments"]; speakerStats?: SpeakerStats; speakers?: NamedTranscript["original"]["speakers"] };
+  const transcript = String(record.transcript ?? "");
+  return {
+    transcript: String(record.namedTranscript ?? transcript),
+    speakerNames: (record.speakerNames ?? {}) as Record<string, string>,
+    original: { transcript, segments: stored.transcriptionSegments ?? [], speakers: stored.speakers ?? {}, speakerStats: stored.speakerStats ?? {} },
+  };
+}
+
+/** What the server's retried analysis knows of the conversation, for the results' transcript view. */
+function namedFromServer(analysis: Analysis, transcript: string): NamedTranscript {
+  const speakerNames = (analysis as Analysis & { speakerNames?: Record<string, string> }).speakerNames ?? {};
+  return { transcript, speakerNames, original: { transcript, segments: [], speakers: {}, speakerStats: {} } };
+}

@@ -1,0 +1,44 @@
+import { type SessionFlowEvent, type SessionFlowState, initialSessionFlowState, sessionFlowReducer } from "@/lib/domain/session-flow/machine";
+
+// The store the session flow lives in: the pure reducer, applied synchronously, so an action can read the state its own
+// event produced (was a retry accepted, or ignored because something else is under way?). React reads it through
+// useSyncExternalStore in the provider.
+
+export type FlowKit = {
+  dispatch: (event: SessionFlowEvent) => void;
+  getState: () => SessionFlowState;
+  subscribe: (listener: () => void) => () => void;
+  /** A timer that is cleared when the flow is torn down (the page unmounts). */
+  later: (run: () => void, ms: number) => void;
+  dispose: () => void;
+};
+
+export function createFlowKit(initial: SessionFlowState = initialSessionFlowState): FlowKit {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  return {
+    dispatch(event) {
+      const next = sessionFlowReducer(state, event);
+      if (next === state) return;
+      state = next;
+      listeners.forEach((listener) => listener());
+    },
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    later(run, ms) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        run();
+      }, ms);
+      timers.add(timer);
+    },
+    dispose() {
+      timers.forEach(clearTimeout);
+      timers.clear();
+    },
+  };
+}

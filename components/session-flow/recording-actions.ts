@@ -1,0 +1,172 @@
+import { FAILURE_TEXTS, PRELOAD_PROMPTS_TIMEOUT_MS, RECORDING_TEXTS, REDIRECT_HOME_AFTER_ERROR_MS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
+import { apiRequest } from "@/lib/client/api/request";
+import { type LocalSession, retryTargetFor } from "@/lib/client/recordings/local-recordings";
+import { type AudioRecorder, RecorderError, createAudioRecorder, isRecordingSupported } from "@/lib/client/recordings/recorder";
+import { readSpeechLanguage } from "@/lib/client/storage/settings";
+import { showToast } from "@/lib/client/toast/toast-store";
+import { truncateServerError } from "@/lib/domain/errors/classify";
+import { hasSpeakersToName } from "@/lib/domain/session-flow/machine";
+
+import type { FlowKit } from "./flow-kit";
+import { type TranscriptionOutcome, retryLocalRecording, sendRecording } from "./transcription";
+
+/** Readiness, capture, stop and transcription (spec part 1 section 4), and the transcription failures of section 8. */
+export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () => void }) {
+  // The one microphone capture the flow can have; null when nothing records.
+  let recorder: AudioRecorder | null = null;
+  const takeRecorder = () => {
+    const active = recorder;
+    recorder = null;
+    return active;
+  };
+
+  function goHomeAfterError(): void {
+    kit.later(() => {
+      if (kit.getState().dialog?.kind === "transcription-connection") kit.dispatch({ type: "DIALOG_CLOSED" });
+      goHome();
+    }, REDIRECT_HOME_AFTER_ERROR_MS);
+  }
+
+  function settle(outcome: TranscriptionOutcome): void {
+    if (outcome.ok) {
+      if (outcome.result.fallback) showToast({ title: RECORDING_TEXTS.backupNote });
+      if (!hasSpeakersToName(outcome.result)) {
+        showToast({ title: FAILURE_TEXTS.transcriptionErrorTitle, description: TRANSCRIPTION_ERRORS.noAudio, variant: "destructive" });
+      }
+      kit.dispatch({ type: "TRANSCRIBED", result: outcome.result });
+      return;
+    }
+    const { failure } = outcome;
+    const retryId = failure.localSession?.id ?? failure.failedSessionId ?? null;
+    kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: failure.kind, retryId });
+    if (failure.kind === "connection") return goHomeAfterError();
+    if (failure.kind === "failed-session") {
+      showToast({ title: FAILURE_TEXTS.transcriptionFailedTitle, description: FAILURE_TEXTS.transcriptionFailedBody, variant: "destructive" });
+      return;
+    }
+    const description = truncateServerError(failure.message || FAILURE_TEXTS.transcriptionErrorFallback);
+    showToast({ title: FAILURE_TEXTS.transcriptionErrorTitle, description, variant: "destructive" });
+    goHomeAfterError();
+  }
+
+  async function stop(): Promise<void> {
+    const active = takeRecorder();
+    if (!active) return;
+    kit.dispatch({ type: "STOPPED" });
+    let audio;
+    try {
+      audio = await active.stop();
+    } catch (error) {
+      const description = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.emptyBlob;
+      showToast({ title: FAILURE_TEXTS.transcriptionErrorTitle, description, variant: "destructive" });
+      kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
+      return;
+    }
+    const recording = {
+      audioKey: audio.id,
+      mimeType: audio.mimeType,
+      size: audio.size,
+      recordedAt: Date.now() - audio.durationMs,
+      blob: audio.storedLocally ? undefined : audio.blob,
+    };
+    settle(await sendRecording(recording, { language: readSpeechLanguage() }));
+  }
+
+  async function discardCapture(): Promise<void> {
+    await takeRecorder()
+      ?.cancel()
+      .catch(() => undefined);
+  }
+
+  /** A failed recording, from its dialog or the history: the server's kept copy, else this device's audio. */
+  async function retryTranscription(target: LocalSession | null): Promise<void> {
+    if (!target) {
+      showToast({ title: FAILURE_TEXTS.errorTitle, description: FAILURE_TEXTS.missingFailedSessionId, variant: "destructive" });
+      return;
+    }
+    kit.dispatch({ type: "TRANSCRIPTION_RETRY" });
+    if (kit.getState().phase.name !== "transcribing") return; // something else is under way
+    const outcome = await retryLocalRecording(target);
+    if (outcome.ok) {
+      showToast({ title: FAILURE_TEXTS.retrySuccessTranscription, variant: "success" });
+      settle(outcome);
+      return;
+    }
+    kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
+    showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+  }
+
+  return {
+    /** The record button: readiness first (with the prompts warmed up), or the unsupported-browser toast. */
+    start(): void {
+      if (!isRecordingSupported()) {
+        showToast({ title: RECORDING_TEXTS.unsupportedTitle, description: RECORDING_TEXTS.unsupportedBody, variant: "destructive" });
+        return;
+      }
+      void preloadPrompts();
+      kit.dispatch({ type: "START" });
+    },
+
+    /** The readiness countdown reached 0: the microphone opens and every 500 ms chunk goes to IndexedDB. */
+    async beginCapture(): Promise<void> {
+      if (kit.getState().phase.name !== "readiness" || recorder) return;
+      const next = createAudioRecorder({
+        id: `rec-${Date.now()}-${crypto.randomUUID()}`,
+        onError: (error) => showToast({ title: FAILURE_TEXTS.warningTitle, description: error.message, variant: "destructive" }),
+        onReconnectChange: (lost) => {
+          if (recorder === next) kit.dispatch({ type: lost ? "MICROPHONE_LOST" : "MICROPHONE_BACK" });
+        },
+      });
+      recorder = next;
+      try {
+        await next.start();
+        if (recorder === next) kit.dispatch({ type: "CAPTURE_STARTED", at: Date.now() });
+      } catch (error) {
+        if (recorder === next) recorder = null;
+        kit.dispatch({ type: "CAPTURE_FAILED" });
+        const description = error instanceof RecorderError ? error.message : RECORDING_TEXTS.unsupportedBody;
+        showToast({ title: RECORDING_TEXTS.unsupportedTitle, description, variant: "destructive" });
+      }
+    },
+
+    confirmReady: () => kit.dispatch({ type: "READY_CONFIRMED" }),
+    notReady: () => {
+      kit.dispatch({ type: "NOT_READY" });
+      void discardCapture();
+    },
+    cancel: () => {
+      kit.dispatch({ type: "CANCELLED" });
+      void discardCapture();
+    },
+    stop: () => void stop(),
+    /** The spec's force-stop: an active capture is stopped and sent like a tap on stop would, so nothing is lost. */
+    forceStop: () => void stop(),
+
+    retryTranscription: (target: LocalSession | null) => void retryTranscription(target),
+    /** Retry Now in the Transcription Failed dialog. */
+    retryFromDialog: () => {
+      const dialog = kit.getState().dialog;
+      const retryId = dialog?.kind === "transcription-retry" ? dialog.retryId : null;
+      void retryTranscription(retryId ? retryTargetFor({ id: retryId }) : null);
+    },
+    /** Save Locally: the recording already waits on this device (and, signed in, on the server); the dialog says so and closes. */
+    saveRecordingLocally: () => {
+      kit.dispatch({ type: "DIALOG_CLOSED" });
+      showToast({ title: FAILURE_TEXTS.savedLocallyTitle, description: FAILURE_TEXTS.savedLocallyBody });
+    },
+    closeDialog: () => kit.dispatch({ type: "DIALOG_CLOSED" }),
+    goHomeNow: () => {
+      kit.dispatch({ type: "DIALOG_CLOSED" });
+      goHome();
+    },
+  };
+}
+
+/** Warms the server's prompts before a recording; 5 s at most, and any failure is ignored. */
+async function preloadPrompts(): Promise<void> {
+  try {
+    await apiRequest("POST", "/api/preload-prompts", { signal: AbortSignal.timeout(PRELOAD_PROMPTS_TIMEOUT_MS) });
+  } catch {
+    // Ignored by design: recording must not depend on it.
+  }
+}

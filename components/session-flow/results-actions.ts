@@ -1,0 +1,156 @@
+import { SESSION_TEXTS as T } from "@/components/session/texts";
+import { downloadFile } from "@/lib/client/files/download-file";
+import { SessionApiError, sessionApi } from "@/lib/client/sessions/session-api";
+import { showToast } from "@/lib/client/toast/toast-store";
+import { SummaryFallbackError, applyVote, resolveSummary } from "@/lib/domain/analysis/summary";
+import type { SessionSummary } from "@/lib/domain/analysis/types";
+import { buildReminderIcs, reminderEventStart, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
+import type { ClientSession } from "@/lib/domain/session-flow/client-session";
+
+import { keepOnDevice } from "./device-copy";
+import type { FlowKit } from "./flow-kit";
+
+const REMINDER_DESCRIPTION = "A check-in on how you two are talking, from Relationship Retro.";
+
+/**
+ * The results of an open session (spec part 2 sections 4 and 7): votes, the summary once the deck is done, the calendar
+ * reminder, and Finish Session with its failed-save dialog. A guest's session is written to this browser at each step; a
+ * signed-in user's goes to the server, with a local backup whenever the server cannot take it.
+ */
+export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCapture: () => void }) {
+  /** The open session; every action builds on the latest one, so quick votes never overwrite each other. */
+  const current = (): ClientSession | null => {
+    const { phase } = kit.getState();
+    return phase.name === "results" ? phase.session : null;
+  };
+
+  async function generateSummary(): Promise<void> {
+    const session = current();
+    if (!session) return;
+    kit.dispatch({ type: "SUMMARY_REQUESTED" });
+    const existing = session.summary
+      ? { summary: session.summary, recommendations: session.recommendations ?? [], encouragement: session.encouragement ?? "", reminderDate: session.reminderDate ?? Date.now() }
+      : null;
+    const { summary, source } = await resolveSummary({
+      existing,
+      forceRegenerate: false,
+      now: Date.now(),
+      cards: session.analysis.cards,
+      swipeActions: session.swipeActions,
+      fetchServer: () => fetchServerSummary(session),
+    });
+    if (source !== "existing" && source !== "server") showToast({ title: T.summaryErrorTitle, description: T.summaryErrorBody, variant: "destructive" });
+    const latest = current();
+    if (!latest) return;
+    const next = withSummary(latest, summary);
+    if (next.isLocal) keepOnDevice(next);
+    kit.dispatch({ type: "SUMMARY_READY", session: next });
+  }
+
+  /** The final save: this device for a guest, the server for a signed-in user (its latest copy merged under ours). */
+  async function save(session: ClientSession): Promise<boolean> {
+    if (session.isLocal) return keepOnDevice(session);
+    try {
+      const server = await sessionApi.get(session.id).catch(() => ({}));
+      await sessionApi.save(toSaveBody({ ...server, ...session }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function finish(successBody: string): Promise<void> {
+    const session = current();
+    if (!session) return;
+    kit.dispatch({ type: "SAVE_REQUESTED" });
+    const completed = { ...session, isCompleted: true };
+    if (await save(completed)) {
+      showToast({ title: T.savedTitle, description: completed.isLocal ? T.savedLocallyBody : successBody, variant: "success" });
+      kit.dispatch({ type: "CLOSED" });
+      return;
+    }
+    // A guest's refused write was explained by keepOnDevice: the results stay open, since closing would lose them. A
+    // signed-in user gets the "Failed to Save Session" dialog.
+    kit.dispatch({ type: completed.isLocal ? "SAVE_REFUSED" : "SAVE_FAILED" });
+  }
+
+  return {
+    vote: (cardIndex: number, action: "helpful" | "unhelpful") => {
+      const session = current();
+      if (!session) return;
+      const next = { ...session, swipeActions: applyVote(session.swipeActions, { cardIndex, action, timestamp: Date.now() }) };
+      kit.dispatch({ type: "SESSION_UPDATED", session: next });
+      if (next.isLocal) {
+        keepOnDevice(next);
+        return;
+      }
+      sessionApi.swipe(next.id, next.swipeActions).catch(() => {
+        keepOnDevice(next);
+        showToast({ title: T.saveErrorTitle, description: T.saveErrorBody, variant: "destructive" });
+      });
+    },
+
+    /** The last card is voted: the spec's force-stop for any capture still running, then the summary. */
+    deckFinished: () => {
+      stopCapture();
+      void generateSummary();
+    },
+
+    setReminder: () => {
+      const session = current();
+      if (!session) return;
+      const start = session.isExample ? tutorialReminderStart(new Date()) : reminderEventStart(new Date());
+      try {
+        downloadFile(buildReminderIcs({ start, description: REMINDER_DESCRIPTION }), "relationship-check-in.ics", "text/calendar");
+        const when = start.toLocaleString("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+        showToast({ title: T.reminderSetTitle, description: T.reminderSetBody(when), variant: "success" });
+        kit.dispatch({ type: "SESSION_UPDATED", session: { ...session, reminderSet: true } });
+      } catch {
+        showToast({ title: T.errorTitle, description: T.prepareError, variant: "destructive" });
+      }
+      sessionApi.reminderClick(session.id).catch(() => undefined);
+    },
+
+    finish: () => void finish(T.savedServerBody),
+    retryCloudSave: () => void finish(T.savedCloudBody),
+    saveLocallyOnly: () => {
+      const session = current();
+      if (!session || !keepOnDevice({ ...session, isCompleted: true, isLocal: true })) return;
+      showToast({ title: T.savedLocallyOnlyTitle, description: T.savedLocallyOnlyBody });
+      kit.dispatch({ type: "CLOSED" });
+    },
+    close: () => kit.dispatch({ type: "CLOSED" }),
+  };
+}
+
+/** The server's summary; a failed call whose body carries a usable fallback summary is handed to resolveSummary as such. */
+async function fetchServerSummary(session: ClientSession): Promise<SessionSummary> {
+  try {
+    return await sessionApi.summary(session.id, { analysis: { cards: session.analysis.cards }, swipeActions: session.swipeActions });
+  } catch (error) {
+    const fallbackBody = error instanceof SessionApiError ? error.fallbackSummary : null;
+    throw fallbackBody ? new SummaryFallbackError(fallbackBody) : error;
+  }
+}
+
+function withSummary(session: ClientSession, summary: SessionSummary): ClientSession {
+  return { ...session, summary: summary.summary, recommendations: summary.recommendations, encouragement: summary.encouragement, reminderDate: summary.reminderDate, isCompleted: true };
+}
+
+function toSaveBody(session: Partial<ClientSession> & { id: string }) {
+  return {
+    id: session.id,
+    transcript: session.transcript,
+    analysis: session.analysis,
+    swipeActions: session.swipeActions,
+    name: session.name,
+    summary: session.summary ?? undefined,
+    recommendations: session.recommendations ?? undefined,
+    encouragement: session.encouragement ?? undefined,
+    reminderDate: session.reminderDate ?? undefined,
+    reminderSet: session.reminderSet,
+    isCompleted: session.isCompleted,
+    mode: session.mode,
+    speakerNames: session.speakerNames,
+  };
+}

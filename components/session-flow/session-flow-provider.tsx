@@ -1,0 +1,51 @@
+"use client";
+
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
+
+import { retryTargetFor } from "@/lib/client/recordings/local-recordings";
+import { historyItemStatus } from "@/lib/domain/history/history-item";
+import type { HistorySession } from "@/lib/domain/history/types";
+import type { SessionFlowState } from "@/lib/domain/session-flow/machine";
+
+import { createAnalysisActions } from "./analysis-actions";
+import { createFlowKit } from "./flow-kit";
+import { createRecordingActions } from "./recording-actions";
+import { createResultsActions } from "./results-actions";
+
+// The one owner of the session flow on the page. Screens read `state` and call `actions`; the actions run the side
+// effects (microphone, uploads, storage, toasts) and report each outcome to the pure reducer as an event.
+
+function createSessionFlowActions(kit: ReturnType<typeof createFlowKit>) {
+  const goHome = () => window.scrollTo({ top: 0, behavior: "smooth" });
+  const recording = createRecordingActions(kit, { goHome });
+  const analysis = createAnalysisActions(kit);
+  const results = createResultsActions(kit, { stopCapture: recording.forceStop });
+  return {
+    recording,
+    analysis,
+    results,
+    /** A red history item: a failed transcription goes back through transcription and naming, a failed analysis through analysis. */
+    retryFromHistory: (entry: HistorySession & { id: string }) => {
+      if (historyItemStatus(entry) === "failed-transcription") recording.retryTranscription(retryTargetFor(entry));
+      else analysis.retryKept(entry);
+    },
+  };
+}
+
+export type SessionFlowActions = ReturnType<typeof createSessionFlowActions>;
+
+const SessionFlowContext = createContext<{ state: SessionFlowState; actions: SessionFlowActions } | null>(null);
+
+export function SessionFlowProvider({ children }: { children: React.ReactNode }) {
+  const [kit] = useState(createFlowKit);
+  const [actions] = useState(() => createSessionFlowActions(kit));
+  const state = useSyncExternalStore(kit.subscribe, kit.getState, kit.getState);
+  useEffect(() => () => kit.dispose(), [kit]);
+  return <SessionFlowContext.Provider value={{ state, actions }}>{children}</SessionFlowContext.Provider>;
+}
+
+export function useSessionFlow() {
+  const flow = useContext(SessionFlowContext);
+  if (!flow) throw new Error("useSessionFlow is used outside SessionFlowProvider");
+  return flow;
+}

@@ -1,0 +1,126 @@
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
+
+import type { ClientSession } from "./client-session";
+import {
+  type FlowPhase,
+  type SessionFlowEvent,
+  type SessionFlowState,
+  hasSpeakersToName,
+  initialSessionFlowState,
+  isBusy,
+  isCapturing,
+  overlayStep,
+  sessionFlowReducer,
+} from "./machine";
+
+const segment = { speaker: "SPEAKER_01", text: "I felt heard today.", start: 0, end: 2 };
+const transcription: TranscriptionResultData = {
+  transcript: "I felt heard today.",
+  segments: [segment],
+  speakers: { SPEAKER_01: [segment] },
+  speakerStats: { SPEAKER_01: { totalTime: 2, wordCount: 4, segments: 1 } },
+  fallback: false,
+};
+const silent: TranscriptionResultData = { ...transcription, segments: [], speakers: {}, speakerStats: {} };
+const session = { id: "local-1", isLocal: true, transcript: "t", analysis: { cards: [] }, swipeActions: [], createdAt: "", timestamp: 1, name: "n", mode: "couple", speakerNames: {}, isCompleted: false } as unknown as ClientSession;
+const retry = { keptId: "local-9", named: null };
+
+const idle: FlowPhase = { name: "idle", notReady: false };
+const recording: FlowPhase = { name: "recording", startedAt: 1000, confirmed: false, reconnecting: false };
+const results: FlowPhase = { name: "results", session, summaryLoading: false, save: "idle" };
+const at = (phase: FlowPhase, dialog: SessionFlowState["dialog"] = null): SessionFlowState => ({ phase, dialog });
+
+// [from, event, expected] — every transition of the flow, one row each.
+const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState][] = [
+  ["record tap opens readiness", at(idle), { type: "START" }, at({ name: "readiness" })],
+  ["record tap clears an old dialog", at(idle, { kind: "transcription-connection" }), { type: "START" }, at({ name: "readiness" })],
+  ["countdown end starts capture", at({ name: "readiness" }), { type: "CAPTURE_STARTED", at: 1000 }, at(recording)],
+  ["no microphone: back to idle", at({ name: "readiness" }), { type: "CAPTURE_FAILED" }, at(idle)],
+  ["'Yes, ready' hides the card, capture goes on", at(recording), { type: "READY_CONFIRMED" }, at({ ...recording, confirmed: true })],
+  ["'Not now' during countdown", at({ name: "readiness" }), { type: "NOT_READY" }, at({ name: "idle", notReady: true })],
+  ["'Not now' while recording", at(recording), { type: "NOT_READY" }, at({ name: "idle", notReady: true })],
+  ["cancel while recording", at(recording), { type: "CANCELLED" }, at(idle)],
+  ["microphone lost", at(recording), { type: "MICROPHONE_LOST" }, at({ ...recording, reconnecting: true })],
+  ["microphone back", at({ ...recording, reconnecting: true }), { type: "MICROPHONE_BACK" }, at(recording)],
+  ["stop starts transcription", at(recording), { type: "STOPPED" }, at({ name: "transcribing" })],
+  ["transcript with speakers goes to naming", at({ name: "transcribing" }), { type: "TRANSCRIBED", result: transcription }, at({ name: "naming", transcription })],
+  ["transcript with nobody in it goes home", at({ name: "transcribing" }), { type: "TRANSCRIBED", result: silent }, at(idle)],
+  ["connection failure: connection dialog", at({ name: "transcribing" }), { type: "TRANSCRIPTION_FAILED", kind: "connection", retryId: "local-2" }, at(idle, { kind: "transcription-connection" })],
+  ["server kept it: retry dialog", at({ name: "transcribing" }), { type: "TRANSCRIPTION_FAILED", kind: "failed-session", retryId: "abc" }, at(idle, { kind: "transcription-retry", retryId: "abc" })],
+  ["other failure: toast only", at({ name: "transcribing" }), { type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null }, at(idle)],
+  ["retry from the dialog", at(idle, { kind: "transcription-retry", retryId: "abc" }), { type: "TRANSCRIPTION_RETRY" }, at({ name: "transcribing" })],
+  ["names confirmed: identifying", at({ name: "naming", transcription }), { type: "NAMES_CONFIRMED" }, at({ name: "analysing", step: "identifying" })],
+  ["naming closed", at({ name: "naming", transcription }), { type: "NAMING_CLOSED" }, at(idle)],
+  ["analysis step", at({ name: "analysing", step: "identifying" }), { type: "ANALYSIS_STEP", step: "generating" }, at({ name: "analysing", step: "generating" })],
+  ["analysed: results", at({ name: "analysing", step: "generating" }), { type: "ANALYSED", session }, at(results)],
+  ["analysis connection failure", at({ name: "analysing", step: "generating" }), { type: "ANALYSIS_FAILED", dialog: "analysis-connection", retry }, at(idle, { kind: "analysis-connection", retry })],
+  ["analysis failure", at({ name: "analysing", step: "generating" }), { type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry }, at(idle, { kind: "analysis-failed", retry })],
+  ["analysis without cards", at({ name: "analysing", step: "generating" }), { type: "ANALYSIS_ABANDONED" }, at(idle)],
+  ["retry analysis from its dialog", at(idle, { kind: "analysis-failed", retry }), { type: "ANALYSIS_RETRY" }, at({ name: "analysing", step: "generating" })],
+  ["a vote updates the session", at(results), { type: "SESSION_UPDATED", session: { ...session, name: "voted" } }, at({ ...results, session: { ...session, name: "voted" } })],
+  ["deck finished: summary loading", at(results), { type: "SUMMARY_REQUESTED" }, at({ ...results, summaryLoading: true })],
+  ["summary ready", at({ ...results, summaryLoading: true }), { type: "SUMMARY_READY", session: { ...session, isCompleted: true } }, at({ ...results, session: { ...session, isCompleted: true } })],
+  ["Finish Session", at(results), { type: "SAVE_REQUESTED" }, at({ ...results, save: "saving" })],
+  ["cloud save failed: dialog", at({ ...results, save: "saving" }), { type: "SAVE_FAILED" }, at({ ...results, save: "failed" })],
+  ["this browser refused the guest's save: results stay open", at({ ...results, save: "saving" }), { type: "SAVE_REFUSED" }, at(results)],
+  ["Retry Cloud Save keeps the dialog", at({ ...results, save: "failed" }), { type: "SAVE_REQUESTED" }, at({ ...results, save: "retrying" })],
+  ["the retried save failed too", at({ ...results, save: "retrying" }), { type: "SAVE_FAILED" }, at({ ...results, save: "failed" })],
+  ["saved or closed: home", at({ ...results, save: "saving" }), { type: "CLOSED" }, at(idle)],
+  ["dialog closed", at(idle, { kind: "transcription-connection" }), { type: "DIALOG_CLOSED" }, at(idle)],
+];
+
+describe("session flow transitions", () => {
+  test.each(TRANSITIONS)("%s", (_name, from, event, expected) => {
+    expect(sessionFlowReducer(from, event)).toEqual(expected);
+  });
+
+  test("starts idle with no dialog", () => {
+    expect(initialSessionFlowState).toEqual(at(idle));
+  });
+});
+
+// Late or out-of-turn events change nothing: a callback from a finished step can never drag the flow backwards.
+const IGNORED: [string, SessionFlowState, SessionFlowEvent][] = [
+  ["a second record tap while recording", at(recording), { type: "START" }],
+  ["a history retry while recording", at(recording), { type: "TRANSCRIPTION_RETRY" }],
+  ["a history retry during an upload", at({ name: "transcribing" }), { type: "TRANSCRIPTION_RETRY" }],
+  ["an analysis retry while naming", at({ name: "naming", transcription }), { type: "ANALYSIS_RETRY" }],
+  ["an analysis retry over open results", at(results), { type: "ANALYSIS_RETRY" }],
+  ["a transcript arriving after cancel", at(idle), { type: "TRANSCRIBED", result: transcription }],
+  ["a capture starting after 'Not now'", at({ name: "idle", notReady: true }), { type: "CAPTURE_STARTED", at: 5 }],
+  ["a stop with nothing recording", at(idle), { type: "STOPPED" }],
+  ["an analysis result after the flow moved on", at(idle), { type: "ANALYSED", session }],
+  ["a vote with no results open", at(idle), { type: "SESSION_UPDATED", session }],
+  ["a double Finish Session tap", at({ ...results, save: "saving" }), { type: "SAVE_REQUESTED" }],
+  ["a double Retry Cloud Save tap", at({ ...results, save: "retrying" }), { type: "SAVE_REQUESTED" }],
+  ["'Yes, ready' before capture runs", at({ name: "readiness" }), { type: "READY_CONFIRMED" }],
+  ["closing with no dialog", at(idle), { type: "DIALOG_CLOSED" }],
+];
+
+describe("ignored events", () => {
+  test.each(IGNORED)("%s", (_name, from, event) => {
+    expect(sessionFlowReducer(from, event)).toBe(from);
+  });
+});
+
+describe("selectors", () => {
+  test.each<[FlowPhase, boolean, boolean, string | null]>([
+    [idle, false, false, null],
+    [{ name: "readiness" }, false, true, null],
+    [recording, true, true, null],
+    [{ name: "transcribing" }, false, true, "processing"],
+    [{ name: "naming", transcription }, false, true, null],
+    [{ name: "analysing", step: "identifying" }, false, true, "identifying"],
+    [results, false, true, null],
+  ])("%j: capturing %s, busy %s, overlay %s", (phase, capturing, busy, step) => {
+    expect(isCapturing(at(phase))).toBe(capturing);
+    expect(isBusy(at(phase))).toBe(busy);
+    expect(overlayStep(at(phase))).toBe(step);
+  });
+
+  test("naming needs a segment and a speaker", () => {
+    expect(hasSpeakersToName(transcription)).toBe(true);
+    expect(hasSpeakersToName(silent)).toBe(false);
+    expect(hasSpeakersToName({ ...transcription, speakers: {} })).toBe(false);
+  });
+});

@@ -1,0 +1,172 @@
+import type { TranscriptionFailureKind } from "@/lib/domain/errors/classify";
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
+
+import type { ClientSession } from "./client-session";
+
+// The session flow (spec part 1 section 4, part 2 section 4) as one pure state machine: a session goes from readiness
+// through recording, transcription, naming and analysis to its results, completion and save. Screens render from the
+// state and report what happened as events; the provider (components/session-flow) runs the side effects. An event that
+// does not fit the current state is ignored, so a late callback can never drag the flow backwards.
+
+export type AnalysisStep = "processing" | "identifying" | "generating";
+
+/** A transcript with the names the user gave; held in memory so a failed analysis can be retried without a reload. */
+export type NamedTranscript = {
+  /** Lines "Name: text". */
+  transcript: string;
+  speakerNames: Record<string, string>;
+  original: Pick<TranscriptionResultData, "transcript" | "segments" | "speakers" | "speakerStats">;
+  /** The account's session that already holds this transcript (a retried server-kept recording): analysis attaches to it. */
+  sessionId?: string;
+};
+
+/** What a failed analysis can be retried from: the copy kept on the device or server (keptId), else the one in memory. */
+export type AnalysisRetry = { keptId: string | null; named: NamedTranscript | null };
+
+export type FlowDialog =
+  | { kind: "transcription-connection" }
+  | { kind: "transcription-retry"; retryId: string | null }
+  | { kind: "analysis-connection"; retry: AnalysisRetry }
+  | { kind: "analysis-failed"; retry: AnalysisRetry };
+
+export type ResultsPhase = {
+  name: "results";
+  session: ClientSession;
+  summaryLoading: boolean;
+  /** Finish Session: saving, failed (the "Failed to Save Session" dialog), retrying (the dialog's Retry Cloud Save runs). */
+  save: "idle" | "saving" | "failed" | "retrying";
+};
+
+export type FlowPhase =
+  | { name: "idle"; notReady: boolean }
+  | { name: "readiness" }
+  | { name: "recording"; startedAt: number; confirmed: boolean; reconnecting: boolean }
+  | { name: "transcribing" }
+  | { name: "naming"; transcription: TranscriptionResultData }
+  | { name: "analysing"; step: AnalysisStep }
+  | ResultsPhase;
+
+export type SessionFlowState = { phase: FlowPhase; dialog: FlowDialog | null };
+
+export type SessionFlowEvent =
+  | { type: "START" }
+  | { type: "CAPTURE_STARTED"; at: number }
+  | { type: "CAPTURE_FAILED" }
+  | { type: "READY_CONFIRMED" }
+  | { type: "NOT_READY" }
+  | { type: "CANCELLED" }
+  | { type: "MICROPHONE_LOST" }
+  | { type: "MICROPHONE_BACK" }
+  | { type: "STOPPED" }
+  | { type: "TRANSCRIPTION_RETRY" }
+  | { type: "TRANSCRIBED"; result: TranscriptionResultData }
+  | { type: "TRANSCRIPTION_FAILED"; kind: TranscriptionFailureKind; retryId: string | null }
+  | { type: "NAMES_CONFIRMED" }
+  | { type: "NAMING_CLOSED" }
+  | { type: "ANALYSIS_RETRY" }
+  | { type: "ANALYSIS_STEP"; step: AnalysisStep }
+  | { type: "ANALYSED"; session: ClientSession }
+  | { type: "ANALYSIS_FAILED"; dialog: "analysis-connection" | "analysis-failed"; retry: AnalysisRetry }
+  | { type: "ANALYSIS_ABANDONED" }
+  | { type: "SESSION_UPDATED"; session: ClientSession }
+  | { type: "SUMMARY_REQUESTED" }
+  | { type: "SUMMARY_READY"; session: ClientSession }
+  | { type: "SAVE_REQUESTED" }
+  | { type: "SAVE_FAILED" }
+  | { type: "SAVE_REFUSED" }
+  | { type: "CLOSED" }
+  | { type: "DIALOG_CLOSED" };
+
+export const initialSessionFlowState: SessionFlowState = { phase: { name: "idle", notReady: false }, dialog: null };
+
+const IDLE: FlowPhase = { name: "idle", notReady: false };
+
+/** Naming needs something to name: at least one segment and one speaker. */
+export function hasSpeakersToName(result: TranscriptionResultData): boolean {
+  return result.segments.length > 0 && Object.keys(result.speakers).length > 0;
+}
+
+export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEvent): SessionFlowState {
+  const { phase } = state;
+  const to = (next: FlowPhase, dialog: FlowDialog | null = state.dialog): SessionFlowState => ({ phase: next, dialog });
+
+  switch (event.type) {
+    case "START":
+      return phase.name === "idle" ? to({ name: "readiness" }, null) : state;
+    case "CAPTURE_STARTED":
+      return phase.name === "readiness" ? to({ name: "recording", startedAt: event.at, confirmed: false, reconnecting: false }) : state;
+    case "CAPTURE_FAILED":
+      return phase.name === "readiness" || phase.name === "recording" ? to(IDLE) : state;
+    case "READY_CONFIRMED":
+      return phase.name === "recording" ? to({ ...phase, confirmed: true }) : state;
+    case "NOT_READY":
+      return phase.name === "readiness" || phase.name === "recording" ? to({ name: "idle", notReady: true }) : state;
+    case "CANCELLED":
+      return phase.name === "readiness" || phase.name === "recording" ? to(IDLE) : state;
+    case "MICROPHONE_LOST":
+    case "MICROPHONE_BACK":
+      return phase.name === "recording" ? to({ ...phase, reconnecting: event.type === "MICROPHONE_LOST" }) : state;
+    case "STOPPED":
+      return phase.name === "recording" ? to({ name: "transcribing" }) : state;
+    case "TRANSCRIPTION_RETRY":
+      // One thing at a time: a retry never interrupts a recording, an upload or an open session.
+      return phase.name === "idle" ? to({ name: "transcribing" }, null) : state;
+    case "TRANSCRIBED":
+      if (phase.name !== "transcribing") return state;
+      return to(hasSpeakersToName(event.result) ? { name: "naming", transcription: event.result } : IDLE);
+    case "TRANSCRIPTION_FAILED": {
+      if (phase.name !== "transcribing") return state;
+      if (event.kind === "connection") return to(IDLE, { kind: "transcription-connection" });
+      if (event.kind === "failed-session") return to(IDLE, { kind: "transcription-retry", retryId: event.retryId });
+      return to(IDLE, null);
+    }
+    case "NAMES_CONFIRMED":
+      return phase.name === "naming" ? to({ name: "analysing", step: "identifying" }) : state;
+    case "NAMING_CLOSED":
+      return phase.name === "naming" ? to(IDLE) : state;
+    case "ANALYSIS_RETRY":
+      return phase.name === "idle" ? to({ name: "analysing", step: "generating" }, null) : state;
+    case "ANALYSIS_STEP":
+      return phase.name === "analysing" ? to({ name: "analysing", step: event.step }) : state;
+    case "ANALYSED":
+      return phase.name === "analysing" ? to({ name: "results", session: event.session, summaryLoading: false, save: "idle" }, null) : state;
+    case "ANALYSIS_FAILED":
+      return phase.name === "analysing" ? to(IDLE, { kind: event.dialog, retry: event.retry }) : state;
+    case "ANALYSIS_ABANDONED":
+      return phase.name === "analysing" ? to(IDLE) : state;
+    case "SESSION_UPDATED":
+      return phase.name === "results" ? to({ ...phase, session: event.session }) : state;
+    case "SUMMARY_REQUESTED":
+      return phase.name === "results" ? to({ ...phase, summaryLoading: true }) : state;
+    case "SUMMARY_READY":
+      return phase.name === "results" ? to({ ...phase, session: event.session, summaryLoading: false }) : state;
+    case "SAVE_REQUESTED":
+      if (phase.name !== "results" || phase.save === "saving" || phase.save === "retrying") return state;
+      return to({ ...phase, save: phase.save === "failed" ? "retrying" : "saving" });
+    case "SAVE_FAILED":
+      return phase.name === "results" ? to({ ...phase, save: "failed" }) : state;
+    case "SAVE_REFUSED":
+      return phase.name === "results" ? to({ ...phase, save: "idle" }) : state;
+    case "CLOSED":
+      return phase.name === "results" ? to(IDLE) : state;
+    case "DIALOG_CLOSED":
+      return state.dialog ? to(phase, null) : state;
+  }
+}
+
+/** A microphone is open (the readiness card's countdown has ended and capture runs). */
+export function isCapturing(state: SessionFlowState): boolean {
+  return state.phase.name === "recording";
+}
+
+/** Something is under way; history retries wait until it is not. */
+export function isBusy(state: SessionFlowState): boolean {
+  return state.phase.name !== "idle";
+}
+
+/** The analysing overlay's step, or null when the overlay is not shown. */
+export function overlayStep(state: SessionFlowState): AnalysisStep | null {
+  if (state.phase.name === "transcribing") return "processing";
+  if (state.phase.name === "analysing") return state.phase.step;
+  return null;
+}
