@@ -187,12 +187,46 @@ test("an analysis outage keeps the conversation on the device, and retrying it o
   const recorder = new RecorderPage(page);
   await recorder.recordFor(1_500);
   await recorder.nameSpeakers(["Ana", "Ben"]);
-  await expect(page.getByRole("listitem").getByText("Unable to analyze the recording. Please try again.")).toBeVisible({ timeout: 20_000 });
+  // The Analysis Failed dialog (a Confirmation dialog): the transcript is kept, and the dialog says so.
+  const dialog = page.getByRole("dialog", { name: "Analysis Failed" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText("Unable to analyze the recording. Please try again.")).toBeVisible();
+  await expect(dialog.getByText("Your conversation transcript has been saved successfully")).toBeVisible();
+  await dialog.getByRole("button", { name: "Save Locally" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Recording Saved Locally", { exact: true })).toBeVisible();
   await expect(recorder.history.getByText("Analysis failed")).toBeVisible();
 
   await fakeProviders.queue("gemini.generate", { body: analysis });
   await recorder.retryButtons.click();
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.retryButtons).toHaveCount(0);
+});
+
+test("signed in: an analysis outage opens the Connection Error dialog, and Retry Now re-runs the kept analysis", async ({ page, context }, testInfo) => {
+  await fakeProviders.reset();
+  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
+  await fakeProviders.queue("gemini.generate", down, down, down);
+  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 });
+  await signIn(context, ACCOUNT_SERVER, "user_e2e_analysis_retry");
+  await page.goto(ACCOUNT_SERVER.url);
+
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  const dialog = page.getByRole("dialog", { name: "Connection Error" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText("Connection error: Your recording is saved locally")).toBeVisible();
+  await expect(dialog.getByText("Your conversation transcript has been saved successfully")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Save Locally" })).toBeVisible();
+  await saveScreen(page, "analysis-connection-dialog", testInfo);
+
+  // The provider is back: Retry Now asks the server to re-run the analysis of the transcript it kept.
+  await fakeProviders.queue("gemini.generate", { body: analysis });
+  await dialog.getByRole("button", { name: "Retry Now" }).click();
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Analysis Successful", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Close" }).first().click();
   await expect(recorder.retryButtons).toHaveCount(0);
 });
 

@@ -1,0 +1,159 @@
+/**
+ * @jest-environment jsdom
+ */
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
+
+import { createAnalysisActions } from "./analysis-actions";
+import { createFlowKit } from "./flow-kit";
+import { createRecordingActions } from "./recording-actions";
+import { createResultsActions } from "./results-actions";
+
+// The flow's side effects against fakes of the microphone, the upload and the AI calls: what each action reports to the
+// state machine, and that nothing recorded is dropped on the way.
+
+const fakeRecorder = { start: jest.fn(), stop: jest.fn(), cancel: jest.fn() };
+jest.mock("@/lib/client/recordings/recorder", () => ({
+  ...jest.requireActual("@/lib/client/recordings/recorder"),
+  isRecordingSupported: () => true,
+  createAudioRecorder: () => fakeRecorder,
+}));
+jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn() }));
+jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
+jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));
+jest.mock("@/lib/client/sessions/session-api", () => ({ ...jest.requireActual("@/lib/client/sessions/session-api"), sessionApi: { retryAnalysis: jest.fn(), reminderClick: jest.fn(async () => undefined) } }));
+jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
+
+const { sendRecording, retryLocalRecording } = jest.requireMock("./transcription");
+const { requestAnalysis, AnalysisRequestError } = jest.requireMock("@/lib/client/analysis/analyze-client");
+const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
+
+const segments = [
+  { speaker: "SPEAKER_01", text: "We never get time for us.", start: 0, end: 2 },
+  { speaker: "SPEAKER_02", text: "Then let's plan Saturday.", start: 2, end: 4 },
+];
+const transcription: TranscriptionResultData = {
+  transcript: "We never get time for us. Then let's plan Saturday.",
+  segments,
+  speakers: { SPEAKER_01: [segments[0]!], SPEAKER_02: [segments[1]!] },
+  speakerStats: { SPEAKER_01: { totalTime: 2, wordCount: 6, segments: 1 }, SPEAKER_02: { totalTime: 2, wordCount: 4, segments: 1 } },
+  fallback: false,
+};
+const audio = { id: "rec-1", mimeType: "audio/webm", size: 100, durationMs: 2000, storedLocally: true, blob: new Blob(["x"]) };
+const analysis = { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }], briefSummary: "Saturday plans" };
+
+function setUp() {
+  const kit = createFlowKit();
+  const recording = createRecordingActions(kit, { goHome: jest.fn() });
+  const analysisActions = createAnalysisActions(kit);
+  const results = createResultsActions(kit, { stopCapture: recording.forceStop });
+  return { kit, recording, analysis: analysisActions, results };
+}
+
+async function recordUntilNaming(flow: ReturnType<typeof setUp>) {
+  flow.recording.start();
+  await flow.recording.beginCapture();
+  expect(flow.kit.getState().phase.name).toBe("recording");
+  sendRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+  flow.recording.stop();
+  await waitFor(() => flow.kit.getState().phase.name === "naming");
+}
+
+async function waitFor(condition: () => boolean) {
+  for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  localStorage.clear();
+  fakeRecorder.start.mockResolvedValue(undefined);
+  fakeRecorder.stop.mockResolvedValue(audio);
+  fakeRecorder.cancel.mockResolvedValue(undefined);
+});
+
+test("record, stop: the stored recording is sent and a transcript with speakers opens naming", async () => {
+  const flow = setUp();
+  await recordUntilNaming(flow);
+  expect(sendRecording).toHaveBeenCalledWith(expect.objectContaining({ audioKey: "rec-1", mimeType: "audio/webm" }), expect.anything());
+});
+
+test("the deck's force-stop stops a running capture and sends what was recorded instead of dropping it", async () => {
+  const flow = setUp();
+  flow.recording.start();
+  await flow.recording.beginCapture();
+  sendRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+  flow.results.deckFinished();
+  expect(fakeRecorder.stop).toHaveBeenCalledTimes(1);
+  expect(fakeRecorder.cancel).not.toHaveBeenCalled();
+  await waitFor(() => flow.kit.getState().phase.name === "naming");
+});
+
+test("a history retry while a recording runs is not started", async () => {
+  const flow = setUp();
+  flow.recording.start();
+  await flow.recording.beginCapture();
+  flow.recording.retryTranscription({ id: "local-5", name: "n", isLocal: true, mimeType: "audio/webm", size: 1, createdAt: "", timestamp: 5, audioKey: "a" });
+  expect(retryLocalRecording).not.toHaveBeenCalled();
+  expect(flow.kit.getState().phase.name).toBe("recording");
+});
+
+test("a connection failure of the upload opens the connection dialog, which goes home by itself after 3 s", async () => {
+  jest.useFakeTimers();
+  try {
+    const flow = setUp();
+    flow.recording.start();
+    await flow.recording.beginCapture();
+    sendRecording.mockResolvedValueOnce({ ok: false, failure: { kind: "connection", message: "Connection error: offline", failedSessionId: undefined, localSession: { id: "local-7" } } });
+    flow.recording.stop();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(flow.kit.getState()).toEqual({ phase: { name: "idle", notReady: false }, dialog: { kind: "transcription-connection" } });
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(flow.kit.getState().dialog).toBeNull();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test("names confirmed: identifying, then generating, then a guest's results kept in this browser", async () => {
+  const flow = setUp();
+  await recordUntilNaming(flow);
+  requestAnalysis.mockResolvedValueOnce({ analysis, sessionId: null, warnings: [] });
+  const done = flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+  expect(flow.kit.getState().phase).toEqual({ name: "analysing", step: "identifying" });
+  await done;
+  expect(requestAnalysis).toHaveBeenCalledWith(expect.objectContaining({ transcript: "Ana: We never get time for us.\nBen: Then let's plan Saturday." }));
+  const { phase } = flow.kit.getState();
+  expect(phase.name).toBe("results");
+  const stored = JSON.parse(localStorage.getItem("local_sessions") ?? "[]");
+  expect(stored).toEqual([expect.objectContaining({ name: "Saturday plans", isLocal: true })]);
+});
+
+test("a signed-in analysis outage keeps the transcript, offers Retry Now, and the retry runs on the server's copy", async () => {
+  const flow = setUp();
+  await recordUntilNaming(flow);
+  requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError("The model is overloaded.", { failedSessionId: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc", isConnectionError: true }));
+  await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+  const { dialog } = flow.kit.getState();
+  expect(dialog).toEqual({ kind: "analysis-connection", retry: expect.objectContaining({ keptId: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc" }) });
+  expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Analysis Failed", description: "The model is overloaded." }));
+
+  sessionApi.retryAnalysis.mockResolvedValueOnce({ analysis, sessionId: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc" });
+  flow.analysis.retryFromDialog();
+  await waitFor(() => flow.kit.getState().phase.name === "results");
+  expect(sessionApi.retryAnalysis).toHaveBeenCalledWith("3f1c2a8e-1b2c-4d5e-8f90-123456789abc");
+  // The copy kept for the retry has done its job.
+  expect(JSON.parse(localStorage.getItem("local_sessions") ?? "[]")).toEqual([]);
+});
+
+test("a failed analysis retry ends with the dialog again, never a dead end", async () => {
+  const flow = setUp();
+  await recordUntilNaming(flow);
+  requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError("Bad answer"));
+  await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+  expect(flow.kit.getState().dialog?.kind).toBe("analysis-failed");
+  requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError("Bad answer again"));
+  flow.analysis.retryFromDialog();
+  await waitFor(() => flow.kit.getState().dialog?.kind === "analysis-failed" && flow.kit.getState().phase.name === "idle");
+  expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Retry Failed" }));
+});
