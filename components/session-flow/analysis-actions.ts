@@ -46,15 +46,7 @@ export function createAnalysisActions(kit: FlowKit) {
   async function analyze(named: NamedTranscript): Promise<void> {
     const now = Date.now();
     try {
-      const result = await requestAnalysis({
-        transcript: named.transcript,
-        fullTranscript: named.original.transcript,
-        speakerNames: named.speakerNames,
-        segments: named.original.segments,
-        speakerStats: named.original.speakerStats as SpeakerStats,
-        mode: "couple",
-        ...(named.sessionId ? { sessionId: named.sessionId } : {}),
-      });
+      const result = await requestAnalysis(analyzeBody(named));
       if (result.analysis.cards.length === 0) {
         showToast({ title: T.errorTitle, description: T.noCards, variant: "destructive" });
         kit.dispatch({ type: "ANALYSIS_ABANDONED" });
@@ -88,14 +80,7 @@ export function createAnalysisActions(kit: FlowKit) {
     try {
       const result = keptOnServer
         ? await sessionApi.retryAnalysis(retry.keptId!)
-        : await requestAnalysis({
-            transcript: named!.transcript,
-            fullTranscript: named!.original.transcript,
-            speakerNames: named!.speakerNames,
-            segments: named!.original.segments,
-            speakerStats: named!.original.speakerStats as SpeakerStats,
-            mode: "couple",
-          });
+        : await requestAnalysis(analyzeBody(named!));
       if (retry.keptId) removeLocalSession(retry.keptId);
       showToast({ title: FAILURE_TEXTS.retrySuccessAnalysis, variant: "success" });
       const fallbackName = retry.keptId ? String(readLocalSessionRecord(retry.keptId)?.name ?? "") : "";
@@ -143,6 +128,19 @@ export function createAnalysisActions(kit: FlowKit) {
       kit.dispatch({ type: "DIALOG_CLOSED" });
       showToast({ title: T.savedLocallyTitle, description: T.savedLocallyBody });
     },
+  };
+}
+
+/** The body of POST /api/analyze for a named transcript (relationship mode). */
+function analyzeBody(named: NamedTranscript) {
+  return {
+    transcript: named.transcript,
+    fullTranscript: named.original.transcript,
+    speakerNames: named.speakerNames,
+    segments: named.original.segments,
+    speakerStats: named.original.speakerStats as SpeakerStats,
+    mode: "couple" as const,
+    ...(named.sessionId ? { sessionId: named.sessionId } : {}),
   };
 }
 

@@ -38,6 +38,25 @@ test("a two-voice recording goes through readiness, recording, transcription and
   expect(await recorder.storedChunkCounts()).toEqual({});
 });
 
+test("on a slow connection, 'Processing speaker information...' shows until the naming screen has loaded", async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  // From here on every script arrives 10 s late, as on a poor mobile connection; the home screen has already loaded.
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await route.continue();
+  });
+  await recorder.recordFor(500);
+  const pending = page.getByRole("dialog", { name: "Processing speaker information..." });
+  await expect(pending).toBeVisible({ timeout: 15_000 });
+  await expect(pending.getByRole("status")).toBeVisible();
+  await expect(recorder.identify).toBeVisible({ timeout: 20_000 });
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(pending).toBeHidden();
+});
+
 test("not ready: the recording stops and 'Let's try later' shows", async ({ page, context }) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);

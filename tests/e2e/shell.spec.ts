@@ -16,6 +16,9 @@ for (const server of APP_SERVERS) {
       await expect(shell.settingsButton).toBeVisible();
       await expect(shell.profileButton).toHaveCount(0);
       await expectNoHorizontalScroll(page);
+      // The main action is in the first screen of a phone, without scrolling.
+      const recordButton = (await page.getByRole("button", { name: "Start recording" }).boundingBox())!;
+      expect(recordButton.y + recordButton.height).toBeLessThanOrEqual(page.viewportSize()!.height);
       await saveScreen(page, `home-${server.name}`, testInfo);
 
       const settings = await shell.openSettings();
