@@ -54,7 +54,7 @@ export function RelationshipRecorder() {
         </div>
       ) : null}
 
-      {phase.name === "readiness" || (phase.name === "recording" && !phase.confirmed) ? (
+      {(phase.name === "readiness" || phase.name === "recording") && !phase.confirmed ? (
         <ReadinessCard onCountdownEnd={() => void flow.beginCapture()} onReady={flow.confirmReady} onNotReady={flow.notReady} />
       ) : null}
     </section>

@@ -32,12 +32,14 @@ const at = (phase: FlowPhase, dialog: SessionFlowState["dialog"] = null): Sessio
 
 // [from, event, expected] — every transition of the flow, one row each.
 const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState][] = [
-  ["record tap opens readiness", at(idle), { type: "START" }, at({ name: "readiness" })],
-  ["record tap clears an old dialog", at(idle, { kind: "transcription-connection" }), { type: "START" }, at({ name: "readiness" })],
-  ["countdown end starts capture", at({ name: "readiness" }), { type: "CAPTURE_STARTED", at: 1000 }, at(recording)],
-  ["no microphone: back to idle", at({ name: "readiness" }), { type: "CAPTURE_FAILED" }, at(idle)],
+  ["record tap opens readiness", at(idle), { type: "START" }, at({ name: "readiness", confirmed: false })],
+  ["record tap clears an old dialog", at(idle, { kind: "transcription-connection" }), { type: "START" }, at({ name: "readiness", confirmed: false })],
+  ["countdown end starts capture", at({ name: "readiness", confirmed: false }), { type: "CAPTURE_STARTED", at: 1000 }, at(recording)],
+  ["no microphone: back to idle", at({ name: "readiness", confirmed: false }), { type: "CAPTURE_FAILED" }, at(idle)],
+  ["'Yes, ready' as the microphone is still opening", at({ name: "readiness", confirmed: false }), { type: "READY_CONFIRMED" }, at({ name: "readiness", confirmed: true })],
+  ["the microphone opens after 'Yes, ready'", at({ name: "readiness", confirmed: true }), { type: "CAPTURE_STARTED", at: 1000 }, at({ ...recording, confirmed: true })],
   ["'Yes, ready' hides the card, capture goes on", at(recording), { type: "READY_CONFIRMED" }, at({ ...recording, confirmed: true })],
-  ["'Not now' during countdown", at({ name: "readiness" }), { type: "NOT_READY" }, at({ name: "idle", notReady: true })],
+  ["'Not now' during countdown", at({ name: "readiness", confirmed: false }), { type: "NOT_READY" }, at({ name: "idle", notReady: true })],
   ["'Not now' while recording", at(recording), { type: "NOT_READY" }, at({ name: "idle", notReady: true })],
   ["cancel while recording", at(recording), { type: "CANCELLED" }, at(idle)],
   ["microphone lost", at(recording), { type: "MICROPHONE_LOST" }, at({ ...recording, reconnecting: true })],
@@ -93,7 +95,6 @@ const IGNORED: [string, SessionFlowState, SessionFlowEvent][] = [
   ["a vote with no results open", at(idle), { type: "SESSION_UPDATED", session }],
   ["a double Finish Session tap", at({ ...results, save: "saving" }), { type: "SAVE_REQUESTED" }],
   ["a double Retry Cloud Save tap", at({ ...results, save: "retrying" }), { type: "SAVE_REQUESTED" }],
-  ["'Yes, ready' before capture runs", at({ name: "readiness" }), { type: "READY_CONFIRMED" }],
   ["closing with no dialog", at(idle), { type: "DIALOG_CLOSED" }],
 ];
 
@@ -106,7 +107,7 @@ describe("ignored events", () => {
 describe("selectors", () => {
   test.each<[FlowPhase, boolean, boolean, string | null]>([
     [idle, false, false, null],
-    [{ name: "readiness" }, false, true, null],
+    [{ name: "readiness", confirmed: false }, false, true, null],
     [recording, true, true, null],
     [{ name: "transcribing" }, false, true, "processing"],
     [{ name: "naming", transcription }, false, true, null],

@@ -39,7 +39,8 @@ export type ResultsPhase = {
 
 export type FlowPhase =
   | { name: "idle"; notReady: boolean }
-  | { name: "readiness" }
+  /** `confirmed`: "Yes, ready" came before the microphone was open; the recording starts confirmed. */
+  | { name: "readiness"; confirmed: boolean }
   | { name: "recording"; startedAt: number; confirmed: boolean; reconnecting: boolean }
   | { name: "transcribing" }
   | { name: "naming"; transcription: TranscriptionResultData }
@@ -92,13 +93,13 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
 
   switch (event.type) {
     case "START":
-      return phase.name === "idle" ? to({ name: "readiness" }, null) : state;
+      return phase.name === "idle" ? to({ name: "readiness", confirmed: false }, null) : state;
     case "CAPTURE_STARTED":
-      return phase.name === "readiness" ? to({ name: "recording", startedAt: event.at, confirmed: false, reconnecting: false }) : state;
+      return phase.name === "readiness" ? to({ name: "recording", startedAt: event.at, confirmed: phase.confirmed, reconnecting: false }) : state;
     case "CAPTURE_FAILED":
       return phase.name === "readiness" || phase.name === "recording" ? to(IDLE) : state;
     case "READY_CONFIRMED":
-      return phase.name === "recording" ? to({ ...phase, confirmed: true }) : state;
+      return phase.name === "recording" || phase.name === "readiness" ? to({ ...phase, confirmed: true }) : state;
     case "NOT_READY":
       return phase.name === "readiness" || phase.name === "recording" ? to({ name: "idle", notReady: true }) : state;
     case "CANCELLED":
