@@ -8,7 +8,7 @@ import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
 import { READINESS_TEXTS as T } from "./texts";
 
-export const READINESS_COUNTDOWN_SECONDS = 3;
+const READINESS_COUNTDOWN_SECONDS = 3;
 
 /**
  * Shown when a recording is requested: counts 3, 2, 1, 0 (buttons and swiping off meanwhile), starts the recording at 0,

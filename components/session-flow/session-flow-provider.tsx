@@ -32,7 +32,7 @@ function createSessionFlowActions(kit: ReturnType<typeof createFlowKit>) {
   };
 }
 
-export type SessionFlowActions = ReturnType<typeof createSessionFlowActions>;
+type SessionFlowActions = ReturnType<typeof createSessionFlowActions>;
 
 const SessionFlowContext = createContext<{ state: SessionFlowState; actions: SessionFlowActions } | null>(null);
 

@@ -25,7 +25,7 @@ export type RecordingToSend = {
   blob?: Blob;
 };
 
-export type TranscriptionFailure = {
+type TranscriptionFailure = {
   kind: TranscriptionFailureKind;
   message: string;
   failedSessionId: string | undefined;

@@ -1,10 +1,10 @@
 // The anonymous-to-public rule of the shared request rules (spec part 1, section 7), used by the proxy on the server and
 // by the request helper in the browser, so both always agree.
 
-export const PUBLIC_API_PREFIX = "/api/public/";
+const PUBLIC_API_PREFIX = "/api/public/";
 
 /** Calls that keep their path for anonymous callers: they work for guests and persist nothing for them. */
-export const PATHS_EXEMPT_FROM_PUBLIC_REWRITE = ["/api/transcribe", "/api/analyze"] as const;
+const PATHS_EXEMPT_FROM_PUBLIC_REWRITE = ["/api/transcribe", "/api/analyze"] as const;
 
 export function isPublicApiPath(path: string): boolean {
   return pathnameOf(path).startsWith(PUBLIC_API_PREFIX);

@@ -1,7 +1,7 @@
 // Which name the app shows for the user (spec part 1, section 3 "User").
 export type NameSources = { storedName?: string | null; fullName?: string | null; firstName?: string | null };
 
-export const DEFAULT_USER_NAME = "User";
+const DEFAULT_USER_NAME = "User";
 
 export function resolveDisplayName({ storedName, fullName, firstName }: NameSources): string {
   for (const candidate of [storedName, fullName, firstName]) {

@@ -1,7 +1,7 @@
 // Where a session lives, told by its id. The browser names the sessions it keeps "local-{epoch ms}"; the server names
 // its rows with UUIDs. Every part of the app asks here rather than looking at the prefix itself.
 
-export const DEVICE_SESSION_PREFIX = "local-";
+const DEVICE_SESSION_PREFIX = "local-";
 
 const SERVER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

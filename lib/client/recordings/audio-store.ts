@@ -14,7 +14,7 @@ import { holdRecordingLock, releaseRecordingLock } from "./recording-locks";
 const DB_NAME = "coach-audio";
 const STORE_NAME = "recordings";
 
-export const RECORDING_STATUSES = ["recording", "stopped", "uploading", "failed", "saved-locally"] as const;
+const RECORDING_STATUSES = ["recording", "stopped", "uploading", "failed", "saved-locally"] as const;
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 export type RecordingMode = "couple" | "solo";
 

@@ -8,7 +8,7 @@ import { newDeviceSessionId } from "@/lib/domain/session-ids";
 
 export type FailureKind = "transcription" | "analysis";
 /** timestamp is an ISO date, as in the server's failure markers, so history can treat both alike. */
-export type FailureMarker = { error: string; timestamp: string; attemptCount: number };
+type FailureMarker = { error: string; timestamp: string; attemptCount: number };
 
 export type LocalSession = {
   id: string;

@@ -28,7 +28,7 @@ async function resumeWithin(context: AudioContext, timeoutMs: number): Promise<v
   await Promise.race([resumed, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function closeContext(context: AudioContext): void {
+function closeContext(context: AudioContext): void {
   // Closing an already closed context rejects (or throws, in older Safari); either way it is closed.
   Promise.resolve()
     .then(() => context.close())
@@ -72,7 +72,7 @@ export function connectMicrophone(graph: MicrophoneGraph, microphone: MediaStrea
   graph.source = next;
 }
 
-export function disconnectMicrophone(graph: MicrophoneGraph): void {
+function disconnectMicrophone(graph: MicrophoneGraph): void {
   try {
     graph.source?.disconnect();
   } catch {

@@ -3,7 +3,7 @@ import { LocalStorageError } from "@/lib/client/recordings/local-recordings";
 // What the user is told when this browser refuses to keep a session (spec part 1 section 8: the "Warning" toasts). A
 // full disk and a browser that keeps nothing (private browsing, storage switched off) need different advice.
 
-export const STORAGE_WARNING_TITLE = "Warning";
+const STORAGE_WARNING_TITLE = "Warning";
 
 export type StorageRefusal = "quota" | "unavailable" | "failed";
 

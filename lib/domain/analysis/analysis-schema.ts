@@ -7,7 +7,7 @@ import { type Analysis, type AnalysisSource, CARD_COLORS, CARD_ICONS, type CardC
 
 export const INVALID_ANALYSIS_MESSAGE = "Invalid analysis from the AI provider";
 
-export const ANALYSIS_LIMITS = {
+const ANALYSIS_LIMITS = {
   minCards: 1,
   maxCards: 8,
   insightChars: 1200,
@@ -25,10 +25,10 @@ export const ANALYSIS_LIMITS = {
 /** Spec part 2 section 3, "Defaults when missing". */
 export const ANALYSIS_DEFAULTS = { coachResponse: "Coach response not available", briefSummary: "Session summary", encouragement: "Continue exploring relationship growth together." } as const;
 
-export const DIMENSION_TITLES = DIMENSIONS.map((dimension) => dimension.title) as [DimensionTitle, ...DimensionTitle[]];
+const DIMENSION_TITLES = DIMENSIONS.map((dimension) => dimension.title) as [DimensionTitle, ...DimensionTitle[]];
 
 /** The colour a card gets when the model's colour is missing or not one of the four. */
-export const DIMENSION_DEFAULT_COLORS: Record<DimensionTitle, CardColor> = {
+const DIMENSION_DEFAULT_COLORS: Record<DimensionTitle, CardColor> = {
   Curiosity: "deep-teal",
   Clarity: "sunflower",
   "Emotional Connection": "soft-tangerine",
@@ -69,7 +69,7 @@ export function resolveDimension(name: unknown): DimensionTitle | null {
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-export const insightCardSchema = z.object({
+const insightCardSchema = z.object({
   dimension: z.enum(DIMENSION_TITLES),
   insight: text(ANALYSIS_LIMITS.insightChars),
   tips: z.array(text(ANALYSIS_LIMITS.tipChars)).max(ANALYSIS_LIMITS.tips),
@@ -78,7 +78,7 @@ export const insightCardSchema = z.object({
   evidence: z.array(text(ANALYSIS_LIMITS.evidenceChars)).min(1).max(ANALYSIS_LIMITS.evidence).optional(),
 });
 
-export const mutualGrowthCardSchema = z.object({
+const mutualGrowthCardSchema = z.object({
   dimension: text(120),
   insight: text(ANALYSIS_LIMITS.insightChars),
   tips: z.array(text(ANALYSIS_LIMITS.tipChars)).min(1).max(ANALYSIS_LIMITS.tips),
@@ -86,7 +86,7 @@ export const mutualGrowthCardSchema = z.object({
   color: z.enum(CARD_COLORS),
 });
 
-export const modelAnalysisSchema = z.object({
+const modelAnalysisSchema = z.object({
   cards: z.array(insightCardSchema).min(ANALYSIS_LIMITS.minCards).max(ANALYSIS_LIMITS.maxCards),
   coachResponse: text(ANALYSIS_LIMITS.coachResponseChars),
   briefSummary: text(ANALYSIS_LIMITS.briefSummaryChars),

@@ -9,7 +9,7 @@ export const EMPTY_TRANSCRIPT_MESSAGE = "Empty transcript. Please try recording 
 const MAX_TRANSCRIPT_CHARS = 200_000;
 const seconds = z.number().min(0).max(24 * 3600);
 
-export const analyzeSegmentSchema = z.object({ speaker: z.string().trim().min(1).max(100), text: z.string().max(10_000), start: seconds, end: seconds });
+const analyzeSegmentSchema = z.object({ speaker: z.string().trim().min(1).max(100), text: z.string().max(10_000), start: seconds, end: seconds });
 
 export const analyzeRequestSchema = z.object({
   transcript: z.string().max(MAX_TRANSCRIPT_CHARS).refine((text) => text.trim() !== "", EMPTY_TRANSCRIPT_MESSAGE),

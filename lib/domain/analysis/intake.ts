@@ -5,12 +5,12 @@ import type { Analysis, InsightCard } from "./types";
 // The browser's checks around POST /api/analyze (spec part 1 section 5) and the card display rules of the deck
 // (spec part 2 sections 2, 5 and 9).
 
-export const EMPTY_RESPONSE_MESSAGE = "Empty response from server";
-export const MISSING_ANALYSIS_MESSAGE = "Missing analysis in response";
+const EMPTY_RESPONSE_MESSAGE = "Empty response from server";
+const MISSING_ANALYSIS_MESSAGE = "Missing analysis in response";
 export const MISSING_CARDS_WARNING = "The analysis had no list of cards; it was treated as empty.";
 
-export const MAX_VISIBLE_TIPS = 2;
-export const MAX_TIP_WORDS = 50;
+const MAX_VISIBLE_TIPS = 2;
+const MAX_TIP_WORDS = 50;
 
 /** A failed intake check; `message` is one of the spec's texts. */
 export class AnalysisIntakeError extends Error {

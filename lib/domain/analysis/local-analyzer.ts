@@ -23,8 +23,8 @@ import type { Analysis, InsightCard, MutualGrowthCard } from "./types";
 // the same analysis, so a retry or a test sees exactly what the user saw.
 
 /** Saved as the analysis' promptVersion, so a session shows which curated set wrote it. */
-export const LOCAL_ANALYZER_VERSION = "offline/2026-11-22";
-export const MIN_LOCAL_CARDS = 4;
+const LOCAL_ANALYZER_VERSION = "offline/2026-11-22";
+const MIN_LOCAL_CARDS = 4;
 const MAX_QUOTE_CHARS = 100;
 const MAX_BRIEF_SUMMARY_CHARS = 60;
 const DEFAULT_BRIEF_SUMMARY = "Session summary";

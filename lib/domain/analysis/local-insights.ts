@@ -44,7 +44,7 @@ export type InsightContext = {
   longestTurnQuote: (speakerId: string) => string[];
 };
 
-export type Tone = "strength" | "growth" | "neutral";
+type Tone = "strength" | "growth" | "neutral";
 
 export type InsightDraft = {
   tone: Tone;

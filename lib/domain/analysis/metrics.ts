@@ -14,14 +14,14 @@ export const I_STATEMENT_OPENERS = [
 ] as const;
 
 /** Accusatory "you" openers (criticism in Gottman's terms): the sentence is about what the partner is or does wrong. */
-export const YOU_STATEMENT_OPENERS = [
+const YOU_STATEMENT_OPENERS = [
   "you always", "you never", "you're always", "you're never", "you're being", "you're not", "you're too", "you are always",
   "you are never", "you are being", "you are not", "you are too", "you don't", "you do not", "you didn't", "you did not",
   "you won't", "you can't", "you should", "you make me", "why can't you", "why don't you",
 ] as const;
 
 /** Absolute words that turn one event into a character claim; counted as whole words or phrases. */
-export const ABSOLUTES = ["always", "never", "every time", "nothing", "everything"] as const;
+const ABSOLUTES = ["always", "never", "every time", "nothing", "everything"] as const;
 
 /** Fondness and gratitude, the antidote to contempt. */
 export const APPRECIATION_PHRASES = [
@@ -38,7 +38,7 @@ export const REPAIR_PHRASES = [
 ] as const;
 
 /** Validation: letting the partner know their feeling or view makes sense (turning toward, not away). */
-export const VALIDATION_PHRASES = [
+const VALIDATION_PHRASES = [
   "that makes sense", "makes sense", "i understand", "i hear you", "i get it", "i get that", "no wonder",
   "that sounds hard", "that must be", "i can see why", "i see why",
 ] as const;
@@ -70,7 +70,7 @@ export const FEELING_WORDS = [
 ] as const;
 
 /** Timestamps from speech-to-text jitter by a few hundred ms; an overlap shorter than this is not an interruption. */
-export const OVERLAP_TOLERANCE_SECONDS = 0.25;
+const OVERLAP_TOLERANCE_SECONDS = 0.25;
 
 /** Lower case with straight apostrophes, so "You’re" and "you're" are one phrase. Keeps the length of the text. */
 export function normalizeText(text: string): string {
@@ -95,7 +95,7 @@ export function countMatches(normalizedText: string, regex: RegExp): number {
 export const I_STATEMENT_REGEX = phraseRegex(I_STATEMENT_OPENERS);
 export const YOU_STATEMENT_REGEX = phraseRegex(YOU_STATEMENT_OPENERS);
 export const ABSOLUTES_REGEX = phraseRegex(ABSOLUTES);
-export const APPRECIATION_REGEX = phraseRegex(APPRECIATION_PHRASES);
+const APPRECIATION_REGEX = phraseRegex(APPRECIATION_PHRASES);
 export const REPAIR_REGEX = phraseRegex(REPAIR_PHRASES);
 export const VALIDATION_REGEX = phraseRegex(VALIDATION_PHRASES);
 export const POSITIVE_REGEX = phraseRegex(POSITIVE_MARKERS);
@@ -110,7 +110,7 @@ export function splitSentences(text: string): string[] {
 }
 
 /** Question marks, a run ("??") counting once. */
-export function countQuestions(text: string): number {
+function countQuestions(text: string): number {
   return text.match(/\?+/g)?.length ?? 0;
 }
 

@@ -5,7 +5,7 @@ import type { DimensionTitle, InsightCard, SessionSummary, SwipeAction } from ".
 // The pure parts of the "Session Completed" screen (spec part 2 sections 4, 5 and 9): where the summary comes from,
 // the fallbacks, recommendation clean-up, and the votes that decide when the deck is done.
 
-export const MAX_CLIENT_RECOMMENDATIONS = 3;
+const MAX_CLIENT_RECOMMENDATIONS = 3;
 
 /** Shown (history, deck) when no usable recommendation is left: regular check-ins, active listening, daily appreciation. */
 export const DEFAULT_RECOMMENDATIONS: readonly string[] = [

@@ -3,10 +3,10 @@ import { type DateArray, createEvent } from "ics";
 // Reminder dates and the downloadable calendar event (spec part 2 sections 4 and 9). All rules work in the device's local
 // time, because the event is written with a floating local start time: 18:00 means 18:00 wherever the user is.
 
-export const REMINDER_DAYS = 14;
-export const REMINDER_TITLE = "Relationship Check-in";
-export const REMINDER_HOUR = 18;
-export const TUTORIAL_REMINDER_HOUR = 10;
+const REMINDER_DAYS = 14;
+const REMINDER_TITLE = "Relationship Check-in";
+const REMINDER_HOUR = 18;
+const TUTORIAL_REMINDER_HOUR = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The session's reminderDate: exactly 14 days after `now`, in epoch ms (also the fallback summaries' date). */

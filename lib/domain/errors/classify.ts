@@ -1,6 +1,6 @@
 // How the client tells failures apart (spec part 1, section 8).
 
-export const SERVER_ERROR_DISPLAY_LIMIT = 100;
+const SERVER_ERROR_DISPLAY_LIMIT = 100;
 
 const TRANSCRIPTION_CONNECTION_MARKERS = ["Connection error", "fetch failed", "ENOTFOUND", "Service Unavailable", "The model is overloaded"];
 const ANALYSIS_CONNECTION_MARKERS = ["Connection error", "fetch failed", "Service Unavailable", "The model is overloaded", "503", "Gemini"];

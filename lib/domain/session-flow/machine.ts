@@ -23,7 +23,7 @@ export type NamedTranscript = {
 /** What a failed analysis can be retried from: the copy kept on the device or server (keptId), else the one in memory. */
 export type AnalysisRetry = { keptId: string | null; named: NamedTranscript | null };
 
-export type FlowDialog =
+type FlowDialog =
   | { kind: "transcription-connection" }
   | { kind: "transcription-retry"; retryId: string | null }
   | { kind: "analysis-connection"; retry: AnalysisRetry }

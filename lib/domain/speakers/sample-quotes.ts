@@ -1,10 +1,10 @@
 // Which lines the "Identify Speakers" screen shows for each speaker (spec part 2, section 5 "Quote selection").
 import { type TranscriptSegment, countWords } from "../transcription/segments";
 
-export const QUOTE_MIN_WORDS = 8;
-export const QUOTE_MAX_WORDS = 35;
-export const QUOTES_PER_SPEAKER = 2;
-export const QUOTE_TRUNCATE_CHARS = 200;
+const QUOTE_MIN_WORDS = 8;
+const QUOTE_MAX_WORDS = 35;
+const QUOTES_PER_SPEAKER = 2;
+const QUOTE_TRUNCATE_CHARS = 200;
 
 /** Words that make a line telling of who is speaking: feelings, needs and the relationship itself. */
 const EMOTIONAL_OR_RELATIONAL = [

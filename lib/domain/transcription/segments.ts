@@ -16,7 +16,7 @@ export function countWords(text: string): number {
 }
 
 /** "SPEAKER_01", "SPEAKER_02", … */
-export function speakerId(index: number): string {
+function speakerId(index: number): string {
   return `SPEAKER_${String(index + 1).padStart(2, "0")}`;
 }
 

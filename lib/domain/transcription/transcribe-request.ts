@@ -5,9 +5,9 @@ import { isStrictBase64, stripDataUrlPrefix } from "../audio/base64";
 // POST /api/transcribe body (spec part 1, section 7), with explicit limits.
 
 /** ~6 MB of audio: about 25 minutes at the recorder's 32 kbps. Larger bodies are refused with a 413 before parsing. */
-export const TRANSCRIBE_MAX_AUDIO_BASE64_CHARS = 8_000_000;
+const TRANSCRIBE_MAX_AUDIO_BASE64_CHARS = 8_000_000;
 export const TRANSCRIBE_BODY_LIMIT_BYTES = TRANSCRIBE_MAX_AUDIO_BASE64_CHARS + 64 * 1024;
-export const MAX_SPEAKERS_LIMIT = 6;
+const MAX_SPEAKERS_LIMIT = 6;
 
 const AUDIO_MIME = /^audio\/(webm|mp4|ogg|wav|x-wav|mpeg|mp3|aac|flac|x-m4a|m4a)(;\s*codecs=[\w.,"' -]{1,60})?$/i;
 
