@@ -3,6 +3,7 @@ import type { TranscriptionResultData } from "@/lib/domain/transcription/transcr
 import type { ClientSession } from "./client-session";
 import {
   type FlowPhase,
+  type ResultsPhase,
   type SessionFlowEvent,
   type SessionFlowState,
   hasSpeakersToName,
@@ -27,7 +28,7 @@ const retry = { keptId: "local-9", named: null };
 
 const idle: FlowPhase = { name: "idle", notReady: false };
 const recording: FlowPhase = { name: "recording", startedAt: 1000, confirmed: false, reconnecting: false };
-const results: FlowPhase = { name: "results", session, summaryLoading: false, save: "idle" };
+const results: ResultsPhase = { name: "results", session, summaryLoading: false, save: "idle", growth: null };
 const at = (phase: FlowPhase, dialog: SessionFlowState["dialog"] = null): SessionFlowState => ({ phase, dialog });
 
 // [from, event, expected] — every transition of the flow, one row each.

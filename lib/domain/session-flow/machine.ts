@@ -2,6 +2,7 @@ import type { TranscriptionFailureKind } from "@/lib/domain/errors/classify";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import type { ClientSession } from "./client-session";
+import { type GrowthEvent, type GrowthState, growthOverlayStep, growthTransition } from "./growth";
 
 // The session flow (spec part 1 section 4, part 2 section 4) as one pure state machine: a session goes from readiness
 // through recording, transcription, naming and analysis to its results, completion and save. Screens render from the
@@ -35,6 +36,8 @@ export type ResultsPhase = {
   summaryLoading: boolean;
   /** Finish Session: saving, failed (the "Failed to Save Session" dialog), retrying (the dialog's Retry Cloud Save runs). */
   save: "idle" | "saving" | "failed" | "retrying";
+  /** The growth follow-up under way over the completion screen, or null. */
+  growth: GrowthState | null;
 };
 
 export type FlowPhase =
@@ -76,7 +79,8 @@ export type SessionFlowEvent =
   | { type: "SAVE_FAILED" }
   | { type: "SAVE_REFUSED" }
   | { type: "CLOSED" }
-  | { type: "DIALOG_CLOSED" };
+  | { type: "DIALOG_CLOSED" }
+  | GrowthEvent;
 
 export const initialSessionFlowState: SessionFlowState = { phase: { name: "idle", notReady: false }, dialog: null };
 
@@ -130,7 +134,7 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
     case "ANALYSIS_STEP":
       return phase.name === "analysing" ? to({ name: "analysing", step: event.step }) : state;
     case "ANALYSED":
-      return phase.name === "analysing" ? to({ name: "results", session: event.session, summaryLoading: false, save: "idle" }, null) : state;
+      return phase.name === "analysing" ? to({ name: "results", session: event.session, summaryLoading: false, save: "idle", growth: null }, null) : state;
     case "ANALYSIS_FAILED":
       return phase.name === "analysing" ? to(IDLE, { kind: event.dialog, retry: event.retry }) : state;
     case "ANALYSIS_ABANDONED":
@@ -142,7 +146,7 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
     case "SUMMARY_READY":
       return phase.name === "results" ? to({ ...phase, session: event.session, summaryLoading: false }) : state;
     case "SAVE_REQUESTED":
-      if (phase.name !== "results" || phase.save === "saving" || phase.save === "retrying") return state;
+      if (phase.name !== "results" || phase.growth !== null || phase.save === "saving" || phase.save === "retrying") return state;
       return to({ ...phase, save: phase.save === "failed" ? "retrying" : "saving" });
     case "SAVE_FAILED":
       return phase.name === "results" ? to({ ...phase, save: "failed" }) : state;
@@ -152,12 +156,17 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
       return phase.name === "results" ? to(IDLE) : state;
     case "DIALOG_CLOSED":
       return state.dialog ? to(phase, null) : state;
+    default: {
+      if (phase.name !== "results") return state;
+      const next = growthTransition(phase.growth, event);
+      return next ? to({ ...phase, growth: next.growth, session: next.session ?? phase.session }) : state;
+    }
   }
 }
 
 /** A microphone is open (the readiness card's countdown has ended and capture runs). */
 export function isCapturing(state: SessionFlowState): boolean {
-  return state.phase.name === "recording";
+  return state.phase.name === "recording" || (state.phase.name === "results" && state.phase.growth?.name === "recording");
 }
 
 /** Something is under way; history retries wait until it is not. */
@@ -169,5 +178,6 @@ export function isBusy(state: SessionFlowState): boolean {
 export function overlayStep(state: SessionFlowState): AnalysisStep | null {
   if (state.phase.name === "transcribing") return "processing";
   if (state.phase.name === "analysing") return state.phase.step;
+  if (state.phase.name === "results") return growthOverlayStep(state.phase.growth);
   return null;
 }
