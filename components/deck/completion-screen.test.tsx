@@ -20,6 +20,16 @@ function renderScreen(props: Partial<Parameters<typeof CompletionScreen>[0]> = {
 }
 
 describe("CompletionScreen", () => {
+  it("offers Create Mutual Growth Commitment once the summary is there, when the parent can start one", async () => {
+    const user = userEvent.setup();
+    const onCreateGrowth = jest.fn();
+    const { rerender, onSetReminder, onFinish } = renderScreen({ loading: true, summary: null, onCreateGrowth });
+    expect(screen.getByRole("button", { name: "Create Mutual Growth Commitment" })).toBeDisabled();
+    rerender(<CompletionScreen variant="session" loading={false} summary={SUMMARY} onSetReminder={onSetReminder} onFinish={onFinish} onCreateGrowth={onCreateGrowth} />);
+    await user.click(screen.getByRole("button", { name: "Create Mutual Growth Commitment" }));
+    expect(onCreateGrowth).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the loading text, then What Resonated, Focus On with numbered recommendations and Keep Going", () => {
     const { rerender, onSetReminder, onFinish } = renderScreen({ loading: true, summary: null });
     expect(screen.getByRole("heading", { level: 2, name: "Session Completed" })).toBeInTheDocument();

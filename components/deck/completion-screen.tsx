@@ -19,6 +19,7 @@ export function CompletionScreen({
   onSetReminder,
   onFinish,
   onShowTranscript,
+  onCreateGrowth,
   finishing = false,
 }: {
   variant: "session" | "tutorial";
@@ -27,6 +28,8 @@ export function CompletionScreen({
   onSetReminder: () => void;
   onFinish: () => void;
   onShowTranscript?: () => void;
+  /** Opens the growth follow-up; the button shows only when given (not in the tutorial). */
+  onCreateGrowth?: () => void;
   finishing?: boolean;
 }) {
   const tutorial = variant === "tutorial";
@@ -55,6 +58,11 @@ export function CompletionScreen({
           </>
         ) : (
           <>
+            {onCreateGrowth ? (
+              <Button disabled={loading || finishing} onClick={onCreateGrowth}>
+                {T.createGrowth}
+              </Button>
+            ) : null}
             <div>
               {/* The reminder's date comes with the summary, so it waits for it. */}
               <Button variant="secondary" className="w-full" disabled={loading} onClick={onSetReminder} aria-describedby="completion-reminder-note">

@@ -44,6 +44,7 @@ export function ResultsDeck({
   onFinish,
   onClose,
   onShowTranscript,
+  onCreateGrowth,
   finishing = false,
 }: {
   analysis: Analysis;
@@ -57,6 +58,7 @@ export function ResultsDeck({
   onFinish: () => void;
   onClose: () => void;
   onShowTranscript?: () => void;
+  onCreateGrowth?: () => void;
   finishing?: boolean;
 }) {
   const cards = cardsOrPlaceholder(analysis.cards);
@@ -107,6 +109,7 @@ export function ResultsDeck({
               onSetReminder={onSetReminder}
               onFinish={onFinish}
               onShowTranscript={onShowTranscript}
+              onCreateGrowth={isExample ? undefined : onCreateGrowth}
               finishing={finishing}
             />
           ) : null}

@@ -72,6 +72,7 @@ export const DECK_TEXTS = {
   focusOn: "Focus On",
   keepGoing: "Keep Going",
   setReminder: "Set Reminder",
+  createGrowth: "Create Mutual Growth Commitment",
   reminderNote: "We'll remind you to check in again in 2 weeks",
   setReminderTutorial: "Set Reminder for Next Sunday 10 AM",
   finishSession: "Finish Session",

@@ -120,6 +120,11 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       kit.dispatch({ type: "CLOSED" });
     },
     close: () => kit.dispatch({ type: "CLOSED" }),
+    /** "Go to Session History": the results close and the history comes into view. */
+    closeToHistory: () => {
+      kit.dispatch({ type: "CLOSED" });
+      document.getElementById("history-heading")?.scrollIntoView({ behavior: "smooth" });
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import type { SessionFlowState } from "@/lib/domain/session-flow/machine";
 
 import { createAnalysisActions } from "./analysis-actions";
 import { createFlowKit } from "./flow-kit";
+import { createGrowthActions } from "./growth-actions";
 import { createRecordingActions } from "./recording-actions";
 import { createResultsActions } from "./results-actions";
 
@@ -20,10 +21,12 @@ function createSessionFlowActions(kit: ReturnType<typeof createFlowKit>) {
   const recording = createRecordingActions(kit, { goHome });
   const analysis = createAnalysisActions(kit);
   const results = createResultsActions(kit, { stopCapture: recording.forceStop });
+  const growth = createGrowthActions(kit);
   return {
     recording,
     analysis,
     results,
+    growth,
     /** A red history item: a failed transcription goes back through transcription and naming, a failed analysis through analysis. */
     retryFromHistory: (entry: HistorySession & { id: string }) => {
       if (historyItemStatus(entry) === "failed-transcription") recording.retryTranscription(retryTargetFor(entry));

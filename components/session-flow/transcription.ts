@@ -34,12 +34,13 @@ type TranscriptionFailure = {
 
 export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData } | { ok: false; failure: TranscriptionFailure };
 
-export async function sendRecording(recording: RecordingToSend, options: { language: string }): Promise<TranscriptionOutcome> {
+export async function sendRecording(recording: RecordingToSend, options: { language: string; minSpeakers?: number; maxSpeakers?: number }): Promise<TranscriptionOutcome> {
   await markRecordingStatus(recording.audioKey, "uploading").catch(() => false);
   try {
     const audio = (await readRecordingBase64(recording.audioKey).catch(() => null)) ?? (recording.blob?.size ? await blobToBase64(recording.blob) : null);
     if (!audio) throw new TranscriptionRequestError(TRANSCRIPTION_ERRORS.noAudio);
-    const result = await requestTranscription({ audio, mimeType: recording.mimeType, language: providerLanguage(options.language) });
+    const speakers = options.minSpeakers ? { minSpeakers: options.minSpeakers, maxSpeakers: options.maxSpeakers } : {};
+    const result = await requestTranscription({ audio, mimeType: recording.mimeType, language: providerLanguage(options.language), ...speakers });
     await confirmTranscribed(recording.audioKey);
     return { ok: true, result };
   } catch (error) {

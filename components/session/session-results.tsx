@@ -3,6 +3,8 @@
 import { useState } from "react";
 
 import { ResultsDeck } from "@/components/deck/results-deck";
+import { GrowthDialogs } from "@/components/growth/growth-dialogs";
+import { GrowthOverlay } from "@/components/growth/growth-overlay";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { SessionDetail } from "@/components/session-detail/session-detail";
 import { ActionDialog } from "@/components/ui/action-dialog";
@@ -41,8 +43,11 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
         onClose={flow.close}
         finishing={results.save === "saving"}
         onShowTranscript={hasTranscriptToShow(session) ? () => setDetailOpen(true) : undefined}
+        onCreateGrowth={() => void actions.growth.open()}
       />
       {detailOpen ? <SessionDetail session={session} onClose={() => setDetailOpen(false)} onVote={flow.vote} /> : null}
+      <GrowthOverlay results={results} />
+      <GrowthDialogs results={results} onViewTranscript={() => setDetailOpen(true)} onGoToHistory={flow.closeToHistory} />
       <ActionDialog
         open={results.save === "failed" || results.save === "retrying"}
         onOpenChange={() => undefined}

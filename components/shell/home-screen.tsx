@@ -78,9 +78,10 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
           <BulletList items={PRIVACY_CARD.bullets} dotClassName="bg-sunflower" className="mt-3 text-white/90" />
         </section>
 
-        <SpeakerNamingStep />
-        {step ? <AnalysingOverlay step={step} /> : null}
         {state.phase.name === "results" ? <LazySessionResults key={state.phase.session.id} results={state.phase} /> : null}
+        {/* After the results in the page, so a growth follow-up's naming and progress show over the completion screen. */}
+        <SpeakerNamingStep />
+        {step ? <AnalysingOverlay step={step} isFollowUp={state.phase.name === "results"} /> : null}
         <SessionFlowDialogs />
 
         <footer className="flex justify-center gap-6 pt-2 text-sm text-ink-soft">

@@ -14,16 +14,19 @@ import { SPEAKER_TEXTS as T } from "./texts";
 export function IdentifySpeakers({
   speakers,
   userName,
+  knownNames,
   onComplete,
   onClose,
 }: {
   speakers: Record<string, TranscriptSegment[]>;
   userName: string | null;
+  /** Names given to these speaker ids before (the first recording of a growth follow-up), suggested again. */
+  knownNames?: Record<string, string>;
   onComplete: (names: Record<string, string>) => void;
   onClose: () => void;
 }) {
   const ids = useMemo(() => Object.keys(speakers), [speakers]);
-  const [names, setNames] = useState(() => suggestSpeakerNames(ids, userName));
+  const [names, setNames] = useState(() => suggestSpeakerNames(ids, userName, knownNames));
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
   const [index, setIndex] = useState(0);
   const inputId = useId();

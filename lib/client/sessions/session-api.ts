@@ -91,6 +91,8 @@ export type FollowUpBody = {
   speakerStats?: unknown;
   speakers?: unknown;
   speakerNames?: Record<string, string>;
+  /** A guest's session, which the server does not keep: what the regeneration needs to know of it. */
+  context?: { transcript: string; speakerNames?: Record<string, string>; cards?: unknown[] };
 };
 
 type Signal = { signal?: AbortSignal };
@@ -126,7 +128,8 @@ export const sessionApi = {
   retryTranscription: (id: string): Promise<TranscriptionResultData> => callTranscriptionEndpoint(() => apiRequest("POST", SESSION_PATHS.retryTranscription(id))),
 
   /** POST /api/sessions/{id}/append-transcript — a follow-up ("Growth Commitment") transcript. */
-  appendTranscript: (id: string, body: FollowUpBody) => call(() => apiJson<SessionRecord & { status: string }>("POST", SESSION_PATHS.appendTranscript(id), { body })),
+  appendTranscript: (id: string, body: FollowUpBody) =>
+    call(() => apiJson<SessionRecord & { status: "ok" | "partial_failure"; error?: string }>("POST", SESSION_PATHS.appendTranscript(id), { body })),
 
   /** GET /api/sessions/{id}/invalidate-cache. */
   invalidateCache: (id: string) => call(() => apiJson<{ success: boolean }>("GET", SESSION_PATHS.invalidateCache(id))),

@@ -19,4 +19,6 @@ export type ClientSession = {
   encouragement?: string | null;
   reminderDate?: number | null;
   reminderSet?: boolean;
+  /** Growth commitments recorded after the deck (spec part 2 section 3 "Follow-up transcript"). */
+  followUpTranscripts?: { transcript: string; createdAt?: string; transcriptionSegments?: unknown; speakerNames?: Record<string, string> }[];
 };

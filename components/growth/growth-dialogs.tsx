@@ -1,0 +1,72 @@
+"use client";
+
+import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
+import { ActionDialog } from "@/components/ui/action-dialog";
+import type { GrowthDialog } from "@/lib/domain/session-flow/growth";
+import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
+
+import { GROWTH_TEXTS as T } from "./texts";
+
+/** The growth flow's failure dialogs (spec part 2 section 4 "Growth failure branches"). */
+export function GrowthDialogs({ results, onViewTranscript, onGoToHistory }: { results: ResultsPhase; onViewTranscript: () => void; onGoToHistory: () => void }) {
+  const { actions } = useSessionFlow();
+  const growth = results.growth;
+  const dialog: GrowthDialog | null = growth?.name === "failed" ? growth.dialog : null;
+  const close = actions.growth.close;
+
+  return (
+    <>
+      <ActionDialog
+        open={dialog === "generation-failed"}
+        onOpenChange={() => undefined}
+        title={T.generationFailedTitle}
+        description={T.generationFailedBody}
+        actions={[
+          { label: T.tryAgain, onSelect: actions.growth.tryAgain },
+          { label: T.cancel, onSelect: actions.growth.finishWithGenericRecommendations, variant: "secondary" },
+        ]}
+      />
+      <ActionDialog
+        open={dialog === "generation-failed-again"}
+        onOpenChange={(open) => (open ? undefined : close())}
+        title={T.failedAgainTitle}
+        description={T.failedAgainBody}
+        actions={[
+          {
+            label: T.viewTranscript,
+            onSelect: () => {
+              close();
+              onViewTranscript();
+            },
+          },
+          { label: T.close, onSelect: close, variant: "secondary" },
+        ]}
+      />
+      <ActionDialog
+        open={dialog === "loading-failed"}
+        onOpenChange={() => undefined}
+        title={T.loadingFailedTitle}
+        description={T.loadingFailedBody}
+        actions={[
+          { label: T.tryAgain, onSelect: actions.growth.tryAgain },
+          { label: T.cancel, onSelect: actions.growth.finishWithGenericRecommendations, variant: "secondary" },
+        ]}
+      />
+      <ActionDialog
+        open={dialog === "unable-to-load"}
+        onOpenChange={(open) => (open ? undefined : close())}
+        title={T.unableToLoadTitle}
+        description={T.unableToLoadBody}
+        actions={[
+          {
+            label: T.goToHistory,
+            onSelect: () => {
+              close();
+              onGoToHistory();
+            },
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { GROWTH_TEXTS as T, GROWTH_TIMING_MS } from "@/components/growth/texts";
+import { FAILURE_TEXTS, RECORDING_TEXTS } from "@/components/recording/texts";
+import { type AudioRecorder, RecorderError, createAudioRecorder } from "@/lib/client/recordings/recorder";
+import { type FollowUpBody, type SessionRecord, sessionApi } from "@/lib/client/sessions/session-api";
+import { readSpeechLanguage } from "@/lib/client/storage/settings";
+import { showToast } from "@/lib/client/toast/toast-store";
+import { wait } from "@/lib/client/wait";
+import { DEFAULT_RECOMMENDATIONS, keepLastRecommendations } from "@/lib/domain/analysis/summary";
+import type { Analysis, MutualGrowthCard } from "@/lib/domain/analysis/types";
+import type { ClientSession } from "@/lib/domain/session-flow/client-session";
+import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
+import { namedTranscript } from "@/lib/domain/speakers/apply-names";
+
+import { keepOnDevice } from "./device-copy";
+import type { FlowKit } from "./flow-kit";
+import { sendRecording } from "./transcription";
+
+/** Spec part 2 section 4: the growth recorder looks for 1 to 4 speakers. */
+const GROWTH_SPEAKERS = { minSpeakers: 1, maxSpeakers: 4 } as const;
+
+type FollowUp = FollowUpBody & { createdAt: string };
+
+/**
+ * "Create Mutual Growth Commitment" (spec part 2 section 4, growth continuation flow): a hidden recording, its transcript
+ * named, appended to the session, the analysis regenerated with it, and the completion screen refreshed. The follow-up's
+ * audio follows the no-loss rule of every recording: it stays on this device until the server has transcribed it.
+ */
+export function createGrowthActions(kit: FlowKit) {
+  let recorder: AudioRecorder | null = null;
+  // The named follow-up waiting to be appended; kept for Try Again.
+  let pending: FollowUp | null = null;
+
+  const results = (): ResultsPhase | null => {
+    const { phase } = kit.getState();
+    return phase.name === "results" ? phase : null;
+  };
+
+  async function append(): Promise<void> {
+    const open = results();
+    if (!open || !pending) return;
+    const { session } = open;
+    try {
+      const answer = await sessionApi.appendTranscript(session.id, { ...pending, ...(session.isLocal ? { context: guestContext(session) } : {}) });
+      if (answer.status === "partial_failure") throw new Error(String(answer.error ?? "partial_failure"));
+      kit.dispatch({ type: "GROWTH_APPENDED" });
+      await wait(GROWTH_TIMING_MS.beforeRefetch);
+      await load(session.isLocal ? answer : null);
+    } catch {
+      // The follow-up is safe either way: a signed-in user's is stored before the regeneration; a guest's is kept here.
+      if (session.isLocal) keepFollowUpOnDevice(session, pending);
+      kit.dispatch({ type: "GROWTH_APPEND_FAILED" });
+    }
+  }
+
+  /** The regenerated session: the server's copy (signed in), or the append's answer (a guest's, which the server keeps not). */
+  async function load(guestAnswer: SessionRecord | null): Promise<void> {
+    const open = results();
+    if (!open) return;
+    try {
+      const fresh = guestAnswer ?? (await sessionApi.get(open.session.id, { from: "history" }));
+      await wait(GROWTH_TIMING_MS.beforeComplete);
+      const latest = results();
+      if (!latest) return;
+      const session = withRegeneration(latest.session, fresh, pending);
+      if (session.isLocal) keepOnDevice(session);
+      pending = null;
+      showToast({ title: T.createdTitle, description: T.createdBody, variant: "success" });
+      kit.dispatch({ type: "GROWTH_COMPLETED", session });
+    } catch {
+      kit.dispatch({ type: "GROWTH_LOAD_FAILED" });
+    }
+  }
+
+  /** Cancel in a failure dialog: the session ends with the generic recommendations, the follow-up kept with it. */
+  function finishWithGenericRecommendations(): void {
+    const open = results();
+    if (!open) return;
+    const session: ClientSession = { ...open.session, recommendations: [...DEFAULT_RECOMMENDATIONS] };
+    if (session.isLocal) keepOnDevice(session);
+    pending = null;
+    kit.dispatch({ type: "GROWTH_COMPLETED", session });
+  }
+
+  return {
+    /** The card opens and the hidden recorder starts at once. */
+    open: async () => {
+      if (!results() || recorder) return;
+      kit.dispatch({ type: "GROWTH_OPENED" });
+      const next = createAudioRecorder({
+        id: `growth-${Date.now()}-${crypto.randomUUID()}`,
+        onError: (error) => showToast({ title: FAILURE_TEXTS.warningTitle, description: error.message, variant: "destructive" }),
+      });
+      recorder = next;
+      try {
+        await next.start();
+        if (recorder === next) kit.dispatch({ type: "GROWTH_CAPTURE_STARTED", at: Date.now() });
+      } catch (error) {
+        if (recorder === next) recorder = null;
+        kit.dispatch({ type: "GROWTH_CANCELLED" });
+        const description = error instanceof RecorderError ? error.message : RECORDING_TEXTS.unsupportedBody;
+        showToast({ title: RECORDING_TEXTS.unsupportedTitle, description, variant: "destructive" });
+      }
+    },
+
+    /** Swipe left / Previous: the recording is cancelled and discarded. */
+    cancel: () => {
+      const active = recorder;
+      recorder = null;
+      kit.dispatch({ type: "GROWTH_CANCELLED" });
+      void active?.cancel().catch(() => undefined);
+      showToast({ title: T.cancelledTitle });
+    },
+
+    /** Swipe right / Next: stop and send; the transcript is named 800 ms later. */
+    send: async () => {
+      const active = recorder;
+      if (!active) return;
+      recorder = null;
+      kit.dispatch({ type: "GROWTH_STOPPED" });
+      let audio;
+      try {
+        audio = await active.stop();
+      } catch (error) {
+        showToast({ title: FAILURE_TEXTS.transcriptionErrorTitle, description: error instanceof Error ? error.message : FAILURE_TEXTS.transcriptionErrorFallback, variant: "destructive" });
+        kit.dispatch({ type: "GROWTH_TRANSCRIPTION_FAILED" });
+        return;
+      }
+      const recording = { audioKey: audio.id, mimeType: audio.mimeType, size: audio.size, recordedAt: Date.now() - audio.durationMs, blob: audio.storedLocally ? undefined : audio.blob };
+      const outcome = await sendRecording(recording, { language: readSpeechLanguage(), ...GROWTH_SPEAKERS });
+      if (!outcome.ok) {
+        // The audio is kept on this device and listed in the history, one tap from a retry.
+        showToast({ title: FAILURE_TEXTS.transcriptionFailedTitle, description: FAILURE_TEXTS.savedLocallyBody, variant: "destructive" });
+        kit.dispatch({ type: "GROWTH_TRANSCRIPTION_FAILED" });
+        return;
+      }
+      await wait(GROWTH_TIMING_MS.beforeNaming);
+      kit.dispatch({ type: "GROWTH_TRANSCRIBED", result: outcome.result });
+    },
+
+    /** Names confirmed: processing, then generating 500 ms later, then the append. */
+    confirmNames: async (speakerNames: Record<string, string>) => {
+      const growth = results()?.growth;
+      if (growth?.name !== "naming") return;
+      const { transcription } = growth;
+      pending = {
+        transcript: namedTranscript(transcription.segments, speakerNames) || transcription.transcript,
+        transcriptionSegments: transcription.segments,
+        speakerStats: transcription.speakerStats,
+        speakers: transcription.speakers,
+        speakerNames,
+        createdAt: new Date().toISOString(),
+      };
+      kit.dispatch({ type: "GROWTH_NAMES_CONFIRMED" });
+      await wait(GROWTH_TIMING_MS.step);
+      kit.dispatch({ type: "GROWTH_STEP", step: "generating" });
+      await append();
+    },
+    closeNaming: () => {
+      pending = null;
+      kit.dispatch({ type: "GROWTH_TRANSCRIPTION_FAILED" });
+    },
+
+    /** Try Again: the append (first dialog) or the fetch (loading dialog), once more. */
+    tryAgain: () => {
+      const growth = results()?.growth;
+      if (growth?.name !== "failed") return;
+      kit.dispatch({ type: "GROWTH_RETRY" });
+      if (growth.dialog === "generation-failed") void append();
+      else if (growth.dialog === "loading-failed") void load(null);
+    },
+    finishWithGenericRecommendations,
+    close: () => {
+      pending = null;
+      kit.dispatch({ type: "GROWTH_CLOSED" });
+    },
+  };
+}
+
+/** What the server needs to regenerate a guest's analysis, since it keeps nothing of theirs. */
+function guestContext(session: ClientSession) {
+  return { transcript: session.transcript, speakerNames: session.speakerNames, cards: session.analysis.cards };
+}
+
+function keepFollowUpOnDevice(session: ClientSession, followUp: FollowUp | null): void {
+  if (!followUp) return;
+  const known = session.followUpTranscripts ?? [];
+  if (known.some((item) => item.transcript === followUp.transcript)) return;
+  keepOnDevice({ ...session, followUpTranscripts: [...known, followUp] });
+}
+
+/** The session after the regeneration: new summary, the last three recommendations, the growth card and the follow-ups. */
+function withRegeneration(session: ClientSession, fresh: SessionRecord, followUp: FollowUp | null): ClientSession {
+  const analysis = (fresh.analysis ?? {}) as Partial<Analysis>;
+  const followUps = Array.isArray(fresh.followUpTranscripts) ? (fresh.followUpTranscripts as ClientSession["followUpTranscripts"]) : undefined;
+  const known = followUps ?? session.followUpTranscripts ?? [];
+  const withNew = followUp && !known?.some((item) => item.transcript === followUp.transcript) ? [...(known ?? []), followUp] : known;
+  const recommendations = keepLastRecommendations(fresh.recommendations ?? analysis.recommendations ?? session.recommendations, 3);
+  return {
+    ...session,
+    summary: typeof fresh.summary === "string" && fresh.summary.trim() ? fresh.summary : session.summary,
+    recommendations: recommendations.length > 0 ? recommendations : [...DEFAULT_RECOMMENDATIONS],
+    encouragement: typeof fresh.encouragement === "string" && fresh.encouragement.trim() ? fresh.encouragement : session.encouragement,
+    analysis: { ...session.analysis, ...(analysis.mutualGrowthCard ? { mutualGrowthCard: analysis.mutualGrowthCard as MutualGrowthCard } : {}) },
+    followUpTranscripts: withNew,
+  };
+}
