@@ -3,8 +3,12 @@ import "server-only";
 import { z } from "zod";
 
 import { followUpSchema } from "@/lib/domain/sessions/session-schema";
+import type { TranscriptSegment } from "@/lib/domain/transcription/segments";
 import { type Prisma, getDb } from "@/lib/server/db";
+import { ApiError } from "@/lib/server/http/errors";
 
+import type { AnalysisDeps } from "./analysis";
+import { regenerateWithFollowUp } from "./growth-regeneration";
 import type { SessionDto } from "./session-dto";
 import { ownedSessionId } from "./session-delete";
 import { getSessionForUser } from "./session-store";
@@ -16,17 +20,76 @@ export const appendTranscriptBodySchema = z.object({
   speakerStats: followUpSchema.shape.speakerStats,
   speakers: followUpSchema.shape.speakers,
   speakerNames: followUpSchema.shape.speakerNames,
+  /** A guest's session, which the server does not keep: what the regeneration needs (ignored for a signed-in user's). */
+  context: z
+    .object({
+      transcript: followUpSchema.shape.transcript.refine((value) => value.trim() !== "", "the conversation is empty"),
+      speakerNames: followUpSchema.shape.speakerNames,
+    })
+    .optional(),
 });
 
 export type AppendTranscriptBody = z.infer<typeof appendTranscriptBodySchema>;
 
 const asJson = (value: unknown) => (value === undefined || value === null ? undefined : (value as Prisma.InputJsonValue));
 
+/** The answer of an append: "partial_failure" when the follow-up is stored but the analysis could not be regenerated. */
+export type AppendOutcome = { status: "ok" } | { status: "partial_failure"; error: string };
+
 /**
- * Appends a "Growth Commitment" transcript to one of the caller's sessions (404 otherwise). The same transcript text is
- * stored once, so a retried append adds nothing. Regenerating the analysis afterwards is not done here.
+ * Appends a "Growth Commitment" transcript to one of the caller's sessions (404 otherwise), then regenerates the summary,
+ * recommendations, encouragement and growth card with it. The follow-up is stored first and kept whatever the
+ * regeneration does. The same transcript text is stored once, so a retried append adds nothing and only regenerates.
  */
-export async function appendTranscriptForUser(userId: string, id: string, body: AppendTranscriptBody): Promise<SessionDto> {
+export async function appendAndRegenerateForUser(userId: string, id: string, body: AppendTranscriptBody, deps: AnalysisDeps = {}): Promise<SessionDto & AppendOutcome> {
+  const stored = await appendTranscriptForUser(userId, id, body);
+  const analysis = (stored.analysis ?? {}) as { transcriptionSegments?: TranscriptSegment[]; speakerNames?: Record<string, string> };
+  try {
+    const regenerated = await regenerateWithFollowUp(
+      {
+        conversation: { transcript: stored.transcript, segments: analysis.transcriptionSegments, speakerNames: (stored.speakerNames as Record<string, string> | null) ?? analysis.speakerNames },
+        followUp: { transcript: body.transcript, segments: body.transcriptionSegments as TranscriptSegment[] | undefined, speakerNames: body.speakerNames },
+      },
+      deps,
+    );
+    await getDb().session.update({
+      where: { id: stored.id },
+      data: {
+        summary: regenerated.summary,
+        recommendations: regenerated.recommendations,
+        encouragement: regenerated.encouragement,
+        analysis: asJson({ ...(stored.analysis as object), mutualGrowthCard: regenerated.mutualGrowthCard }),
+        lastActivityAt: new Date(),
+      },
+    });
+    return { ...(await getSessionForUser(userId, stored.id)), status: "ok" };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ...stored, status: "partial_failure", error: `Analysis generation failed: ${error.message}` };
+  }
+}
+
+/** A guest's follow-up: the same regeneration from the context the browser sends, and nothing stored. */
+export async function regenerateForGuest(body: AppendTranscriptBody, deps: AnalysisDeps = {}) {
+  if (!body.context) throw new ApiError("bad_request", "Invalid request: context: the conversation is needed for a session kept in the browser");
+  try {
+    const regenerated = await regenerateWithFollowUp(
+      {
+        conversation: { transcript: body.context.transcript, speakerNames: body.context.speakerNames },
+        followUp: { transcript: body.transcript, segments: body.transcriptionSegments as TranscriptSegment[] | undefined, speakerNames: body.speakerNames },
+      },
+      deps,
+    );
+    const { mutualGrowthCard, ...summary } = regenerated;
+    return { status: "ok" as const, ...summary, analysis: { mutualGrowthCard } };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { status: "partial_failure" as const, error: `Analysis generation failed: ${error.message}` };
+  }
+}
+
+/** Stores a follow-up once on one of the caller's sessions (404 otherwise) and bumps its activity date. */
+async function appendTranscriptForUser(userId: string, id: string, body: AppendTranscriptBody): Promise<SessionDto> {
   const sessionId = await ownedSessionId(userId, id);
   await getDb().$transaction(async (tx) => {
     const duplicate = await tx.followUpTranscript.findFirst({ where: { sessionId, transcript: body.transcript }, select: { id: true } });

@@ -1,0 +1,59 @@
+import "server-only";
+
+import { cleanRecommendations } from "@/lib/domain/analysis/summary";
+import type { Analysis, MutualGrowthCard } from "@/lib/domain/analysis/types";
+import { namedTranscript } from "@/lib/domain/speakers/apply-names";
+import type { TranscriptSegment } from "@/lib/domain/transcription/segments";
+
+import { type AnalysisDeps, analyzeConversation } from "./analysis";
+
+// After a growth follow-up (spec part 2 section 4): the analysis is run again over the conversation and the commitment
+// the couple then agreed on, with the same provider chain (or the local analyzer) as /api/analyze, and nothing stored
+// by it. What the completion screen shows comes from it: the new summary, recommendations, encouragement and growth card.
+
+export type Regeneration = { summary: string; recommendations: string[]; encouragement: string; mutualGrowthCard: MutualGrowthCard };
+
+const FOLLOW_UP_HEADING = "Growth conversation (what they agreed to do next):";
+
+export type RegenerationInput = {
+  /** The first conversation: segments with the names given, or its plain transcript. */
+  conversation: { transcript: string; segments?: TranscriptSegment[]; speakerNames?: Record<string, string> };
+  followUp: { transcript: string; segments?: TranscriptSegment[]; speakerNames?: Record<string, string> };
+};
+
+export async function regenerateWithFollowUp({ conversation, followUp }: RegenerationInput, deps: AnalysisDeps = {}): Promise<Regeneration> {
+  const transcript = [readable(conversation), "", FOLLOW_UP_HEADING, readable(followUp)].join("\n").slice(0, 200_000);
+  const first = usableSegments(conversation.segments);
+  const second = usableSegments(followUp.segments);
+  // The follow-up's speaker ids start again at SPEAKER_01: prefixed, and placed after the conversation in time, so the
+  // metrics and the local analyzer see one conversation with its commitment at the end.
+  const offset = first.reduce((end, segment) => Math.max(end, segment.end), 0) + 1;
+  const segments =
+    first.length > 0 && second.length > 0
+      ? [...first, ...second.map((segment) => ({ ...segment, speaker: `GROWTH_${segment.speaker}`, start: segment.start + offset, end: segment.end + offset }))]
+      : undefined;
+  const followUpNames = Object.fromEntries(Object.entries(followUp.speakerNames ?? {}).map(([id, name]) => [`GROWTH_${id}`, name]));
+  const speakerNames = { ...(conversation.speakerNames ?? {}), ...(segments ? followUpNames : {}) };
+  const { analysis } = await analyzeConversation({ transcript, mode: "couple", speakerNames, ...(segments ? { segments } : {}) }, null, deps);
+  return fromAnalysis(analysis);
+}
+
+function usableSegments(segments: TranscriptSegment[] | undefined): TranscriptSegment[] {
+  return (segments ?? []).filter(
+    (segment) => typeof segment?.speaker === "string" && typeof segment.text === "string" && segment.text.trim() !== "" && Number.isFinite(segment.start) && Number.isFinite(segment.end),
+  );
+}
+
+function readable(part: RegenerationInput["conversation"]): string {
+  const segments = usableSegments(part.segments);
+  return segments.length > 0 ? namedTranscript(segments, part.speakerNames ?? {}) : part.transcript;
+}
+
+function fromAnalysis(analysis: Analysis): Regeneration {
+  return {
+    summary: analysis.coachResponse,
+    recommendations: cleanRecommendations(analysis.recommendations).slice(-3),
+    encouragement: analysis.encouragement,
+    mutualGrowthCard: analysis.mutualGrowthCard,
+  };
+}
