@@ -1,5 +1,6 @@
 import { GROWTH_TEXTS as T, GROWTH_TIMING_MS } from "@/components/growth/texts";
 import { FAILURE_TEXTS, RECORDING_TEXTS } from "@/components/recording/texts";
+import { announceSessionsChanged } from "@/lib/client/events";
 import { type AudioRecorder, RecorderError, createAudioRecorder } from "@/lib/client/recordings/recorder";
 import { type FollowUpBody, type SessionRecord, sessionApi } from "@/lib/client/sessions/session-api";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
@@ -66,6 +67,7 @@ export function createGrowthActions(kit: FlowKit) {
       pending = null;
       showToast({ title: T.createdTitle, description: T.createdBody, variant: "success" });
       kit.dispatch({ type: "GROWTH_COMPLETED", session });
+      announceSessionsChanged();
     } catch {
       kit.dispatch({ type: "GROWTH_LOAD_FAILED" });
     }

@@ -1,4 +1,5 @@
 import { SESSION_TEXTS as T } from "@/components/session/texts";
+import { announceSessionsChanged } from "@/lib/client/events";
 import { downloadFile } from "@/lib/client/files/download-file";
 import { SessionApiError, sessionApi } from "@/lib/client/sessions/session-api";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -67,6 +68,7 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
     if (await save(completed)) {
       showToast({ title: T.savedTitle, description: completed.isLocal ? T.savedLocallyBody : successBody, variant: "success" });
       kit.dispatch({ type: "CLOSED" });
+      announceSessionsChanged();
       return;
     }
     // A guest's refused write was explained by keepOnDevice: the results stay open, since closing would lose them. A
@@ -75,6 +77,12 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
   }
 
   return {
+    /** A completed session picked in the history: its results open at the completion screen (its summary made if missing). */
+    open: (session: ClientSession) => {
+      kit.dispatch({ type: "OPENED", session });
+      if (!session.summary && current()?.id === session.id) void generateSummary();
+    },
+
     vote: (cardIndex: number, action: "helpful" | "unhelpful") => {
       const session = current();
       if (!session) return;
@@ -118,6 +126,7 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       if (!session || !keepOnDevice({ ...session, isCompleted: true, isLocal: true })) return;
       showToast({ title: T.savedLocallyOnlyTitle, description: T.savedLocallyOnlyBody });
       kit.dispatch({ type: "CLOSED" });
+      announceSessionsChanged();
     },
     close: () => kit.dispatch({ type: "CLOSED" }),
     /** "Go to Session History": the results close and the history comes into view. */

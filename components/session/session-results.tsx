@@ -21,8 +21,9 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
   const { session } = results;
   // The transcript and speaker analysis, over the deck, from the coach summary or the completion header.
   const [detailOpen, setDetailOpen] = useState(false);
-  // Decided once, when the results open: a session completed earlier starts at its completion screen.
-  const [startAtComplete] = useState(() => session.isCompleted && isDeckComplete(session.analysis.cards, session.swipeActions));
+  // Decided once, when the results open (spec part 2 section 4): a completed session, or one with every card voted,
+  // starts at its completion screen.
+  const [startAtComplete] = useState(() => session.isCompleted || isDeckComplete(session.analysis.cards, session.swipeActions));
   const summary =
     session.summary && session.isCompleted
       ? { summary: session.summary, recommendations: session.recommendations ?? [], encouragement: session.encouragement ?? "", reminderDate: session.reminderDate ?? 0 }

@@ -13,6 +13,7 @@ import { SessionFlowDialogs } from "@/components/session-flow/flow-dialogs";
 import { SessionFlowProvider, useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { SpeakerNamingStep } from "@/components/speakers/speaker-naming-step";
 import { BulletList } from "@/components/ui/bullet-list";
+import { completedSessionFromHistory, isCompletedSession } from "@/lib/domain/session-flow/from-history";
 import { overlayStep } from "@/lib/domain/session-flow/machine";
 
 import { AppShell } from "./app-shell";
@@ -63,7 +64,7 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
         </section>
 
         <SessionHistory
-          onOpen={setDetail}
+          onOpen={(session) => (isCompletedSession(session) ? actions.results.open(completedSessionFromHistory(session)) : setDetail(session))}
           onRetry={(entry) => {
             prefetchRecordingScreens();
             actions.retryFromHistory(entry);

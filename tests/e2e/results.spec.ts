@@ -291,3 +291,127 @@ test("guest on a full device: Finish Session says so and keeps the results open 
   await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
   await expect(page.getByText("Curiosity and appreciation resonated with you.")).toBeVisible();
 });
+
+const regenerated = {
+  ...analysis,
+  coachResponse: "You agreed to keep Saturday mornings for each other.",
+  recommendations: ["Plan Saturday together", "Ask one open question a day", "Put phones away on Saturday mornings"],
+  encouragement: "A small promise, kept, goes a long way.",
+  mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Decide together what you will protect.", tips: ["Which hour of the week is just yours?"], icon: "sparkles", color: "soft-tangerine" },
+};
+
+async function recordGrowthCommitment(page: Page, testInfo: TestInfo) {
+  await page.getByRole("button", { name: "Create Mutual Growth Commitment" }).click();
+  const card = page.getByRole("dialog", { name: "Mutual Aspirations & Growth" });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Make time for each other.")).toBeVisible();
+  await expect(card.getByText("What would a perfect Saturday look like?")).toBeVisible();
+  await expect(card.getByRole("status")).toContainText("Recording in progress");
+  await expect(card.getByRole("button", { name: "Next" })).toBeEnabled({ timeout: 5_000 });
+  await saveScreen(page, "growth-card", testInfo);
+  await page.waitForTimeout(2_000);
+  await card.getByRole("button", { name: "Next" }).click();
+  await expect(card).toBeHidden();
+  // Naming again, with the names of the first recording suggested.
+  const identify = page.getByRole("dialog", { name: "Identify Speakers" });
+  await expect(identify).toBeVisible({ timeout: 15_000 });
+  await expect(identify.getByLabel("Name")).toHaveValue("Ana");
+  await new RecorderPage(page).nameSpeakers(["Ana", "Ben"]);
+}
+
+test("signed in: the growth commitment is recorded, appended to the session, and the completion screen shows the regenerated advice", { tag: PHONE_SIZES }, async ({ page, context, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const userId = `user_e2e_growth_${Date.now()}`;
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  await fakeProviders.queue("gemini.generate", { body: regenerated });
+
+  await recordGrowthCommitment(page, testInfo);
+  await expect(page.getByRole("dialog", { name: "Analyzing Your Conversation" })).toBeVisible();
+  await expect(page.getByText("Growth agreement created!", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("You agreed to keep Saturday mornings for each other.")).toBeVisible();
+  await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
+  await expect(page.getByText("A small promise, kept, goes a long way.")).toBeVisible();
+  await saveScreen(page, "growth-completed", testInfo);
+
+  // The follow-up is in the account; the regeneration saw both conversations.
+  const token = await mintSessionToken(userId);
+  const list = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const session = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(session.followUpTranscripts).toHaveLength(1);
+  expect(session.followUpTranscripts[0].speakerNames).toEqual({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+  expect(session.analysis.mutualGrowthCard.insight).toBe("Decide together what you will protect.");
+  const calls = await fakeProviders.requests("gemini.generate");
+  expect(JSON.stringify(calls.at(-1)?.body)).toContain("Growth conversation");
+
+  await page.getByRole("button", { name: "Finish Session" }).click();
+  await expect(page.getByRole("listitem").getByText("Your session has been saved and will appear in your history.")).toBeVisible();
+  const history = new RecorderPage(page).history;
+  await expect(history.getByText("1 follow-up")).toBeVisible();
+
+  // A completed session picked in the history opens at its completion screen, its transcript and follow-up one tap away.
+  await history.getByRole("button", { name: "Open session: Making time for each other" }).click();
+  await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
+  await page.getByRole("button", { name: "View transcript" }).click();
+  const detail = page.getByRole("dialog", { name: "Making time for each other" });
+  await expect(detail.getByText("Follow-up transcripts: Found 1")).toBeVisible();
+});
+
+test("guest: when the regeneration fails, Analysis Generation Failed offers Try Again, and Cancel ends with the general advice", async ({ page, context }, testInfo) => {
+  test.setTimeout(90_000);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
+  await fakeProviders.queue("gemini.generate", down, down, down, down, down, down);
+  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+
+  await recordGrowthCommitment(page, testInfo);
+  const failed = page.getByRole("dialog", { name: "Analysis Generation Failed" });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await expect(failed.getByText("your follow-up conversation transcript has been saved", { exact: false })).toBeVisible();
+  await saveScreen(page, "growth-generation-failed", testInfo);
+  // The follow-up is kept with the guest's session on this device.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
+  expect(stored[0].followUpTranscripts).toHaveLength(1);
+
+  await failed.getByRole("button", { name: "Try Again" }).click();
+  const again = page.getByRole("dialog", { name: "Analysis Failed Again" });
+  await expect(again).toBeVisible({ timeout: 20_000 });
+  await again.getByRole("button", { name: "Close" }).click();
+  await expect(again).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
+});
+
+test("guest: Cancel in Analysis Generation Failed finishes with the general recommendations", async ({ page, context }, testInfo) => {
+  test.setTimeout(90_000);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
+  await fakeProviders.queue("gemini.generate", down, down, down);
+  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 });
+
+  await recordGrowthCommitment(page, testInfo);
+  const failed = page.getByRole("dialog", { name: "Analysis Generation Failed" });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await failed.getByRole("button", { name: "Cancel" }).click();
+  await expect(failed).toBeHidden();
+  await expect(page.getByText("Practise active listening: repeat back what you heard before you share your own view.")).toBeVisible();
+});
+
+test("swiping the growth card left cancels the recording and keeps nothing of it", async ({ page, context }, testInfo) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  await page.getByRole("button", { name: "Create Mutual Growth Commitment" }).click();
+  const card = page.getByRole("dialog", { name: "Mutual Aspirations & Growth" });
+  await expect(card.getByRole("button", { name: "Next" })).toBeEnabled({ timeout: 5_000 });
+  await swipeCard(page, "Mutual Aspirations & Growth", "left");
+  await expect(card).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
+  expect(await new RecorderPage(page).storedChunkCounts()).toEqual({});
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
+});

@@ -19,10 +19,13 @@ export function historyItemStatus(session: Pick<HistorySession, "failedTranscrip
 }
 
 /** "{n} insights" and "{n} follow-ups" (follow-ups after merge and de-duplication, legacy one included). */
-export function historyCounts(session: Pick<HistorySession, "analysis" | "followUpTranscripts" | "followUpTranscript">): { insights: number; followUps: number } {
+export function historyCounts(session: Pick<HistorySession, "analysis" | "followUpTranscripts" | "followUpTranscript"> & { followUpCount?: unknown }): { insights: number; followUps: number } {
   const cards = analysisOf(session)?.cards;
   const { followUps, legacyTranscript } = mergeFollowUps(session);
-  return { insights: Array.isArray(cards) ? cards.length : 0, followUps: followUps.length + (legacyTranscript ? 1 : 0) };
+  const listed = followUps.length + (legacyTranscript ? 1 : 0);
+  // The account's session list carries a count instead of the follow-ups themselves.
+  const counted = typeof session.followUpCount === "number" && Number.isFinite(session.followUpCount) ? session.followUpCount : 0;
+  return { insights: Array.isArray(cards) ? cards.length : 0, followUps: Math.max(listed, counted) };
 }
 
 export function countLabel(count: number, unit: "insight" | "follow-up"): string {

@@ -72,6 +72,8 @@ export type SessionFlowEvent =
   | { type: "ANALYSED"; session: ClientSession }
   | { type: "ANALYSIS_FAILED"; dialog: "analysis-connection" | "analysis-failed"; retry: AnalysisRetry }
   | { type: "ANALYSIS_ABANDONED" }
+  /** A completed session picked in the history opens at its completion screen. */
+  | { type: "OPENED"; session: ClientSession }
   | { type: "SESSION_UPDATED"; session: ClientSession }
   | { type: "SUMMARY_REQUESTED" }
   | { type: "SUMMARY_READY"; session: ClientSession }
@@ -139,6 +141,8 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
       return phase.name === "analysing" ? to(IDLE, { kind: event.dialog, retry: event.retry }) : state;
     case "ANALYSIS_ABANDONED":
       return phase.name === "analysing" ? to(IDLE) : state;
+    case "OPENED":
+      return phase.name === "idle" ? to({ name: "results", session: event.session, summaryLoading: false, save: "idle", growth: null }, null) : state;
     case "SESSION_UPDATED":
       return phase.name === "results" ? to({ ...phase, session: event.session }) : state;
     case "SUMMARY_REQUESTED":
