@@ -14,6 +14,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
+import { lockPgliteDir } from "./pglite-lock.mjs";
+
 const SCHEMA_PATH = "prisma/schema.prisma";
 const FILTERS = { externalTables: [], externalEnums: [] };
 // Prisma's own text for this file.
@@ -128,6 +130,8 @@ async function applyMigrations(migrationsDir) {
   const databaseUrl = process.env.DATABASE_URL?.trim();
   const dataDir = process.env.PGLITE_DIR?.trim() || ".data/pglite";
   if (!databaseUrl) await mkdir(dataDir, { recursive: true });
+  // Never beside a running server on the same files: a second `npm start` stops here, before it builds or serves.
+  if (!databaseUrl) lockPgliteDir(dataDir);
   const pglite = databaseUrl ? undefined : new PGlite(dataDir);
   const { engine } = await openEngine(pglite ? withWholeScripts(new PrismaPGlite(pglite)) : postgresFactory(databaseUrl));
   const migrationsList = await readMigrations(migrationsDir);

@@ -6,6 +6,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 
 import { getEnv } from "@/lib/server/env";
 import { PrismaClient } from "@/lib/server/generated/prisma/client";
+import { lockPgliteDir } from "@/scripts/pglite-lock.mjs";
 
 export { FailureKind, Prisma, SessionMode, SwipeChoice } from "@/lib/server/generated/prisma/client";
 export type { FailureMarker, FollowUpTranscript, PrismaClient, Session, SwipeAction } from "@/lib/server/generated/prisma/client";
@@ -29,7 +30,18 @@ export function setDbForTests(client: PrismaClient | undefined): void {
 function openDb(): PrismaClient {
   const env = getEnv();
   if (env.DATABASE_URL) return new PrismaClient({ adapter: postgresAdapter(env.DATABASE_URL) });
+  lockEmbeddedDatabase();
   return new PrismaClient({ adapter: new PrismaPGlite(new PGlite(env.PGLITE_DIR)) });
+}
+
+/**
+ * Takes the embedded database's one-process lock (scripts/pglite-lock.mjs); a no-op with DATABASE_URL or when this
+ * process holds it already. Called at server start (instrumentation.ts) so a second server on the same files stops at
+ * once with a clear message, and again before opening.
+ */
+export function lockEmbeddedDatabase(): void {
+  const env = getEnv();
+  if (!env.DATABASE_URL) lockPgliteDir(env.PGLITE_DIR);
 }
 
 /**
