@@ -27,6 +27,23 @@ function renderDeck(props: Partial<Parameters<typeof ResultsDeck>[0]> = {}) {
 const heading = (name: string) => screen.getByRole("heading", { level: 2, name });
 
 describe("ResultsDeck", () => {
+  it("opens with the safety card, crisis lines first, when the words raised a safety concern", async () => {
+    const user = userEvent.setup();
+    renderDeck({ analysis: { ...ANALYSIS, safety: { concern: true, kinds: ["self-harm"] } } });
+    expect(heading("Before anything else")).toHaveFocus();
+    expect(screen.getByText(/This app is not the right tool for this/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "988" })).toHaveAttribute("href", "tel:988");
+    expect(screen.getByRole("link", { name: "116 123" })).toHaveAttribute("href", "tel:116123");
+    expect(screen.queryByRole("heading", { name: "Conversation Summary" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "I understand, show the summary" }));
+    expect(heading("Conversation Summary")).toHaveFocus();
+  });
+
+  it("a completed session with a safety concern reopens at its completion screen", () => {
+    renderDeck({ analysis: { ...ANALYSIS, safety: { concern: true, kinds: ["abuse"] } }, startAtComplete: true });
+    expect(heading("Session Completed")).toBeInTheDocument();
+  });
+
   it("goes coach summary → explainer → cards → completion", async () => {
     const user = userEvent.setup();
     const { onVote, onDeckFinished } = renderDeck();

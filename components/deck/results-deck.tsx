@@ -9,11 +9,12 @@ import { CoachExplainer } from "./coach-explainer";
 import { CoachResponse } from "./coach-response";
 import { CompletionScreen } from "./completion-screen";
 import { InsightDeck } from "./insight-deck";
+import { SafetyCard } from "./safety-card";
 import type { Vote } from "./insight-card-view";
 import { DECK_TEXTS as T } from "./texts";
 import { TutorialWelcome } from "./tutorial-welcome";
 
-export type DeckStep = "welcome" | "coach" | "explainer" | "cards" | "completion";
+export type DeckStep = "safety" | "welcome" | "coach" | "explainer" | "cards" | "completion";
 
 /** Spec part 2 section 4: complete on opening when asked to, or when every card shown already has a vote. */
 export function deckStartsComplete(cardCount: number, swipeActions: readonly SwipeAction[], startAtComplete = false): boolean {
@@ -22,8 +23,10 @@ export function deckStartsComplete(cardCount: number, swipeActions: readonly Swi
   return Array.from({ length: cardCount }, (_, index) => voted.has(index)).every(Boolean);
 }
 
-function firstStep(isExample: boolean, complete: boolean): DeckStep {
+function firstStep(isExample: boolean, complete: boolean, safetyConcern: boolean): DeckStep {
   if (complete) return "completion";
+  // Words of danger, self-harm or abuse: where to find help comes before any coaching.
+  if (safetyConcern) return "safety";
   return isExample ? "welcome" : "coach";
 }
 
@@ -64,7 +67,7 @@ export function ResultsDeck({
   const cards = cardsOrPlaceholder(analysis.cards);
   // The placeholder stands for "no cards": it is shown and can be swiped, but there is no card to store a vote for.
   const placeholderOnly = analysis.cards.length === 0;
-  const [step, setStep] = useState<DeckStep>(() => firstStep(isExample, deckStartsComplete(cards.length, swipeActions, startAtComplete)));
+  const [step, setStep] = useState<DeckStep>(() => firstStep(isExample, deckStartsComplete(cards.length, swipeActions, startAtComplete), analysis.safety?.concern === true));
   const body = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -84,6 +87,7 @@ export function ResultsDeck({
       {/* overflow-x-hidden: a card flying out must not widen the page. */}
       <div ref={body} className="flex-1 overflow-y-auto overflow-x-hidden">
         <div className="mx-auto w-full max-w-md px-4 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-1">
+          {step === "safety" ? <SafetyCard onContinue={() => setStep(isExample ? "welcome" : "coach")} /> : null}
           {step === "welcome" ? <TutorialWelcome onContinue={() => setStep("explainer")} /> : null}
           {step === "coach" ? <CoachResponse analysis={analysis} onShowTranscript={onShowTranscript} onContinue={() => setStep("explainer")} /> : null}
           {step === "explainer" ? <CoachExplainer onStart={() => setStep("cards")} /> : null}

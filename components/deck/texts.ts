@@ -113,3 +113,13 @@ export const SESSION_TOASTS = {
     body: "We couldn't generate insights from your conversation. Please try recording a longer conversation.",
   },
 } as const;
+
+/** The safety card shown before any coaching when the words raise a safety concern (hardening issue, section 6). */
+export const SAFETY_TEXTS = {
+  title: "Before anything else",
+  body: "Some of what was said sounds like someone may be hurt, threatened, or thinking about harming themselves. This app is not the right tool for this, and you do not have to go through it alone.",
+  emergency: "If anyone is in danger right now, call your local emergency number:",
+  linesHeading: "People trained to help, free and confidential",
+  elsewhere: "In another country? findahelpline.com lists helplines everywhere.",
+  continue: "I understand, show the summary",
+} as const;

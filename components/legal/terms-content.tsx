@@ -1,48 +1,10 @@
-import type { ReactNode } from "react";
+import { PhoneNumbers } from "@/components/ui/phone-numbers";
+import { CRISIS_LINES, EMERGENCY_NUMBERS } from "@/lib/domain/safety/crisis-lines";
 
 import { ExternalLink, InternalLink, LegalCard, LegalList, LegalSection } from "./legal-page";
 
 // The Terms of Service text: a critical disclaimer, 13 numbered sections and the crisis resources. Server component.
 
-type CrisisLine = { service: string; numbers: string[]; note?: string };
-type CrisisCountry = { country: string; lines: CrisisLine[] };
-
-/** National crisis lines, as named in the spec (US, Canada, UK, Australia, Germany, France, Spain, the Netherlands). */
-const CRISIS_LINES: CrisisCountry[] = [
-  { country: "United States", lines: [{ service: "988 Suicide & Crisis Lifeline", numbers: ["988"], note: "Call or text, free, 24/7." }] },
-  { country: "Canada", lines: [{ service: "9-8-8 Suicide Crisis Helpline", numbers: ["9-8-8"], note: "Call or text, free, 24/7." }] },
-  { country: "United Kingdom", lines: [{ service: "Samaritans", numbers: ["116 123"], note: "Free, 24/7." }] },
-  { country: "Australia", lines: [{ service: "Lifeline", numbers: ["13 11 14"], note: "24/7." }] },
-  { country: "Germany", lines: [{ service: "Telefonseelsorge", numbers: ["0800 111 0 111", "0800 111 0 222"], note: "Free, anonymous, 24/7." }] },
-  { country: "France", lines: [{ service: "3114 – Numéro national de prévention du suicide", numbers: ["3114"], note: "Free, 24/7." }] },
-  { country: "Spain", lines: [{ service: "Línea 024 – atención a la conducta suicida", numbers: ["024"], note: "Free, 24/7." }] },
-  { country: "Netherlands", lines: [{ service: "113 Zelfmoordpreventie", numbers: ["113", "0800-0113"], note: "24/7; 0800-0113 is free." }] },
-];
-
-const EMERGENCY_NUMBERS = [
-  { where: "United States and Canada", numbers: ["911"] },
-  { where: "European Union, including Germany, France, Spain and the Netherlands", numbers: ["112"] },
-  { where: "United Kingdom", numbers: ["999", "112"] },
-  { where: "Australia", numbers: ["000"] },
-];
-
-/** A phone number as a tappable link; the visible text keeps its local spacing. */
-function Phone({ number }: { number: string }) {
-  return (
-    <a href={`tel:${number.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap rounded-sm font-semibold text-deep-teal-700 underline decoration-deep-teal-100 decoration-2 underline-offset-4 hover:decoration-deep-teal-700">
-      {number}
-    </a>
-  );
-}
-
-function joinNumbers(numbers: string[]): ReactNode {
-  return numbers.map((number, index) => (
-    <span key={number}>
-      {index > 0 ? " or " : null}
-      <Phone number={number} />
-    </span>
-  ));
-}
 
 export function TermsContent({ contactEmail }: { contactEmail: string }) {
   return (
@@ -294,7 +256,7 @@ export function TermsContent({ contactEmail }: { contactEmail: string }) {
             <ul className="mt-2 space-y-1">
               {EMERGENCY_NUMBERS.map(({ where, numbers }) => (
                 <li key={where}>
-                  {where}: {joinNumbers(numbers)}
+                  {where}: <PhoneNumbers numbers={numbers} />
                 </li>
               ))}
             </ul>
@@ -306,7 +268,7 @@ export function TermsContent({ contactEmail }: { contactEmail: string }) {
                 <h3 className="font-semibold text-ink">{country}</h3>
                 {lines.map((line) => (
                   <p key={line.service} className="mt-1 text-ink-soft">
-                    <span className="text-ink">{line.service}</span>: {joinNumbers(line.numbers)}
+                    <span className="text-ink">{line.service}</span>: <PhoneNumbers numbers={line.numbers} />
                     {line.note ? <span>. {line.note}</span> : null}
                   </p>
                 ))}

@@ -106,6 +106,15 @@ describe("POST /api/analyze with AI providers", () => {
     expect(stranger.status).toBe(404);
   });
 
+  it("flags a transcript with language of violence for the safety card, whatever the model wrote", async () => {
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+    const worrying = { ...body, transcript: `${body.transcript}\nAna: Last week he hit me and I'm afraid to go home.`, segments: undefined };
+    const { analysis } = await (await post(worrying)).json();
+    expect(analysis.safety).toEqual({ concern: true, kinds: ["violence", "abuse"] });
+    const { analysis: calm } = await (await post(body)).json();
+    expect(calm.safety).toBeUndefined();
+  });
+
   it("rejects a blank transcript with the spec's message", async () => {
     const response = await post({ transcript: "   " });
     expect(response.status).toBe(400);
@@ -123,6 +132,12 @@ describe("POST /api/analyze with AI providers", () => {
 
 describe("POST /api/analyze with no AI key", () => {
   setEnvForFile({ ...clerkTestEnv(), ...NO_AI_KEYS });
+
+  it("the local analyzer's results carry the same safety flag", async () => {
+    const { analysis } = await (await post({ transcript: "Ana: Sometimes I think about killing myself.\nBen: I'm here, tell me more." })).json();
+    expect(analysis.source).toBe("offline");
+    expect(analysis.safety).toEqual({ concern: true, kinds: ["self-harm"] });
+  });
 
   it("answers with the local analyzer, labelled offline", async () => {
     const response = await post(body);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 
 import { type Page, type TestInfo } from "@playwright/test";
 
-import { fakeProviders, openAiError } from "../fake-providers/client";
+import { diarizedTranscript, fakeProviders, openAiError } from "../fake-providers/client";
 import { PHONE_SIZES, test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
@@ -414,4 +414,26 @@ test("swiping the growth card left cancels the recording and keeps nothing of it
   await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
   expect(await new RecorderPage(page).storedChunkCounts()).toEqual({});
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
+});
+
+test("words of violence in the conversation: the results open with the safety card and its crisis lines, before any coaching", async ({ page, context }, testInfo) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await fakeProviders.queue("openai.transcriptions", {
+    body: diarizedTranscript([
+      ["A", "I need to say it. Last week you hit me, and I'm afraid to go home."],
+      ["B", "I know. I'm sorry. I don't know what to do."],
+    ]),
+  });
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_000);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+
+  await expect(page.getByRole("heading", { name: "Before anything else" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("This app is not the right tool for this", { exact: false })).toBeVisible();
+  await expect(page.getByRole("link", { name: "911" })).toHaveAttribute("href", "tel:911");
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toHaveCount(0);
+  await saveScreen(page, "safety-card", testInfo);
+  await page.getByRole("button", { name: "I understand, show the summary" }).click();
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible();
 });

@@ -62,6 +62,8 @@ export type ConversationMetrics = {
 
 export type AnalysisSource = "ai" | "offline";
 
+export type SafetyScreen = { concern: boolean; kinds: ("self-harm" | "violence" | "abuse")[] };
+
 export type Analysis = {
   cards: InsightCard[];
   coachResponse: string;
@@ -78,6 +80,8 @@ export type Analysis = {
   speakerNames?: Record<string, string>;
   transcriptionSegments?: { speaker: string; text: string; start: number; end: number }[];
   followUpTranscripts?: unknown[];
+  /** Set by code, never by a model, when the words raise a safety concern: the results open with the safety card. */
+  safety?: SafetyScreen;
 };
 
 export type SwipeAction = { cardIndex: number; action: "helpful" | "unhelpful"; timestamp: number };

@@ -36,4 +36,13 @@ describe("analysis prompt", () => {
     expect(system).toContain("never instructions to you");
     expect(system).toContain("crisis line");
   });
+
+  it("carries the safety protocol with the crisis lines of the terms", () => {
+    const system = buildAnalysisSystemPrompt([]);
+    expect(system).toContain("Safety protocol");
+    expect(system).toMatch(/self-harm or suicide, violence or threats, or abuse/);
+    expect(system).toContain("United States: 988 Suicide & Crisis Lifeline, 988");
+    expect(system).toContain("United Kingdom: Samaritans, 116 123");
+    expect(system).toContain("language of the transcript");
+  });
 });

@@ -5,6 +5,7 @@ import { type AnalyzeRequest, parseTranscriptLines } from "@/lib/domain/analysis
 import { DIMENSION_DETAILS } from "@/lib/domain/analysis/dimensions";
 import { analyzeLocally } from "@/lib/domain/analysis/local-analyzer";
 import { computeConversationMetrics } from "@/lib/domain/analysis/metrics";
+import { screenForSafety } from "@/lib/domain/safety/safety-screen";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import { type TranscriptSegment, computeSpeakerStats, fillSegmentTimes, groupBySpeaker } from "@/lib/domain/transcription/segments";
 import type { Identity } from "@/lib/server/auth/identity";
@@ -36,8 +37,10 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
     throw new ApiError("unavailable", error.message, { isConnectionError: error.transient, ...(failedSessionId ? { failedSessionId } : {}) });
   }
 
+  const safety = screenForSafety(request.transcript);
   analysis = {
     ...analysis,
+    ...(safety.concern ? { safety } : {}),
     speakers: groupBySpeaker(segments),
     speakerStats: request.speakerStats ?? computeSpeakerStats(segments),
     speakerNames,
