@@ -43,6 +43,6 @@ describe("analysis prompt", () => {
     expect(system).toMatch(/self-harm or suicide, violence or threats, or abuse/);
     expect(system).toContain("United States: 988 Suicide & Crisis Lifeline, 988");
     expect(system).toContain("United Kingdom: Samaritans, 116 123");
-    expect(system).toContain("language of the transcript");
+    expect(system).toContain("language of the conversation");
   });
 });

@@ -1,7 +1,8 @@
 import "server-only";
 
 import type { ConversationMetrics } from "@/lib/domain/analysis/types";
-import { crisisLinesAsText } from "@/lib/domain/safety/crisis-lines";
+
+import { safetyProtocol } from "./safety";
 
 // Versioned prompt for the conversation analysis. The transcript is quoted data: the instructions never come from it.
 export const ANALYSIS_PROMPT_VERSION = "analysis/2026-11-23";
@@ -30,15 +31,9 @@ export function buildAnalysisSystemPrompt(dimensions: DimensionBrief[]): string 
     "- `recommendations`: 3 short, specific practices. `encouragement`: one warm sentence.",
     "- `mutualGrowthCard`: a shared aspiration for the couple (dimension \"Mutual Aspirations & Growth\") with 3 tip",
     "  questions they can discuss together.",
+    "- If anything suggests danger, begin `coachResponse` with the safety protocol's message and keep the cards careful.",
     "",
-    "Safety protocol (it comes before every other rule):",
-    "- If anything suggests imminent danger, self-harm or suicide, violence or threats, or abuse or coercive control, do not",
-    "  treat it as ordinary conflict and do not coach the couple through it. Begin `coachResponse` by saying gently that",
-    "  this deserves support beyond a coaching app, that their safety comes first, and point to local emergency services",
-    "  and a crisis line (the lines below); answer in the language of the transcript where you can. Keep the cards",
-    "  careful: never suggest that someone should stay in, accept or repair a situation of abuse or danger.",
-    "Crisis lines:",
-    crisisLinesAsText(),
+    ...safetyProtocol(),
   ].join("\n");
 }
 

@@ -2,8 +2,9 @@ import "server-only";
 
 import type { InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
 
-// Versioned prompt for the personalised summary after the deck: what resonated (helpful cards) shapes the plan.
-export const SUMMARY_PROMPT_VERSION = "summary/2026-11-22";
+import { safetyProtocol } from "./safety";
+
+// The prompt for the personalised summary after the deck: what resonated (helpful cards) shapes the plan.
 
 export const SUMMARY_SYSTEM_PROMPT = [
   "You are a warm, impartial relationship communication coach writing a short closing note for a couple after they",
@@ -12,6 +13,8 @@ export const SUMMARY_SYSTEM_PROMPT = [
   "Write: `summary` (2-4 sentences on what resonated with them, built on the cards they marked helpful),",
   "`recommendations` (exactly 3 short, concrete practices for the next two weeks, favouring the helpful cards' themes),",
   "`encouragement` (one warm sentence).",
+  "",
+  ...safetyProtocol(),
 ].join("\n");
 
 export function buildSummaryUserPrompt(cards: InsightCard[], swipeActions: SwipeAction[]): string {
