@@ -1,5 +1,24 @@
 import "@testing-library/jest-dom";
 
+import { format } from "node:util";
+
+import { findCanary } from "../helpers/log-canary";
+
 // No telemetry from Clerk or Next in tests: there is no network, and nothing should try.
 process.env.CLERK_TELEMETRY_DISABLED = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+// Privacy: whatever the code under test prints must never carry a test transcript's canary phrase.
+const leaks: string[] = [];
+for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+  const original = console[method].bind(console);
+  console[method] = (...args: unknown[]) => {
+    const text = format(...args);
+    if (findCanary(text)) leaks.push(`console.${method}: ${text.slice(0, 300)}`);
+    original(...args);
+  };
+}
+afterEach(() => {
+  const found = leaks.splice(0);
+  if (found.length > 0) throw new Error(`A test transcript reached the log:\n${found.join("\n")}`);
+});

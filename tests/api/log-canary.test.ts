@@ -1,0 +1,37 @@
+/** @jest-environment node */
+import { POST as analyze } from "@/app/api/analyze/route";
+import { POST as saveSession } from "@/app/api/sessions/[id]/route";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
+import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { setEnvForFile } from "@/tests/helpers/env";
+import { LOG_CANARY } from "@/tests/helpers/log-canary";
+import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
+import { PROVIDER_ENV, geminiError, geminiGenerate, openAiChat, openAiError } from "@/tests/msw/providers";
+
+// "No transcript in logs" (hardening issue, section 4): the failure paths that log get a transcript carrying the canary
+// phrase; jest.setup.ts fails the test if the phrase reaches any console output.
+
+const api = setUpApiTestContext();
+setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
+const transcript = `Ana: ${LOG_CANARY}, we need to talk about the weekend.\nBen: Yes, let's.`;
+
+it("an analysis whose providers both fail logs nothing of the transcript", async () => {
+  api.server.use(geminiGenerate(() => geminiError(503, "overloaded")), openAiChat(() => openAiError(503, "Service Unavailable")));
+  const headers = bearer(await mintSessionToken("user_canary_1"));
+  const response = await analyze(apiRequest("/api/analyze", { method: "POST", body: { transcript }, headers }), routeContext());
+  expect(response.status).toBe(503);
+});
+
+it.each([
+  ["a date out of JavaScript's range", { createdAt: 8.64e15 + 1 }],
+  ["a timestamp far in the future", { timestamp: 1e20 }],
+  ["a reminder date that is not a date", { reminderDate: "soon" }],
+  ["a NUL character", { name: "bad\u0000name" }],
+])("a save with %s logs nothing of the transcript", async (_name, extra) => {
+  const headers = bearer(await mintSessionToken("user_canary_2"));
+  const id = `local-${Date.now()}`;
+  const body = { id, transcript, analysis: { cards: [] }, ...extra };
+  const response = await saveSession(apiRequest(`/api/sessions/${id}`, { method: "POST", body, headers }), routeContext({ id }));
+  // Whatever the answer, the transcript in the body stays out of the log.
+  expect(response.status).toBeGreaterThanOrEqual(200);
+});
