@@ -27,6 +27,9 @@ const CHROMIUM_ARGS = [
   `--use-file-for-fake-audio-capture=${FAKE_MIC_WAV}`,
 ];
 
+/** The app servers' output, one file per server, checked after the run. */
+export const E2E_LOG_DIR = path.resolve(ROOT, ".data/e2e-logs");
+
 const COMMON_ENV = { NEXT_TELEMETRY_DISABLED: "1", CLERK_TELEMETRY_DISABLED: "1" };
 
 /** Empty values, not absent ones: Next never lets a .env file fill a variable that is already set, even to "". */
@@ -50,9 +53,11 @@ function database(pgliteDir: string): { env: Record<string, string>; reset: stri
 /** Migrate this server's database, then replace the shell with next-server so stopping the PID stops the server. */
 function appServer(name: string, port: number, env: Record<string, string>, pgliteDir: string) {
   const db = database(pgliteDir);
+  const logFile = path.join(E2E_LOG_DIR, `${name}.log`);
   return {
     name,
-    command: `${db.reset}npm run db:migrate && exec ./node_modules/.bin/next start -p ${port}`,
+    // The server's output goes to a file the teardown reads for transcript canaries (tests/e2e/support/log-canary-teardown.ts).
+    command: `${db.reset}mkdir -p '${E2E_LOG_DIR}' && rm -f '${logFile}' && npm run db:migrate && exec ./node_modules/.bin/next start -p ${port} >> '${logFile}' 2>&1`,
     // Port only: an HTTP check of "/" would wait out the timeout while the home page is still a 404.
     port,
     env: { ...COMMON_ENV, ...db.env, ...env },
@@ -65,6 +70,7 @@ function appServer(name: string, port: number, env: Record<string, string>, pgli
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalTeardown: "./tests/e2e/support/log-canary-teardown.ts",
   fullyParallel: false,
   workers: 1,
   forbidOnly: CI,
