@@ -69,7 +69,27 @@ describe("preview", () => {
     ["cut at 120", "y".repeat(121), `${"y".repeat(120)}...`],
     ["missing", undefined, ""],
     ["null", null, ""],
+    ["markdown emphasis is dropped", "**SPEAKER_01:** We *really* need __time__.", "SPEAKER_01: We really need time."],
+    ["headings, quotes and links read as text", "# Our talk\n> [Ana](https://example.com) said hi", "Our talk Ana said hi"],
+    ["cut after stripping, so no marker is left at the end", `**${"z".repeat(130)}**`, `${"z".repeat(120)}...`],
+    ["the 120 characters count plain text", `**${"w".repeat(119)}** tail`, `${"w".repeat(119)} ...`],
   ])("%s", (_name, transcript, expected) => {
     expect(preview({ transcript })).toBe(expected);
+  });
+
+  it.each([
+    ["session names replace the labels", { speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" } }, "Ana: Hi. Ben: Hello, SPEAKER_03. 3. Ana: Bye"],
+    ["the analysis's names when the session has none", { analysis: { speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" } } }, "Ana: Hi. Ben: Hello, SPEAKER_03. 3. Ana: Bye"],
+    ["session names win, the analysis fills the rest", { speakerNames: { SPEAKER_01: "Ana" }, analysis: { speakerNames: { SPEAKER_01: "Me", SPEAKER_02: "Ben" } } }, "Ana: Hi. Ben: Hello, SPEAKER_03. 3. Ana: Bye"],
+    ["blank names are ignored", { speakerNames: { SPEAKER_01: "  ", SPEAKER_02: "Ben" } }, "SPEAKER_01: Hi. Ben: Hello, SPEAKER_03. 3. SPEAKER_01: Bye"],
+    ["no names: labels stay", {}, "SPEAKER_01: Hi. SPEAKER_02: Hello, SPEAKER_03. 3. SPEAKER_01: Bye"],
+    ["malformed names are ignored", { speakerNames: null, analysis: { speakerNames: "Ana" } }, "SPEAKER_01: Hi. SPEAKER_02: Hello, SPEAKER_03. 3. SPEAKER_01: Bye"],
+  ])("speaker labels: %s", (_name, names, expected) => {
+    expect(preview({ transcript: "**SPEAKER_01:** Hi.\nSPEAKER_02: Hello, SPEAKER_03.\n3. SPEAKER_01: Bye", ...names })).toBe(expected);
+  });
+
+  it("names a label before the cut, so the 120 characters are what the card shows", () => {
+    const text = preview({ transcript: `SPEAKER_01: ${"a".repeat(200)}`, speakerNames: { SPEAKER_01: "Jo" } });
+    expect(text).toBe(`Jo: ${"a".repeat(116)}...`);
   });
 });

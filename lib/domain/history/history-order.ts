@@ -1,4 +1,6 @@
 import { mergeFollowUps, followUpEpoch } from "./follow-ups";
+import { markdownToPlainText } from "./markdown-text";
+import { nameSpeakerLabels, sessionSpeakerNames } from "./speaker-names";
 import { collapseWhitespace, toEpoch, type HistorySession } from "./types";
 
 // Order, merge and paging of the history list (spec part 2 sections 2 "Session history" and 9 "history constants").
@@ -44,9 +46,13 @@ export function paginate<T>(list: readonly T[], visibleCount: number): { items: 
   return { items: list.slice(0, count), hasMore: list.length > count, nextVisibleCount: count + HISTORY_PAGE_SIZE };
 }
 
-/** First 120 characters of the transcript with whitespace collapsed, "..." appended when cut. */
-export function preview(session: Pick<HistorySession, "transcript">): string {
-  const text = typeof session.transcript === "string" ? collapseWhitespace(session.transcript) : "";
+/**
+ * First 120 characters of the transcript as plain text, "..." appended when cut: markdown marks are dropped and speaker
+ * labels show the names the user gave (SPEAKER_01 → "Ana") before the cut, then whitespace is collapsed.
+ */
+export function preview(session: Pick<HistorySession, "transcript" | "speakerNames" | "analysis">): string {
+  const transcript = typeof session.transcript === "string" ? session.transcript : "";
+  const text = collapseWhitespace(nameSpeakerLabels(markdownToPlainText(transcript), sessionSpeakerNames(session)));
   return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH)}...`;
 }
 

@@ -17,6 +17,8 @@ export type HistorySession = {
   isLocal?: boolean | null;
   followUpTranscripts?: unknown;
   followUpTranscript?: string | null;
+  /** The names the user gave, by speaker id (SPEAKER_01 → "Ana"); older sessions keep them in the analysis. */
+  speakerNames?: Record<string, string> | null;
   failedTranscription?: unknown;
   failedAnalysis?: unknown;
 };

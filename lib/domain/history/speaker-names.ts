@@ -1,0 +1,39 @@
+import { analysisOf, isRecord, type HistorySession } from "./types";
+
+// The names the user gave a session's speakers (spec part 2 section 3 "Session": speakerNames; older sessions keep them in
+// the analysis). Screens show these names wherever the transcript says SPEAKER_01.
+
+export type SpeakerNames = Record<string, string>;
+
+/** Trimmed, non-blank names from each source, merged so that an earlier source wins for a speaker. Malformed sources are skipped. */
+export function mergeSpeakerNames(...sources: unknown[]): SpeakerNames {
+  const names: SpeakerNames = {};
+  for (const source of [...sources].reverse()) {
+    if (!isRecord(source)) continue;
+    for (const [speaker, name] of Object.entries(source)) if (typeof name === "string" && name.trim() !== "") names[speaker] = name.trim();
+  }
+  return names;
+}
+
+/** session.speakerNames, else the analysis's speakerNames, speaker by speaker. */
+export function sessionSpeakerNames(session: Pick<HistorySession, "speakerNames" | "analysis">): SpeakerNames {
+  return mergeSpeakerNames(session.speakerNames, analysisOf(session)?.speakerNames);
+}
+
+// "SPEAKER_01:" at the start of a line (an optional "12. " before it), the shape transcripts are stored in.
+const LABEL = /^(\s*(?:\d+[.)]\s*)?)([^:\n]{1,80}):/gm;
+const SPEAKER_ID = /\bSPEAKER_\d+\b/g;
+
+/**
+ * The transcript with each "speaker:" label that has a name replaced by it, and any other SPEAKER_NN with a name too.
+ * Labels without a name stay as they are.
+ */
+export function nameSpeakerLabels(text: string, names: SpeakerNames): string {
+  const nameOf = (speaker: string) => (Object.hasOwn(names, speaker) ? names[speaker] : undefined);
+  return text
+    .replace(LABEL, (label, prefix: string, speaker: string) => {
+      const name = nameOf(speaker.trim());
+      return name === undefined ? label : `${prefix}${name}:`;
+    })
+    .replace(SPEAKER_ID, (speaker) => nameOf(speaker) ?? speaker);
+}
