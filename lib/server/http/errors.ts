@@ -2,6 +2,8 @@ import "server-only";
 
 import { z } from "zod";
 
+import { Prisma } from "@/lib/server/db";
+
 /** Error codes the API answers with; the status of each is fixed here and nowhere else. */
 const STATUS_BY_CODE = {
   bad_request: 400,
@@ -46,14 +48,67 @@ export function describeZodError(error: z.ZodError): string {
 }
 
 export function errorResponse(error: unknown): Response {
-  if (error instanceof ApiError) {
-    return Response.json({ error: error.message, code: error.code, ...error.details }, { status: error.status });
+  const known = error instanceof ApiError ? error : error instanceof z.ZodError ? null : fromDatabaseError(error);
+  if (known) {
+    return Response.json({ error: known.message, code: known.code, ...known.details }, { status: known.status });
   }
   if (error instanceof z.ZodError) {
     return Response.json({ error: describeZodError(error), code: "bad_request" }, { status: 400 });
   }
-  // Log the cause without request data: bodies may hold transcripts or audio.
-  const cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`[api] unhandled error: ${cause.slice(0, 500)}`);
+  console.error(`[api] unhandled error: ${describeForLog(error)}`);
   return Response.json({ error: "Something went wrong on our side. Please try again.", code: "internal" }, { status: 500 });
+}
+
+/**
+ * The database errors every service may meet, answered the same way everywhere:
+ *  - P2002, a unique constraint lost to a concurrent request → 409 (services where a race is expected resolve it themselves);
+ *  - P2025, the record was deleted by a concurrent request between a lookup and a write → 404;
+ *  - the database cannot be reached → 503.
+ * Logged by name and code only: Prisma's messages can quote the values written, which hold transcripts.
+ */
+function fromDatabaseError(error: unknown): ApiError | null {
+  if (isDatabaseUnreachable(error)) {
+    console.error(`[api] the database cannot be reached: ${describeForLog(error)}`);
+    return new ApiError("unavailable", "The service is temporarily unavailable. Please try again in a moment.");
+  }
+  if (isUniqueViolation(error)) {
+    console.error(`[api] a concurrent request changed the same record: ${describeForLog(error)}`);
+    return new ApiError("conflict", "This was changed at the same time by another request. Please try again.");
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return new ApiError("not_found", "Session not found");
+  return null;
+}
+
+/** A unique constraint refused a write (P2002): another request created the same row first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+const UNREACHABLE_CODES = new Set(["P1001", "P1002", "P1017", "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "57P03"]);
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "DatabaseUnavailable", "ConnectionClosed", "SocketTimeout"]);
+
+/** The database is down or unreachable (as opposed to a query that failed): connection errors, possibly wrapped. */
+export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== "object" || error === null) return false;
+  if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  const { code, errorCode, cause, kind } = error as { code?: unknown; errorCode?: unknown; cause?: unknown; kind?: unknown };
+  if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
+  if (typeof errorCode === "string" && UNREACHABLE_CODES.has(errorCode)) return true;
+  if (typeof kind === "string" && UNREACHABLE_KINDS.has(kind)) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnreachable(inner, depth + 1))) return true;
+  return isDatabaseUnreachable(cause, depth + 1);
+}
+
+/**
+ * The cause of a failure for the log, without request data: bodies may hold transcripts or audio. Database errors (the
+ * Prisma client's and its driver adapter's) are named by class and code only, since their messages can quote a query's values.
+ */
+function describeForLog(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, 200);
+  if (error.name.startsWith("PrismaClient") || error.name === "DriverAdapterError" || isDatabaseUnreachable(error)) {
+    const { code, errorCode } = error as { code?: unknown; errorCode?: unknown };
+    const tag = [code, errorCode].find((value) => typeof value === "string");
+    return tag ? `${error.name} ${tag}` : error.name;
+  }
+  return `${error.name}: ${error.message}`.slice(0, 500);
 }

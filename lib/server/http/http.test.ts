@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { z } from "zod";
 
+import { Prisma } from "@/lib/server/db";
+
 import { ApiError, errorResponse } from "./errors";
 import { withErrors } from "./handler";
 import { parseJson } from "./parse-json";
@@ -75,5 +77,36 @@ describe("errorResponse", () => {
     expect(JSON.stringify(await response.json())).not.toContain("secret");
     expect(log).toHaveBeenCalledTimes(1);
     log.mockRestore();
+  });
+});
+
+describe("errorResponse for database errors", () => {
+  const known = (code: string) => new Prisma.PrismaClientKnownRequestError("Invalid `create()` invocation: transcript 'we need to talk'", { code, clientVersion: "7" });
+  let log: jest.SpyInstance;
+  beforeEach(() => {
+    log = jest.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => log.mockRestore());
+  const logged = () => log.mock.calls.map((args) => args.join(" ")).join("\n");
+
+  it.each([
+    ["a unique constraint lost to a concurrent request (P2002)", known("P2002"), 409, "conflict"],
+    ["a record deleted between lookup and write (P2025)", known("P2025"), 404, "not_found"],
+    ["a database that cannot be reached (P1001)", known("P1001"), 503, "unavailable"],
+    ["a refused connection, wrapped", Object.assign(new Error("driver failed"), { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) }), 503, "unavailable"],
+    ["a client that could not start", new Prisma.PrismaClientInitializationError("Can't reach database server", "7"), 503, "unavailable"],
+  ])("answers %s with its status", async (_, error, status, code) => {
+    const response = errorResponse(error);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ code });
+  });
+
+  it("never logs or answers Prisma's message, which can quote a transcript", async () => {
+    for (const code of ["P2002", "P2000", "P1001"]) {
+      const response = errorResponse(known(code));
+      expect(JSON.stringify(await response.json())).not.toContain("we need to talk");
+    }
+    expect(logged()).toContain("PrismaClientKnownRequestError P2000");
+    expect(logged()).not.toContain("we need to talk");
   });
 });
