@@ -24,7 +24,11 @@ const MARKDOWN_COMPONENTS: Components = {
   // A refused URL arrives as "": keep the words, drop the link.
   a: ({ href, children }) =>
     href ? (
-      <a href={href} className="font-medium text-deep-teal-700 underline underline-offset-2" {...(/^https?:/i.test(href) ? { target: "_blank", rel: "noopener noreferrer nofollow" } : {})}>
+      <a
+        href={href}
+        className="font-medium text-deep-teal-700 underline underline-offset-2"
+        {...(/^https?:/i.test(href) ? { target: "_blank", rel: "noopener noreferrer nofollow" } : {})}
+      >
         {children}
       </a>
     ) : (

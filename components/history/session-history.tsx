@@ -7,15 +7,15 @@ import { prefetchSessionDetail } from "@/components/shell/lazy-screens";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
 import { recordingName } from "@/lib/client/recordings/local-recordings";
-import { FAILED_LABELS, countLabel, historyCounts, historyItemStatus } from "@/lib/domain/history/history-item";
+import { countLabel, FAILED_LABELS, historyCounts, historyItemStatus } from "@/lib/domain/history/history-item";
 import { lastActivity, preview } from "@/lib/domain/history/history-order";
 import { relativeTime } from "@/lib/domain/history/relative-time";
-import { toEpoch } from "@/lib/domain/history/types";
 import { topicTitle } from "@/lib/domain/history/topic-title";
+import { toEpoch } from "@/lib/domain/history/types";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
 import { HISTORY_TEXTS as T } from "./texts";
-import { type HistoryEntry, useHistory } from "./use-history";
+import { useHistory, type HistoryEntry } from "./use-history";
 
 /**
  * "Session History": tap a card to open it, swipe it left (or use its delete button) to delete it. A recording whose
@@ -42,7 +42,11 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
         <p className="mt-3 rounded-2xl bg-sunflower-100 p-3 text-sm leading-relaxed text-ink">
           {T.guestBanner}{" "}
           {identity.clerkEnabled ? (
-            <button type="button" className="font-semibold text-deep-teal-800 underline underline-offset-4" onClick={() => void identity.signInWithGoogle().catch(() => undefined)}>
+            <button
+              type="button"
+              className="font-semibold text-deep-teal-800 underline underline-offset-4"
+              onClick={() => void identity.signInWithGoogle().catch(() => undefined)}
+            >
               {T.createAccount}
             </button>
           ) : null}
@@ -56,7 +60,12 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
           const title = status === "normal" ? topicTitle(entry) : failedItemTitle(entry);
           const counts = historyCounts(entry);
           return (
-            <li key={entry.id} className="relative" onPointerDown={status === "normal" ? prefetchSessionDetail : undefined} onFocus={status === "normal" ? prefetchSessionDetail : undefined}>
+            <li
+              key={entry.id}
+              className="relative"
+              onPointerDown={status === "normal" ? prefetchSessionDetail : undefined}
+              onFocus={status === "normal" ? prefetchSessionDetail : undefined}
+            >
               <SwipeCard
                 label={title}
                 commitThreshold={SWIPE_THRESHOLDS.commitLarge}
@@ -64,7 +73,13 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
                 className={status === "normal" ? "p-4 pr-14" : "overflow-hidden"}
               >
                 {status === "normal" ? (
-                  <button type="button" onClick={() => void open(entry)} aria-label={T.openLabel(title)} aria-busy={opening === entry.id} className="block w-full text-left">
+                  <button
+                    type="button"
+                    onClick={() => void open(entry)}
+                    aria-label={T.openLabel(title)}
+                    aria-busy={opening === entry.id}
+                    className="block w-full text-left"
+                  >
                     <span className="block text-xs font-semibold uppercase tracking-wide text-soft-tangerine-700">{relativeTime(lastActivity(entry))}</span>
                     <span className="mt-1 block font-serif text-lg font-semibold text-ink">{title}</span>
                     <span className="mt-1 block text-sm leading-relaxed text-ink-soft">{preview(entry)}</span>
@@ -74,7 +89,12 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
                     </span>
                   </button>
                 ) : (
-                  <button type="button" onClick={() => onRetry(entry)} aria-label={T.retryLabel(title, FAILED_LABELS[status])} className="block w-full rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-left text-[#8a1c12]">
+                  <button
+                    type="button"
+                    onClick={() => onRetry(entry)}
+                    aria-label={T.retryLabel(title, FAILED_LABELS[status])}
+                    className="block w-full rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-left text-[#8a1c12]"
+                  >
                     <span className="block text-xs font-semibold uppercase tracking-wide">{relativeTime(lastActivity(entry))}</span>
                     <span className="mt-1 block font-serif text-lg font-semibold">{title}</span>
                     <span className="mt-1 block text-sm">{FAILED_LABELS[status]}</span>

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 
 import { speakerPalette } from "@/lib/domain/history/speaker-share";
 

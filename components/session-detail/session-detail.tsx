@@ -1,6 +1,6 @@
 "use client";
 
-import { type KeyboardEvent, useId, useState } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
 
 import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
 import type { SwipeAction } from "@/lib/domain/analysis/types";
@@ -47,14 +47,23 @@ export function SessionDetail({ session, onClose, onVote, onRegenerate }: Sessio
 
   const analysisNames = analysisOf(session)?.speakerNames;
   const nameOf = (speaker: string, extra?: Record<string, string>) => {
-    const fromRecord = (names: unknown) => (isRecord(names) && typeof names[speaker] === "string" && names[speaker].trim() !== "" ? (names[speaker] as string).trim() : null);
+    const fromRecord = (names: unknown) =>
+      isRecord(names) && typeof names[speaker] === "string" && names[speaker].trim() !== "" ? (names[speaker] as string).trim() : null;
     return fromRecord(extra) ?? fromRecord(session.speakerNames) ?? fromRecord(analysisNames) ?? speaker;
   };
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.indexOf(tab);
     const next =
-      event.key === "ArrowRight" ? TABS[(index + 1) % TABS.length] : event.key === "ArrowLeft" ? TABS[(index - 1 + TABS.length) % TABS.length] : event.key === "Home" ? TABS[0] : event.key === "End" ? TABS[TABS.length - 1] : undefined;
+      event.key === "ArrowRight"
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === "ArrowLeft"
+          ? TABS[(index - 1 + TABS.length) % TABS.length]
+          : event.key === "Home"
+            ? TABS[0]
+            : event.key === "End"
+              ? TABS[TABS.length - 1]
+              : undefined;
     if (!next) return;
     event.preventDefault();
     setTab(next);
@@ -90,7 +99,16 @@ export function SessionDetail({ session, onClose, onVote, onRegenerate }: Sessio
             aria-label={T.close}
             className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink hover:bg-cream-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700"
           >
-            <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>

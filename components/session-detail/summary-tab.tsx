@@ -38,7 +38,9 @@ export function SummaryTab({
   const shares = speakerShares(sessionSpeakerStats(session));
   const metrics = readMetrics(analysis?.metrics);
   const hintId = useId();
-  const recommendations = Array.isArray(session.recommendations) ? session.recommendations.filter((item): item is string => typeof item === "string" && item.trim() !== "") : [];
+  const recommendations = Array.isArray(session.recommendations)
+    ? session.recommendations.filter((item): item is string => typeof item === "string" && item.trim() !== "")
+    : [];
 
   const vote = (cardIndex: number, action: Vote) => {
     setLocalVotes((current) => ({ ...current, [cardIndex]: action }));
@@ -62,7 +64,10 @@ export function SummaryTab({
           <ol className="flex flex-col gap-2">
             {recommendations.map((item, index) => (
               <li key={item} className="flex gap-3 leading-relaxed text-ink">
-                <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-deep-teal-50 text-sm font-semibold text-deep-teal-800">
+                <span
+                  aria-hidden
+                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-deep-teal-50 text-sm font-semibold text-deep-teal-800"
+                >
                   {index + 1}
                 </span>
                 {item}

@@ -2,9 +2,9 @@
 
 import { useState } from "react";
 
-import { formatShortDate, followUpDateLabel, mergeFollowUps, type FollowUp } from "@/lib/domain/history/follow-ups";
-import { filterRows, formatRange, rowSpeakers, transcriptRows, type TranscriptRows } from "@/lib/domain/history/transcript-view";
+import { followUpDateLabel, formatShortDate, mergeFollowUps, type FollowUp } from "@/lib/domain/history/follow-ups";
 import { speakerPalette } from "@/lib/domain/history/speaker-share";
+import { filterRows, formatRange, rowSpeakers, transcriptRows, type TranscriptRows } from "@/lib/domain/history/transcript-view";
 import { toEpoch } from "@/lib/domain/history/types";
 
 import { CollapsibleCard, SpeakerBadge } from "./parts";
@@ -25,9 +25,7 @@ export function TranscriptTab({ session, nameOf }: { session: SessionDetailSessi
   const followUpViews = followUps.map((followUp) => ({ followUp, rows: followUpRows(followUp) }));
   const legacyRows = legacyTranscript ? transcriptRows({ transcript: legacyTranscript }) : null;
 
-  const speakers = [
-    ...new Set([main, ...followUpViews.map((view) => view.rows), legacyRows].flatMap((rows) => (rows ? rowSpeakers(rows.rows) : []))),
-  ];
+  const speakers = [...new Set([main, ...followUpViews.map((view) => view.rows), legacyRows].flatMap((rows) => (rows ? rowSpeakers(rows.rows) : [])))];
   const createdAt = toEpoch(session.createdAt);
 
   return (
