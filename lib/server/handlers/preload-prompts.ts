@@ -4,11 +4,12 @@ import { getEnv } from "@/lib/server/env";
 import { withErrors } from "@/lib/server/http/handler";
 import { TRANSCRIPTION_PROMPT_VERSION } from "@/lib/server/prompts/transcription";
 
-import { type ApiScope, withScopeHeader } from "./scope";
+import { type ApiScope, withScopeHeader } from "./session-route";
 
 /**
  * POST /api/preload-prompts — called before recording starts (5 s time-out, failure ignored by the client). Loads the
  * prompt modules so the first transcription does not pay for it, and warns early when no AI provider is configured.
+ * Neither variant needs the caller, so this one route is not a scopedRoute (whose account variant requires a sign-in).
  */
 export function makePreloadPromptsHandler(scope: ApiScope) {
   return withErrors(async () => {

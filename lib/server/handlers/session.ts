@@ -1,57 +1,42 @@
 import "server-only";
 
-import { SESSION_BODY_LIMIT_BYTES, sessionBodySchema, swipeBodySchema } from "@/lib/domain/sessions/session-schema";
-import { requireIdentity } from "@/lib/server/auth/identity";
-import { ApiError } from "@/lib/server/http/errors";
-import { withErrors } from "@/lib/server/http/handler";
-import { parseJson } from "@/lib/server/http/parse-json";
-import { getSessionForUser, recordReminderCtaClick, saveSessionForUser, saveSwipesForUser } from "@/lib/server/services/session-store";
+import { getSessionForUser, recordReminderCtaClick, saveSessionForUser, saveSwipesForUser, SESSION_BODY_LIMIT_BYTES, sessionBodySchema, swipeBodySchema } from "@/lib/server/services/session-store";
 
-import { sessionIdParam } from "./params";
-import { type ApiScope, withScopeHeader } from "./scope";
+import { type ApiScope, sessionRoute } from "./session-route";
 
 // Guests' sessions live in their browser: public variants validate what they are sent and persist nothing.
 
-/** GET /api/sessions/{id} (refresh, force and cache-busting query forms all read the same row). */
-export function makeGetSessionHandler(scope: ApiScope) {
-  return withErrors<{ id: string }>(async (request, { params }) => {
-    const id = await sessionIdParam(params);
-    if (scope === "public") throw new ApiError("not_found", "Session not found");
-    const identity = await requireIdentity(request);
-    return withScopeHeader(Response.json(await getSessionForUser(identity.userId, id)), scope);
+/** GET /api/sessions/{id} (refresh, force and cache-busting query forms all read the same row). Public: 404. */
+export const makeGetSessionHandler = (scope: ApiScope) =>
+  sessionRoute(scope, {
+    account: ({ identity, id }) => getSessionForUser(identity.userId, id),
   });
-}
 
 /** POST /api/sessions/{id}?skipRegeneration=true — save a full session. */
-export function makeSaveSessionHandler(scope: ApiScope) {
-  return withErrors<{ id: string }>(async (request, { params }) => {
-    const id = await sessionIdParam(params);
-    const body = await parseJson(request, sessionBodySchema, { limitBytes: SESSION_BODY_LIMIT_BYTES });
-    if (scope === "public") return withScopeHeader(Response.json({ success: true, localOnly: true, id: body.id }), scope);
-    const identity = await requireIdentity(request);
-    return withScopeHeader(Response.json(await saveSessionForUser(identity.userId, id, body)), scope);
+export const makeSaveSessionHandler = (scope: ApiScope) =>
+  sessionRoute(scope, {
+    body: { schema: sessionBodySchema, limitBytes: SESSION_BODY_LIMIT_BYTES },
+    guest: ({ body }) => ({ success: true, localOnly: true, id: body.id }),
+    account: ({ identity, id, body }) => saveSessionForUser(identity.userId, id, body),
   });
-}
 
 /** POST /api/sessions/{id}/swipe — save card votes. */
-export function makeSwipeHandler(scope: ApiScope) {
-  return withErrors<{ id: string }>(async (request, { params }) => {
-    const id = await sessionIdParam(params);
-    const { swipeActions } = await parseJson(request, swipeBodySchema);
-    if (scope === "public") return withScopeHeader(Response.json({ success: true, localOnly: true }), scope);
-    const identity = await requireIdentity(request);
-    const session = await saveSwipesForUser(identity.userId, id, swipeActions);
-    return withScopeHeader(Response.json({ success: true, swipeActions: session.swipeActions }), scope);
+export const makeSwipeHandler = (scope: ApiScope) =>
+  sessionRoute(scope, {
+    body: { schema: swipeBodySchema },
+    guest: () => ({ success: true, localOnly: true }),
+    account: async ({ identity, id, body }) => {
+      const session = await saveSwipesForUser(identity.userId, id, body.swipeActions);
+      return { success: true, swipeActions: session.swipeActions };
+    },
   });
-}
 
 /** POST /api/sessions/{id}/reminder-cta-click — counts "Set Reminder" taps (usage only). */
-export function makeReminderClickHandler(scope: ApiScope) {
-  return withErrors<{ id: string }>(async (request, { params }) => {
-    const id = await sessionIdParam(params);
-    if (scope === "public") return withScopeHeader(Response.json({ success: true }), scope);
-    const identity = await requireIdentity(request);
-    await recordReminderCtaClick(identity.userId, id);
-    return withScopeHeader(Response.json({ success: true }), scope);
+export const makeReminderClickHandler = (scope: ApiScope) =>
+  sessionRoute(scope, {
+    guest: () => ({ success: true }),
+    account: async ({ identity, id }) => {
+      await recordReminderCtaClick(identity.userId, id);
+      return { success: true };
+    },
   });
-}

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { parseModelAnalysis, ANALYSIS_JSON_SCHEMA, ANALYSIS_OPENAI_JSON_SCHEMA } from "@/lib/domain/analysis/analysis-schema";
-import { type AnalyzeRequest, parseTranscriptLines } from "@/lib/domain/analysis/analyze-request";
+import { type AnalyzeRequest, analyzeRequestSchema, parseTranscriptLines } from "@/lib/domain/analysis/analyze-request";
 import { DIMENSION_DETAILS } from "@/lib/domain/analysis/dimensions";
 import { analyzeLocally } from "@/lib/domain/analysis/local-analyzer";
 import { computeConversationMetrics } from "@/lib/domain/analysis/metrics";
@@ -9,11 +9,14 @@ import { screenForSafety } from "@/lib/domain/safety/safety-screen";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import { type TranscriptSegment, computeSpeakerStats, fillSegmentTimes, groupBySpeaker } from "@/lib/domain/transcription/segments";
 import type { Identity } from "@/lib/server/auth/identity";
-import { type Prisma, getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import { ANALYSIS_PROMPT_VERSION, buildAnalysisSystemPrompt, buildAnalysisUserPrompt } from "@/lib/server/prompts/analysis";
 import { StructuredGenerationError, type StructuredStep, generateStructured, structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
+
+import { findOwnedSession, sessionNotFound } from "./owned-session";
+import { jsonColumn } from "./session-dto";
 
 export type AnalyzeResult = { analysis: Analysis; sessionId: string | null };
 export type AnalysisDeps = { steps?: StructuredStep[]; retryOptions?: Parameters<typeof generateStructured>[3] };
@@ -21,9 +24,12 @@ export type AnalysisDeps = { steps?: StructuredStep[]; retryOptions?: Parameters
 /**
  * Analyses a named transcript. With no AI key the local analyzer answers (labelled offline). A signed-in user's session is
  * stored (or, when the analysis fails, kept with a failed-analysis marker so it can be retried); guests get the analysis
- * back and nothing is written on the server.
+ * back and nothing is written on the server. A sessionId names one of the caller's sessions to analyse again (404 when it
+ * is not theirs, and always for guests, whose sessions the server does not keep).
  */
 export async function analyzeConversation(request: AnalyzeRequest, identity: Identity | null, deps: AnalysisDeps = {}): Promise<AnalyzeResult> {
+  if (request.sessionId && !identity) throw sessionNotFound();
+  const storedId = identity && request.sessionId ? (await findOwnedSession(identity.userId, request.sessionId)).id : undefined;
   const segments = segmentsOf(request);
   const speakerNames = request.speakerNames ?? {};
   const steps = deps.steps ?? structuredStepsFromEnv(getEnv());
@@ -33,7 +39,7 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
     analysis = steps.length === 0 ? analyzeLocally({ segments, speakerNames }) : await analyzeWithAi(steps, request, segments, speakerNames, deps);
   } catch (error) {
     if (!(error instanceof StructuredGenerationError)) throw error;
-    const failedSessionId = identity ? await keepFailedAnalysis(identity.userId, request, error.message) : undefined;
+    const failedSessionId = identity ? await keepFailedAnalysis(identity.userId, storedId, request, error.message) : undefined;
     throw new ApiError("unavailable", error.message, { isConnectionError: error.transient, ...(failedSessionId ? { failedSessionId } : {}) });
   }
 
@@ -46,8 +52,34 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
     speakerNames,
     transcriptionSegments: segments,
   };
-  const sessionId = identity ? await storeAnalyzedSession(identity.userId, request, analysis) : null;
+  const sessionId = identity ? await storeAnalyzedSession(identity.userId, storedId, request, analysis) : null;
   return { analysis, sessionId };
+}
+
+/** POST /api/sessions/{id}/retry-analysis: the caller's session whose analysis failed, analysed again from what is stored. */
+export async function retryFailedAnalysis(identity: Identity, id: string, deps: AnalysisDeps = {}): Promise<AnalyzeResult> {
+  const session = await findOwnedSession(identity.userId, id, {
+    select: {
+      id: true,
+      transcript: true,
+      speakerNames: true,
+      analysis: true,
+      mode: true,
+      conversationGuideHeadline: true,
+      failures: { where: { kind: "analysis" }, select: { id: true } },
+    },
+  });
+  if (session.failures.length === 0 || session.transcript.trim() === "") throw sessionNotFound();
+  const stored = (session.analysis ?? {}) as { transcriptionSegments?: unknown };
+  const request = analyzeRequestSchema.parse({
+    transcript: session.transcript,
+    mode: session.mode,
+    conversationGuideHeadline: session.conversationGuideHeadline ?? undefined,
+    speakerNames: session.speakerNames ?? undefined,
+    segments: Array.isArray(stored.transcriptionSegments) && stored.transcriptionSegments.length > 0 ? stored.transcriptionSegments : undefined,
+    sessionId: session.id,
+  });
+  return analyzeConversation(request, identity, deps);
 }
 
 async function analyzeWithAi(steps: StructuredStep[], request: AnalyzeRequest, segments: TranscriptSegment[], speakerNames: Record<string, string>, deps: AnalysisDeps): Promise<Analysis> {
@@ -78,51 +110,41 @@ function segmentsOf(request: AnalyzeRequest): TranscriptSegment[] {
   return fillSegmentTimes(turns.map((turn) => ({ speaker: turn.speaker, text: turn.text }))) as TranscriptSegment[];
 }
 
-const asJson = (value: unknown) => value as Prisma.InputJsonValue;
-
-async function storeAnalyzedSession(userId: string, request: AnalyzeRequest, analysis: Analysis): Promise<string> {
+async function storeAnalyzedSession(userId: string, storedId: string | undefined, request: AnalyzeRequest, analysis: Analysis): Promise<string> {
   const db = getDb();
   const data = {
     transcript: request.fullTranscript ?? request.transcript,
-    analysis: asJson(analysis),
-    speakerNames: asJson(request.speakerNames ?? {}),
+    analysis: jsonColumn(analysis),
+    speakerNames: jsonColumn(request.speakerNames ?? {}),
     mode: request.mode === "solo" ? ("solo" as const) : ("couple" as const),
     conversationGuideHeadline: request.conversationGuideHeadline ?? null,
     lastActivityAt: new Date(),
   };
-  if (request.sessionId) {
-    const existing = await db.session.findFirst({ where: { id: request.sessionId, userId }, select: { id: true } });
-    if (!existing) throw new ApiError("not_found", "Session not found");
-    await db.$transaction([
-      db.session.update({ where: { id: existing.id }, data }),
-      db.failureMarker.deleteMany({ where: { sessionId: existing.id } }),
-    ]);
-    return existing.id;
+  if (storedId) {
+    await db.$transaction([db.session.update({ where: { id: storedId }, data }), db.failureMarker.deleteMany({ where: { sessionId: storedId } })]);
+    return storedId;
   }
   const session = await db.session.create({ data: { userId, name: sessionName(analysis), ...data }, select: { id: true } });
   return session.id;
 }
 
-async function keepFailedAnalysis(userId: string, request: AnalyzeRequest, error: string): Promise<string> {
+async function keepFailedAnalysis(userId: string, storedId: string | undefined, request: AnalyzeRequest, error: string): Promise<string> {
   const db = getDb();
   const marker = { kind: "analysis" as const, error: error.slice(0, 500) };
-  if (request.sessionId) {
-    const existing = await db.session.findFirst({ where: { id: request.sessionId, userId }, select: { id: true } });
-    if (existing) {
-      await db.failureMarker.upsert({
-        where: { sessionId_kind: { sessionId: existing.id, kind: "analysis" } },
-        create: { sessionId: existing.id, ...marker },
-        update: { error: marker.error, attemptCount: { increment: 1 }, lastFailedAt: new Date() },
-      });
-      return existing.id;
-    }
+  if (storedId) {
+    await db.failureMarker.upsert({
+      where: { sessionId_kind: { sessionId: storedId, kind: "analysis" } },
+      create: { sessionId: storedId, ...marker },
+      update: { error: marker.error, attemptCount: { increment: 1 }, lastFailedAt: new Date() },
+    });
+    return storedId;
   }
   const session = await db.session.create({
     data: {
       userId,
       transcript: request.fullTranscript ?? request.transcript,
-      speakerNames: asJson(request.speakerNames ?? {}),
-      analysis: asJson({ transcriptionSegments: request.segments ?? [], speakerNames: request.speakerNames ?? {} }),
+      speakerNames: jsonColumn(request.speakerNames ?? {}),
+      analysis: jsonColumn({ transcriptionSegments: request.segments ?? [], speakerNames: request.speakerNames ?? {} }),
       mode: request.mode === "solo" ? "solo" : "couple",
       conversationGuideHeadline: request.conversationGuideHeadline ?? null,
       name: `Recording ${new Date().toISOString().slice(0, 10)}`,

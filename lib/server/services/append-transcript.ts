@@ -2,16 +2,15 @@ import "server-only";
 
 import { z } from "zod";
 
-import { followUpSchema } from "@/lib/domain/sessions/session-schema";
 import type { TranscriptSegment } from "@/lib/domain/transcription/segments";
-import { type Prisma, getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db";
 import { ApiError } from "@/lib/server/http/errors";
 
 import type { AnalysisDeps } from "./analysis";
 import { regenerateWithFollowUp } from "./growth-regeneration";
-import type { SessionDto } from "./session-dto";
-import { ownedSessionId } from "./session-delete";
-import { getSessionForUser } from "./session-store";
+import { findOwnedSession } from "./owned-session";
+import { type SessionDto, jsonColumn } from "./session-dto";
+import { followUpRow, followUpSchema, getSessionForUser } from "./session-store";
 
 /** POST /api/sessions/{id}/append-transcript: the follow-up recording's transcript (required, not blank) and its details. */
 export const appendTranscriptBodySchema = z.object({
@@ -30,8 +29,6 @@ export const appendTranscriptBodySchema = z.object({
 });
 
 export type AppendTranscriptBody = z.infer<typeof appendTranscriptBodySchema>;
-
-const asJson = (value: unknown) => (value === undefined || value === null ? undefined : (value as Prisma.InputJsonValue));
 
 /** The answer of an append: "partial_failure" when the follow-up is stored but the analysis could not be regenerated. */
 export type AppendOutcome = { status: "ok" } | { status: "partial_failure"; error: string };
@@ -58,7 +55,7 @@ export async function appendAndRegenerateForUser(userId: string, id: string, bod
         summary: regenerated.summary,
         recommendations: regenerated.recommendations,
         encouragement: regenerated.encouragement,
-        analysis: asJson({ ...(stored.analysis as object), mutualGrowthCard: regenerated.mutualGrowthCard }),
+        analysis: jsonColumn({ ...(stored.analysis as object), mutualGrowthCard: regenerated.mutualGrowthCard }),
         lastActivityAt: new Date(),
       },
     });
@@ -88,24 +85,18 @@ export async function regenerateForGuest(body: AppendTranscriptBody, deps: Analy
   }
 }
 
-/** Stores a follow-up once on one of the caller's sessions (404 otherwise) and bumps its activity date. */
+/**
+ * Stores a follow-up once on one of the caller's sessions (404 otherwise) and bumps its activity date. The update comes
+ * first: it locks the session's row until the commit, so the same follow-up sent twice at once is looked up by the second
+ * request only after the first has stored it.
+ */
 async function appendTranscriptForUser(userId: string, id: string, body: AppendTranscriptBody): Promise<SessionDto> {
-  const sessionId = await ownedSessionId(userId, id);
+  const { id: sessionId } = await findOwnedSession(userId, id);
   await getDb().$transaction(async (tx) => {
-    const duplicate = await tx.followUpTranscript.findFirst({ where: { sessionId, transcript: body.transcript }, select: { id: true } });
-    if (!duplicate) {
-      await tx.followUpTranscript.create({
-        data: {
-          sessionId,
-          transcript: body.transcript,
-          transcriptionSegments: asJson(body.transcriptionSegments),
-          speakerStats: asJson(body.speakerStats),
-          speakers: asJson(body.speakers),
-          speakerNames: asJson(body.speakerNames),
-        },
-      });
-    }
     await tx.session.update({ where: { id: sessionId }, data: { lastActivityAt: new Date() } });
+    const duplicate = await tx.followUpTranscript.findFirst({ where: { sessionId, transcript: body.transcript }, select: { id: true } });
+    if (duplicate) return;
+    await tx.followUpTranscript.create({ data: followUpRow(sessionId, body) });
   });
   return getSessionForUser(userId, sessionId);
 }

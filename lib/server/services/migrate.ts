@@ -2,13 +2,17 @@ import "server-only";
 
 import { z } from "zod";
 
-import { type SessionBody, sessionBodySchema } from "@/lib/domain/sessions/session-schema";
-import { Prisma } from "@/lib/server/db";
-import { ApiError } from "@/lib/server/http/errors";
+import { ApiError, isDatabaseUnreachable } from "@/lib/server/http/errors";
 
-import { saveSessionForUser } from "./session-store";
+import { saveSessionForUser, sessionBodySchema } from "./session-store";
 
 // POST /api/sessions/migrate: a guest's browser sessions, moved into the account they just signed in to.
+
+// The spec's 'Migration Notice' text: whatever stops a migration, the sessions stay in the browser.
+export const MIGRATION_NOTICE = "Sessions remain on this device only.";
+
+/** Why nothing was migrated, in the answer the browser expects (localOnly): its sessions stay where they are. */
+export const notMigrated = (code: "unauthorized" | "unavailable") => new ApiError(code, MIGRATION_NOTICE, { success: false, localOnly: true, migratedCount: 0, warning: null });
 
 export const MIGRATE_MAX_SESSIONS = 100;
 export const MIGRATE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -35,7 +39,7 @@ export type MigrateResult = {
  * (clientId, unique per user), so running twice, after an interruption or from a second device creates no duplicates; a
  * server id the caller does not own is skipped, never created. Tutorial sessions (isExample) are not migrated. Items are
  * saved in order, one after the other, so a list holding the same id twice also ends as one session.
- * A database that cannot be reached aborts the whole run (the caller answers 503); any other failure skips one item.
+ * A database that cannot be reached aborts the whole run with a 503 and localOnly; any other failure skips one item.
  */
 export async function migrateSessionsForUser(userId: string, items: unknown[]): Promise<MigrateResult> {
   const migrated: MigrateResult["migrated"] = [];
@@ -49,10 +53,13 @@ export async function migrateSessionsForUser(userId: string, items: unknown[]): 
     const session = parsed.data;
     if (session.isExample) continue;
     try {
-      const saved = await saveOnce(userId, session);
+      const saved = await saveSessionForUser(userId, session.id, session);
       migrated.push({ localId: session.id, id: saved.id });
     } catch (error) {
-      if (isDatabaseUnreachable(error)) throw error;
+      if (isDatabaseUnreachable(error)) {
+        console.error("[migrate] the database cannot be reached");
+        throw notMigrated("unavailable");
+      }
       if (error instanceof ApiError && error.code === "not_found") {
         skipped.push({ localId: session.id, reason: "not_found" });
         continue;
@@ -62,16 +69,6 @@ export async function migrateSessionsForUser(userId: string, items: unknown[]): 
     }
   }
   return { success: true, migratedCount: migrated.length, warning: describeSkipped(skipped), error: null, localOnly: false, migrated, skipped };
-}
-
-/** A second device migrating the same ids at the same moment can win the race to create: then this one updates it. */
-async function saveOnce(userId: string, session: SessionBody) {
-  try {
-    return await saveSessionForUser(userId, session.id, session);
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return saveSessionForUser(userId, session.id, session);
-    throw error;
-  }
 }
 
 function idOf(item: unknown): string | null {
@@ -92,18 +89,4 @@ function describeSkipped(skipped: MigrateResult["skipped"]): string | null {
   for (const { reason } of skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   const parts = [...counts].map(([reason, count]) => `${count} ${REASON_TEXT[reason]}`);
   return `${skipped.length} ${skipped.length === 1 ? "session was" : "sessions were"} not migrated (${parts.join(", ")}).`;
-}
-
-const UNREACHABLE_CODES = new Set(["P1001", "P1002", "P1017", "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "57P03"]);
-
-/** The database is down or unreachable (as opposed to a query that failed): connection errors, possibly wrapped. */
-export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
-  if (depth > 5 || typeof error !== "object" || error === null) return false;
-  if (error instanceof Prisma.PrismaClientInitializationError) return true;
-  const { code, errorCode, cause, kind } = error as { code?: unknown; errorCode?: unknown; cause?: unknown; kind?: unknown };
-  if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
-  if (typeof errorCode === "string" && UNREACHABLE_CODES.has(errorCode)) return true;
-  if (kind === "DatabaseNotReachable" || kind === "DatabaseUnavailable" || kind === "ConnectionClosed" || kind === "SocketTimeout") return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnreachable(inner, depth + 1))) return true;
-  return isDatabaseUnreachable(cause, depth + 1);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { FailureMarker, FollowUpTranscript, Session, SwipeAction } from "@/lib/server/db";
+import type { FailureMarker, FollowUpTranscript, Prisma, Session, SwipeAction } from "@/lib/server/db";
 
 type Row = Session & { swipeActions: SwipeAction[]; followUps: FollowUpTranscript[]; failures: FailureMarker[] };
 
@@ -10,12 +10,19 @@ export const SESSION_INCLUDE = {
   failures: true,
 } as const;
 
+/** A document for a Json column; null and undefined leave the column as it is. */
+export const jsonColumn = (value: unknown) => (value === undefined || value === null ? undefined : (value as Prisma.InputJsonValue));
+
+export type FailureSummary = { error: string; timestamp: string; attemptCount: number };
+
+/** A session's failed transcription or analysis awaiting a retry, as the browser sees it. */
+export function failureSummary(failures: Pick<FailureMarker, "kind" | "error" | "lastFailedAt" | "attemptCount">[], kind: FailureMarker["kind"]): FailureSummary | undefined {
+  const marker = failures.find((item) => item.kind === kind);
+  return marker ? { error: marker.error, timestamp: marker.lastFailedAt.toISOString(), attemptCount: marker.attemptCount } : undefined;
+}
+
 /** A stored session in the shape the browser works with (spec part 2, section 3). Audio never leaves the server. */
 export function toSessionDto(row: Row) {
-  const failure = (kind: "transcription" | "analysis") => {
-    const marker = row.failures.find((item) => item.kind === kind);
-    return marker ? { error: marker.error, timestamp: marker.lastFailedAt.toISOString(), attemptCount: marker.attemptCount } : undefined;
-  };
   const followUpTranscripts = row.followUps.map((followUp) => ({
     transcript: followUp.transcript,
     createdAt: followUp.createdAt.toISOString(),
@@ -48,8 +55,8 @@ export function toSessionDto(row: Row) {
     mode: row.mode,
     speakerNames: row.speakerNames,
     bufferedTurns: row.bufferedTurns ?? [],
-    failedTranscription: failure("transcription"),
-    failedAnalysis: failure("analysis"),
+    failedTranscription: failureSummary(row.failures, "transcription"),
+    failedAnalysis: failureSummary(row.failures, "analysis"),
   };
 }
 

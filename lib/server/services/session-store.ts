@@ -1,15 +1,70 @@
 import "server-only";
 
-import type { SessionBody } from "@/lib/domain/sessions/session-schema";
+import { z } from "zod";
+
+import { isServerSessionId } from "@/lib/domain/session-ids";
 import { type Prisma, getDb } from "@/lib/server/db";
-import { ApiError } from "@/lib/server/http/errors";
+import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
 
-import { SESSION_INCLUDE, type SessionDto, toSessionDto } from "./session-dto";
+import { findOwnedSession, ownedSessionWhere, sessionIdSchema, sessionNotFound } from "./owned-session";
+import { SESSION_INCLUDE, type SessionDto, jsonColumn, toSessionDto } from "./session-dto";
 
-// Every query carries the owner: another user's session is simply not found.
+// A full session as the browser saves it (POST /api/sessions/{id}?skipRegeneration=true, migration), with the spec's
+// validity rules (part 2 section 5) and explicit limits. lib/domain/history/session-validity.ts applies the same rules in
+// the browser, with a report of what is wrong.
 
-const notFound = () => new ApiError("not_found", "Session not found");
-const asJson = (value: unknown) => (value === undefined || value === null ? undefined : (value as Prisma.InputJsonValue));
+export const SESSION_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+const text = (max: number) => z.string().max(max);
+const epochOrIso = z.union([z.number().finite(), z.string().max(40)]);
+
+export const followUpSchema = z.object({
+  transcript: text(200_000),
+  date: epochOrIso.optional(),
+  createdAt: epochOrIso.optional(),
+  transcriptionSegments: z.array(z.unknown()).max(5_000).optional(),
+  speakerNames: z.record(z.string().max(100), z.string().max(80)).optional(),
+  speakerStats: z.record(z.string().max(100), z.unknown()).optional(),
+  speakers: z.record(z.string().max(100), z.unknown()).optional(),
+});
+
+export const swipeActionSchema = z.object({
+  cardIndex: z.number().int().min(0).max(50),
+  action: z.enum(["helpful", "unhelpful"]),
+  timestamp: z.number().finite().optional(),
+});
+
+export const sessionBodySchema = z.object({
+  id: sessionIdSchema,
+  transcript: text(200_000).optional(),
+  analysis: z
+    .record(z.string(), z.unknown())
+    .refine((analysis) => analysis.followUpTranscripts === undefined || Array.isArray(analysis.followUpTranscripts), "analysis.followUpTranscripts must be an array")
+    .nullish(),
+  swipeActions: z.array(swipeActionSchema).max(50).optional(),
+  createdAt: epochOrIso.optional(),
+  timestamp: z.number().finite().optional(),
+  isCompleted: z.boolean().optional(),
+  isExample: z.boolean().optional(),
+  name: text(200).nullish(),
+  summary: text(20_000).nullish(),
+  recommendations: z.array(text(2_000)).max(20).nullish(),
+  encouragement: text(2_000).nullish(),
+  reminderSet: z.boolean().optional(),
+  reminderDate: z.number().finite().nullish(),
+  followUpTranscripts: z.array(followUpSchema).max(50).optional(),
+  followUpTranscript: text(200_000).nullish(),
+  conversationGuideHeadline: text(200).nullish(),
+  mode: z.enum(["couple", "relationship", "solo"]).optional(),
+  speakerNames: z.record(z.string().max(100), z.string().max(80)).nullish(),
+  bufferedTurns: z.array(z.object({ speakerLabel: text(100), text: text(10_000) })).max(2_000).optional(),
+});
+
+export type SessionBody = z.infer<typeof sessionBodySchema>;
+
+/** POST /api/sessions/{id}/swipe */
+export const swipeBodySchema = z.object({ swipeActions: z.array(swipeActionSchema).max(50) });
+
 const toDate = (value: number | string | undefined) => {
   if (value === undefined) return undefined;
   const date = new Date(value);
@@ -17,28 +72,39 @@ const toDate = (value: number | string | undefined) => {
 };
 
 export async function getSessionForUser(userId: string, id: string): Promise<SessionDto> {
-  const row = await getDb().session.findFirst({ where: { userId, OR: [{ id }, { clientId: id }] }, include: SESSION_INCLUDE });
-  if (!row) throw notFound();
-  return toSessionDto(row);
+  return toSessionDto(await findOwnedSession(userId, id, { include: SESSION_INCLUDE }));
 }
 
 /**
  * Saves a full session. Idempotent: the same body saved twice leaves one session. A browser id ("local-…") creates the
- * session once and finds it again through its clientId; a server id must belong to the caller.
+ * session once and finds it again through its clientId; a server id must belong to the caller. Saves of the same new
+ * browser id at the same moment (a retry, two tabs, two devices migrating) meet at the unique (userId, clientId): the one
+ * that loses the race to create saves again, now as an update of the winner's row.
  */
 export async function saveSessionForUser(userId: string, id: string, body: SessionBody): Promise<SessionDto> {
   if (body.id !== id) throw new ApiError("bad_request", "Invalid request: id in the body does not match the path");
+  let sessionId: string;
+  try {
+    sessionId = await writeSession(userId, id, body);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    sessionId = await writeSession(userId, id, body);
+  }
+  return getSessionForUser(userId, sessionId);
+}
+
+async function writeSession(userId: string, id: string, body: SessionBody): Promise<string> {
   const db = getDb();
-  const existing = await db.session.findFirst({ where: { userId, OR: [{ id }, { clientId: id }] }, select: { id: true } });
+  const existing = await db.session.findFirst({ where: ownedSessionWhere(userId, id), select: { id: true } });
   // A server id the caller does not own, or one that was deleted: never created from a client's say-so.
-  if (!existing && isServerId(id)) throw notFound();
+  if (!existing && isServerSessionId(id)) throw sessionNotFound();
 
   const fields = {
     transcript: body.transcript ?? undefined,
-    analysis: asJson(body.analysis),
+    analysis: jsonColumn(body.analysis),
     name: body.name ?? undefined,
     summary: body.summary ?? undefined,
-    recommendations: asJson(body.recommendations),
+    recommendations: jsonColumn(body.recommendations),
     encouragement: body.encouragement ?? undefined,
     reminderSet: body.reminderSet,
     reminderDate: body.reminderDate ? new Date(body.reminderDate) : undefined,
@@ -46,12 +112,14 @@ export async function saveSessionForUser(userId: string, id: string, body: Sessi
     isExample: body.isExample,
     conversationGuideHeadline: body.conversationGuideHeadline ?? undefined,
     mode: body.mode === "solo" ? ("solo" as const) : body.mode ? ("couple" as const) : undefined,
-    speakerNames: asJson(body.speakerNames),
-    bufferedTurns: asJson(body.bufferedTurns),
+    speakerNames: jsonColumn(body.speakerNames),
+    bufferedTurns: jsonColumn(body.bufferedTurns),
     lastActivityAt: new Date(),
   };
 
-  const sessionId = await db.$transaction(async (tx) => {
+  // The update comes first: it locks the row until the commit, so concurrent saves of one session merge their votes and
+  // follow-ups one after the other, and each sees what the previous one stored.
+  return db.$transaction(async (tx) => {
     const target = existing
       ? await tx.session.update({ where: { id: existing.id }, data: fields, select: { id: true } })
       : await tx.session.create({
@@ -62,26 +130,22 @@ export async function saveSessionForUser(userId: string, id: string, body: Sessi
     if (body.followUpTranscripts) await mergeFollowUps(tx, target.id, body.followUpTranscripts);
     return target.id;
   });
-  return getSessionForUser(userId, sessionId);
 }
 
 /** One vote per card: the list replaces the stored votes card by card. */
 export async function saveSwipesForUser(userId: string, id: string, swipeActions: NonNullable<SessionBody["swipeActions"]>): Promise<SessionDto> {
-  const db = getDb();
-  const session = await db.session.findFirst({ where: { userId, OR: [{ id }, { clientId: id }] }, select: { id: true } });
-  if (!session) throw notFound();
-  await db.$transaction(async (tx) => {
-    await replaceSwipes(tx, session.id, swipeActions);
+  const session = await findOwnedSession(userId, id);
+  await getDb().$transaction(async (tx) => {
+    // The update first: it locks the row, so concurrent votes on one session are written one after the other.
     await tx.session.update({ where: { id: session.id }, data: { lastActivityAt: new Date() } });
+    await replaceSwipes(tx, session.id, swipeActions);
   });
   return getSessionForUser(userId, session.id);
 }
 
 export async function recordReminderCtaClick(userId: string, id: string): Promise<{ clicks: number }> {
-  const db = getDb();
-  const session = await db.session.findFirst({ where: { userId, OR: [{ id }, { clientId: id }] }, select: { id: true } });
-  if (!session) throw notFound();
-  const updated = await db.session.update({ where: { id: session.id }, data: { reminderCtaClicks: { increment: 1 } }, select: { reminderCtaClicks: true } });
+  const session = await findOwnedSession(userId, id);
+  const updated = await getDb().session.update({ where: { id: session.id }, data: { reminderCtaClicks: { increment: 1 } }, select: { reminderCtaClicks: true } });
   return { clicks: updated.reminderCtaClicks };
 }
 
@@ -107,21 +171,19 @@ async function mergeFollowUps(tx: Tx, sessionId: string, followUps: NonNullable<
   for (const followUp of followUps) {
     if (known.has(followUp.transcript) || followUp.transcript.trim() === "") continue;
     known.add(followUp.transcript);
-    await tx.followUpTranscript.create({
-      data: {
-        sessionId,
-        transcript: followUp.transcript,
-        transcriptionSegments: asJson(followUp.transcriptionSegments),
-        speakerNames: asJson(followUp.speakerNames),
-        speakerStats: asJson(followUp.speakerStats),
-        speakers: asJson(followUp.speakers),
-        createdAt: toDate(followUp.createdAt ?? followUp.date),
-      },
-    });
+    await tx.followUpTranscript.create({ data: followUpRow(sessionId, followUp) });
   }
 }
 
-/** Server ids are UUIDs; anything else ("local-…") came from a browser. */
-function isServerId(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+/** A follow-up transcript as stored, from the browser's shape (a save, a migration or an append). */
+export function followUpRow(sessionId: string, followUp: Omit<z.infer<typeof followUpSchema>, "transcript"> & { transcript: string }) {
+  return {
+    sessionId,
+    transcript: followUp.transcript,
+    transcriptionSegments: jsonColumn(followUp.transcriptionSegments),
+    speakerNames: jsonColumn(followUp.speakerNames),
+    speakerStats: jsonColumn(followUp.speakerStats),
+    speakers: jsonColumn(followUp.speakers),
+    createdAt: toDate(followUp.createdAt ?? followUp.date),
+  };
 }

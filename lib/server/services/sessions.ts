@@ -2,6 +2,8 @@ import "server-only";
 
 import { getDb } from "@/lib/server/db";
 
+import { type FailureSummary, failureSummary } from "./session-dto";
+
 export type SessionListItem = {
   id: string;
   clientId: string | null;
@@ -18,8 +20,6 @@ export type SessionListItem = {
   failedAnalysis: FailureSummary | null;
 };
 
-type FailureSummary = { error: string; timestamp: string; attemptCount: number };
-
 /** The caller's sessions, newest activity first (latest of update, follow-up or creation). Examples are never stored. */
 export async function listSessionsForUser(userId: string): Promise<SessionListItem[]> {
   const rows = await getDb().session.findMany({
@@ -32,25 +32,19 @@ export async function listSessionsForUser(userId: string): Promise<SessionListIt
     take: 500,
   });
 
-  return rows.map((row) => {
-    const failure = (kind: "transcription" | "analysis"): FailureSummary | null => {
-      const marker = row.failures.find((item) => item.kind === kind);
-      return marker ? { error: marker.error, timestamp: marker.lastFailedAt.toISOString(), attemptCount: marker.attemptCount } : null;
-    };
-    return {
-      id: row.id,
-      clientId: row.clientId,
-      name: row.name,
-      mode: row.mode,
-      transcript: row.transcript,
-      analysis: row.analysis,
-      isCompleted: row.isCompleted,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      lastActivityAt: row.lastActivityAt.toISOString(),
-      followUpCount: row._count.followUps,
-      failedTranscription: failure("transcription"),
-      failedAnalysis: failure("analysis"),
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    clientId: row.clientId,
+    name: row.name,
+    mode: row.mode,
+    transcript: row.transcript,
+    analysis: row.analysis,
+    isCompleted: row.isCompleted,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastActivityAt: row.lastActivityAt.toISOString(),
+    followUpCount: row._count.followUps,
+    failedTranscription: failureSummary(row.failures, "transcription") ?? null,
+    failedAnalysis: failureSummary(row.failures, "analysis") ?? null,
+  }));
 }

@@ -11,7 +11,17 @@ import { ApiError } from "@/lib/server/http/errors";
 import { SUMMARY_GEMINI_SCHEMA, SUMMARY_OPENAI_SCHEMA, SUMMARY_SYSTEM_PROMPT, buildSummaryUserPrompt } from "@/lib/server/prompts/summary";
 import { StructuredGenerationError, type StructuredStep, generateStructured, structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
 
-import { SESSION_INCLUDE } from "./session-dto";
+import { findOwnedSession } from "./owned-session";
+import { swipeActionSchema } from "./session-store";
+
+const card = z.object({ dimension: z.string().max(100), insight: z.string().max(2_000), tips: z.array(z.string().max(1_000)).max(5).default([]) }).passthrough();
+
+/** POST /api/public/sessions/{id}/summary: guests send what the summary needs, since the server keeps nothing of theirs. */
+export const guestSummaryBodySchema = z.object({
+  analysis: z.object({ cards: z.array(card).max(12) }).passthrough(),
+  swipeActions: z.array(swipeActionSchema).max(50).default([]),
+});
+export const GUEST_SUMMARY_BODY_LIMIT_BYTES = 512 * 1024;
 
 export const FALLBACK_SUMMARY_TEXT = "Session saved with generic summary due to an error.";
 
@@ -59,11 +69,16 @@ export function serverFallbackSummary(now: number): SessionSummary {
   };
 }
 
+/** A guest's session, from the cards and votes the browser sends; nothing is stored. */
+export function summarizeGuestSession(body: z.infer<typeof guestSummaryBodySchema>, deps: SummaryDeps = {}): Promise<SessionSummary> {
+  const now = (deps.now ?? Date.now)();
+  const swipes = body.swipeActions.map((swipe) => ({ ...swipe, timestamp: swipe.timestamp ?? now }));
+  return generateSummary(cardsOf(body.analysis), swipes, deps);
+}
+
 /** Signed-in: summarises a stored session and completes it (summary, recommendations, reminder 14 days ahead). */
 export async function summarizeStoredSession(userId: string, id: string, deps: SummaryDeps = {}): Promise<SessionSummary> {
-  const db = getDb();
-  const row = await db.session.findFirst({ where: { userId, OR: [{ id }, { clientId: id }] }, include: SESSION_INCLUDE });
-  if (!row) throw new ApiError("not_found", "Session not found");
+  const row = await findOwnedSession(userId, id, { select: { id: true, analysis: true, swipeActions: true } });
   const cards = cardsOf(row.analysis);
   const swipes = row.swipeActions.map((swipe) => ({ cardIndex: swipe.cardIndex, action: swipe.action, timestamp: swipe.votedAt.getTime() }));
 
@@ -76,7 +91,7 @@ export async function summarizeStoredSession(userId: string, id: string, deps: S
     failure = error;
     summary = serverFallbackSummary((deps.now ?? Date.now)());
   }
-  await db.session.update({
+  await getDb().session.update({
     where: { id: row.id },
     data: {
       summary: summary.summary,
@@ -91,7 +106,7 @@ export async function summarizeStoredSession(userId: string, id: string, deps: S
   return summary;
 }
 
-export function cardsOf(analysis: unknown): InsightCard[] {
+function cardsOf(analysis: unknown): InsightCard[] {
   const cards = (analysis as { cards?: unknown } | null)?.cards;
   return Array.isArray(cards) ? (cards as InsightCard[]) : [];
 }
