@@ -18,6 +18,11 @@ describe("summaryForDisplay", () => {
     expect(shown).toEqual({ summary: "S", recommendations: ["Listen", "Ask"], encouragement: "E" });
   });
 
+  it("keeps the summary's markdown for the screen to render, and drops it from each recommendation line", () => {
+    const shown = summaryForDisplay({ summary: "You **listened**.", recommendations: ["**Ask** one [open question](https://example.org)"], encouragement: "_Keep_ going", reminderDate: 0 });
+    expect(shown).toEqual({ summary: "You **listened**.", recommendations: ["Ask one open question"], encouragement: "_Keep_ going" });
+  });
+
   it("falls back to the spec's defaults, with three recommendations", () => {
     const shown = summaryForDisplay({ summary: " ", recommendations: ["  "], encouragement: "", reminderDate: 0 });
     expect(shown.summary).toBe("Session summary not available");

@@ -2,6 +2,7 @@
 // live in lib/domain/analysis (intake.ts, summary.ts); this file only adds what is about display.
 import { cleanRecommendations } from "@/lib/domain/analysis/summary";
 import type { SessionSummary } from "@/lib/domain/analysis/types";
+import { markdownToPlainText } from "@/lib/domain/history/markdown-text";
 
 import { SUMMARY_DEFAULTS } from "./texts";
 
@@ -14,11 +15,15 @@ export function textBand(text: string): "short" | "medium" | "long" {
   return "short";
 }
 
-/** Blank recommendations are dropped in display; with none left the three defaults show (spec part 2, section 5). */
+/**
+ * Blank recommendations are dropped in display; with none left the three defaults show (spec part 2, section 5). The
+ * summary and encouragement stay markdown (the screen renders it); a recommendation is one line of a numbered list, so
+ * its markdown marks are dropped.
+ */
 export function summaryForDisplay(summary: SessionSummary | null): { summary: string; recommendations: string[]; encouragement: string } {
   return {
     summary: summary?.summary?.trim() || SUMMARY_DEFAULTS.summary,
-    recommendations: cleanRecommendations(summary?.recommendations).map((item) => item.trim()),
+    recommendations: cleanRecommendations(summary?.recommendations).map((item) => markdownToPlainText(item).trim()),
     encouragement: summary?.encouragement?.trim() || SUMMARY_DEFAULTS.encouragement,
   };
 }

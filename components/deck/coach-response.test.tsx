@@ -43,6 +43,15 @@ describe("CoachMarkdown", () => {
     expect(container.querySelector("img")).toBeNull();
     expect(screen.getByText("a pixel")).toBeInTheDocument();
   });
+
+  it.each([
+    [3, 3, 4],
+    [4, 4, 5],
+  ] as const)("with headingLevel %s, # and ## become h%s, ### to ###### h%s", (headingLevel, major, minor) => {
+    render(<CoachMarkdown headingLevel={headingLevel}>{"# One\n\n## Two\n\n### Three\n\n###### Six"}</CoachMarkdown>);
+    for (const name of ["One", "Two"]) expect(screen.getByRole("heading", { name })).toHaveProperty("tagName", `H${major}`);
+    for (const name of ["Three", "Six"]) expect(screen.getByRole("heading", { name })).toHaveProperty("tagName", `H${minor}`);
+  });
 });
 
 describe("CoachResponse", () => {

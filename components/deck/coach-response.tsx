@@ -8,14 +8,19 @@ import type { Analysis } from "@/lib/domain/analysis/types";
 import { safeMarkdownUrl } from "./markdown-url";
 import { DECK_TEXTS as T } from "./texts";
 
-// Headings inside the coach's text sit under the screen's h2, so they start at h3.
-const MARKDOWN_COMPONENTS: Components = {
-  h1: ({ children }) => <h3 className="mt-4 font-serif text-xl font-semibold text-ink first:mt-0">{children}</h3>,
-  h2: ({ children }) => <h3 className="mt-4 font-serif text-xl font-semibold text-ink first:mt-0">{children}</h3>,
-  h3: ({ children }) => <h4 className="mt-4 font-semibold text-ink first:mt-0">{children}</h4>,
-  h4: ({ children }) => <h4 className="mt-4 font-semibold text-ink first:mt-0">{children}</h4>,
-  h5: ({ children }) => <h4 className="mt-4 font-semibold text-ink first:mt-0">{children}</h4>,
-  h6: ({ children }) => <h4 className="mt-4 font-semibold text-ink first:mt-0">{children}</h4>,
+const MAJOR_HEADING = "mt-4 font-serif text-xl font-semibold text-ink first:mt-0";
+const MINOR_HEADING = "mt-4 font-semibold text-ink first:mt-0";
+
+/** Markdown's h1–h6 folded into two levels that start at `top`, so they sit under the heading of the card around them. */
+function headings(top: 3 | 4): Components {
+  const Major = top === 3 ? "h3" : "h4";
+  const Minor = top === 3 ? "h4" : "h5";
+  const major: Components["h1"] = ({ children }) => <Major className={MAJOR_HEADING}>{children}</Major>;
+  const minor: Components["h3"] = ({ children }) => <Minor className={MINOR_HEADING}>{children}</Minor>;
+  return { h1: major, h2: major, h3: minor, h4: minor, h5: minor, h6: minor };
+}
+
+const BODY_COMPONENTS: Components = {
   p: ({ children }) => <p className="mt-3 leading-relaxed first:mt-0">{children}</p>,
   ul: ({ children }) => <ul className="mt-3 list-disc space-y-1 pl-5">{children}</ul>,
   ol: ({ children }) => <ol className="mt-3 list-decimal space-y-1 pl-5">{children}</ol>,
@@ -38,11 +43,16 @@ const MARKDOWN_COMPONENTS: Components = {
   img: ({ alt }) => (alt ? <span>{alt}</span> : null),
 };
 
-/** The coach's markdown with the spec's link rule and no raw HTML. Also fits the session detail's summary card. */
-export function CoachMarkdown({ children }: { children: string }) {
+const COMPONENTS_BY_LEVEL = { 3: { ...headings(3), ...BODY_COMPONENTS }, 4: { ...headings(4), ...BODY_COMPONENTS } } as const;
+
+/**
+ * Untrusted markdown (the coach's text, a summary) with the spec's link rule and no raw HTML or remote images.
+ * `headingLevel` is where its own headings start: one below the heading of whatever it sits in (h3 under a screen's h2).
+ */
+export function CoachMarkdown({ children, headingLevel = 3, className = "" }: { children: string; headingLevel?: 3 | 4; className?: string }) {
   return (
-    <div className="text-ink">
-      <Markdown skipHtml urlTransform={safeMarkdownUrl} components={MARKDOWN_COMPONENTS}>
+    <div className={`text-ink ${className}`}>
+      <Markdown skipHtml urlTransform={safeMarkdownUrl} components={COMPONENTS_BY_LEVEL[headingLevel]}>
         {children}
       </Markdown>
     </div>

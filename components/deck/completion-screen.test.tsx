@@ -48,6 +48,27 @@ describe("CompletionScreen", () => {
     expect(items.map((item) => item.textContent)).toEqual(["1.Ask one open question a day.", "2.Take a break before voices rise."]);
   });
 
+  it("renders What Resonated and Keep Going as safe markdown, never as literal ** marks", () => {
+    renderScreen({
+      summary: {
+        ...SUMMARY,
+        summary: "**Curiosity** and *appreciation* resonated with you. [Read more](javascript:alert(1))\n\n# A heading",
+        recommendations: ["**Ask** one open question a day."],
+        encouragement: "Keep **going** together!",
+      },
+    });
+    const resonated = screen.getByRole("region", { name: "What Resonated" });
+    expect(resonated).not.toHaveTextContent("*");
+    expect(resonated).toHaveTextContent("Curiosity and appreciation resonated with you. Read more");
+    expect(within(resonated).getByText("Curiosity").tagName).toBe("STRONG");
+    expect(within(resonated).queryByRole("link")).not.toBeInTheDocument();
+    // The summary's own headings sit under "What Resonated" (h3).
+    expect(within(resonated).getByRole("heading", { name: "A heading" }).tagName).toBe("H4");
+    expect(screen.getByRole("region", { name: "Keep Going" })).toHaveTextContent("Keep going together!");
+    expect(screen.getByRole("region", { name: "Focus On" })).toHaveTextContent("1.Ask one open question a day.");
+    expect(document.body).not.toHaveTextContent("**");
+  });
+
   it("offers Set Reminder with its 2-week note and Finish Session, both off while the summary loads", async () => {
     const user = userEvent.setup();
     const { rerender, onSetReminder, onFinish } = renderScreen({ loading: true, summary: null });

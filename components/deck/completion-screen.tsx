@@ -1,11 +1,11 @@
 "use client";
 
-import type { ReactNode } from "react";
-
 import { Button } from "@/components/ui/button";
+import { SectionCard } from "@/components/ui/section-card";
 import type { SessionSummary } from "@/lib/domain/analysis/types";
 
 import { summaryForDisplay } from "./card-text";
+import { CoachMarkdown } from "./coach-response";
 import { DECK_TEXTS as T } from "./texts";
 
 /**
@@ -98,23 +98,17 @@ function Generating() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="rounded-card bg-white p-5 shadow-card">
-      <h3 className="font-serif text-xl font-semibold text-deep-teal-800">{title}</h3>
-      {children}
-    </div>
-  );
-}
-
 function SummarySections({ summary }: { summary: SessionSummary | null }) {
   const shown = summaryForDisplay(summary);
   return (
     <div className="mt-6 flex flex-col gap-4">
-      <Section title={T.whatResonated}>
-        <p className="mt-2 leading-relaxed text-ink">{shown.summary}</p>
-      </Section>
-      <Section title={T.focusOn}>
+      {/* The summary and encouragement are the model's words and may carry markdown: rendered, never shown as "**". */}
+      <SectionCard title={T.whatResonated} headingLevel={3}>
+        <CoachMarkdown headingLevel={4} className="mt-2">
+          {shown.summary}
+        </CoachMarkdown>
+      </SectionCard>
+      <SectionCard title={T.focusOn} headingLevel={3}>
         <ol className="mt-3 flex flex-col gap-3">
           {shown.recommendations.map((item, index) => (
             <li key={`${index}-${item}`} className="flex gap-3 leading-relaxed text-ink">
@@ -126,10 +120,12 @@ function SummarySections({ summary }: { summary: SessionSummary | null }) {
             </li>
           ))}
         </ol>
-      </Section>
-      <Section title={T.keepGoing}>
-        <p className="mt-2 leading-relaxed text-ink">{shown.encouragement}</p>
-      </Section>
+      </SectionCard>
+      <SectionCard title={T.keepGoing} headingLevel={3}>
+        <CoachMarkdown headingLevel={4} className="mt-2">
+          {shown.encouragement}
+        </CoachMarkdown>
+      </SectionCard>
     </div>
   );
 }
@@ -141,13 +137,13 @@ function TutorialNextSteps() {
         <p className="font-serif text-2xl font-semibold text-deep-teal-800">{T.tutorialComplete}</p>
         <p className="mt-2 leading-relaxed text-ink">{T.tutorialCompleteBody}</p>
       </div>
-      <Section title={T.nextSteps}>
+      <SectionCard title={T.nextSteps} headingLevel={3}>
         <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed text-ink">
           {T.nextStepsItems.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
-      </Section>
+      </SectionCard>
     </div>
   );
 }
