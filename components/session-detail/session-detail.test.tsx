@@ -234,6 +234,23 @@ describe("SessionDetail, recommendations", () => {
     expect(within(focus as HTMLElement).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["1Plan Saturday together", "2Say thank you"]);
   });
 
+  it("drops markdown marks from each recommendation line", async () => {
+    const user = userEvent.setup();
+    render(<SessionDetail session={sessionWith({ recommendations: ["**Plan** [Saturday](https://example.org) _together_"] })} onClose={() => {}} />);
+    await user.click(screen.getByRole("tab", { name: "Summary" }));
+    const focus = screen.getByRole("region", { name: "Focus On" });
+    expect(within(focus).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["1Plan Saturday together"]);
+  });
+
+  it("puts the coach summary's own headings under the Conversation Summary card's h3", async () => {
+    const user = userEvent.setup();
+    render(<SessionDetail session={sessionWith({ analysis: { coachResponse: "# What we heard\n\nYou both **listened**." } })} onClose={() => {}} />);
+    await user.click(screen.getByRole("tab", { name: "Summary" }));
+    const summary = screen.getByRole("region", { name: "Conversation Summary" });
+    expect(within(summary).getByRole("heading", { level: 4, name: "What we heard" })).toBeInTheDocument();
+    expect(summary).not.toHaveTextContent("*");
+  });
+
   it("shows no Focus On section when there are none", async () => {
     const user = userEvent.setup();
     render(<SessionDetail session={sessionWith()} onClose={() => {}} />);

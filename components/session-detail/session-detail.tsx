@@ -4,8 +4,8 @@ import { useId, useState, type KeyboardEvent } from "react";
 
 import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
 import type { SwipeAction } from "@/lib/domain/analysis/types";
+import { mergeSpeakerNames, sessionSpeakerNames, speakerNameOf } from "@/lib/domain/history/speaker-names";
 import { topicTitle } from "@/lib/domain/history/topic-title";
-import { analysisOf, isRecord } from "@/lib/domain/history/types";
 
 import { SummaryTab } from "./summary-tab";
 import { SESSION_DETAIL_TEXTS as T } from "./texts";
@@ -45,12 +45,9 @@ export function SessionDetail({ session, onClose, onVote, onRegenerate }: Sessio
   const panelId = (name: Tab) => `${baseId}-panel-${name}`;
   const title = topicTitle(session) || T.dialogFallbackLabel;
 
-  const analysisNames = analysisOf(session)?.speakerNames;
-  const nameOf = (speaker: string, extra?: Record<string, string>) => {
-    const fromRecord = (names: unknown) =>
-      isRecord(names) && typeof names[speaker] === "string" && names[speaker].trim() !== "" ? (names[speaker] as string).trim() : null;
-    return fromRecord(extra) ?? fromRecord(session.speakerNames) ?? fromRecord(analysisNames) ?? speaker;
-  };
+  const names = sessionSpeakerNames(session);
+  // A follow-up's own names (extra) win over the session's; a speaker nobody named keeps its id.
+  const nameOf = (speaker: string, extra?: Record<string, string>) => speakerNameOf(extra ? mergeSpeakerNames(extra, names) : names, speaker);
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.indexOf(tab);

@@ -5,13 +5,16 @@ import { useId, useState } from "react";
 import { CardIconView } from "@/components/deck/card-icons";
 import { CoachMarkdown } from "@/components/deck/coach-response";
 import { Button } from "@/components/ui/button";
+import { DisclosureCard } from "@/components/ui/disclosure-card";
+import { SectionCard } from "@/components/ui/section-card";
 import { cardsOrPlaceholder, visibleTips } from "@/lib/domain/analysis/intake";
 import type { InsightCard, SpeakerMetrics } from "@/lib/domain/analysis/types";
 import { formatMmSs } from "@/lib/domain/format-time";
+import { markdownToPlainText } from "@/lib/domain/history/markdown-text";
 import { conversationOverview, sessionSpeakerStats, speakerPalette, speakerShares } from "@/lib/domain/history/speaker-share";
 import { analysisOf, isRecord } from "@/lib/domain/history/types";
 
-import { SpeakerBadge } from "./parts";
+import { CardGroup, SpeakerBadge } from "./parts";
 import type { SessionDetailSession, Vote } from "./session-detail";
 import { SESSION_DETAIL_TEXTS as T } from "./texts";
 
@@ -38,8 +41,9 @@ export function SummaryTab({
   const shares = speakerShares(sessionSpeakerStats(session));
   const metrics = readMetrics(analysis?.metrics);
   const hintId = useId();
+  // One line of a numbered list each: markdown marks dropped, as on the completion screen.
   const recommendations = Array.isArray(session.recommendations)
-    ? session.recommendations.filter((item): item is string => typeof item === "string" && item.trim() !== "")
+    ? session.recommendations.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((item) => markdownToPlainText(item).trim())
     : [];
 
   const vote = (cardIndex: number, action: Vote) => {
@@ -49,19 +53,15 @@ export function SummaryTab({
 
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="detail-summary-title" className="rounded-card bg-white p-5 shadow-card">
-        <h3 id="detail-summary-title" className="mb-3 font-serif text-xl font-semibold text-ink">
-          {T.conversationSummary}
-        </h3>
-        <CoachMarkdown>{coach}</CoachMarkdown>
-      </section>
+      <SectionCard title={T.conversationSummary} headingLevel={3}>
+        <CoachMarkdown headingLevel={4} className="mt-3">
+          {coach}
+        </CoachMarkdown>
+      </SectionCard>
 
       {recommendations.length > 0 ? (
-        <section aria-labelledby="detail-focus-title" className="rounded-card bg-white p-5 shadow-card">
-          <h3 id="detail-focus-title" className="mb-3 font-serif text-xl font-semibold text-ink">
-            {T.focusOn}
-          </h3>
-          <ol className="flex flex-col gap-2">
+        <SectionCard title={T.focusOn} headingLevel={3}>
+          <ol className="mt-3 flex flex-col gap-2">
             {recommendations.map((item, index) => (
               <li key={item} className="flex gap-3 leading-relaxed text-ink">
                 <span
@@ -74,13 +74,10 @@ export function SummaryTab({
               </li>
             ))}
           </ol>
-        </section>
+        </SectionCard>
       ) : null}
 
-      <section aria-labelledby="detail-insights-title" className="flex flex-col gap-3">
-        <h3 id="detail-insights-title" className="font-serif text-xl font-semibold text-ink">
-          {T.relationshipInsights}
-        </h3>
+      <CardGroup title={T.relationshipInsights}>
         <ul className="flex flex-col gap-3">
           {cards.map((card, index) => (
             <li key={index}>
@@ -88,28 +85,22 @@ export function SummaryTab({
             </li>
           ))}
         </ul>
-      </section>
+      </CardGroup>
 
-      <section aria-labelledby="detail-overview-title" className="rounded-card bg-white p-5 shadow-card">
-        <h3 id="detail-overview-title" className="mb-3 font-serif text-xl font-semibold text-ink">
-          {T.conversationOverview}
-        </h3>
+      <SectionCard title={T.conversationOverview} headingLevel={3}>
         {overview ? (
-          <dl className="grid grid-cols-2 gap-3">
+          <dl className="mt-3 grid grid-cols-2 gap-3">
             <Stat label={T.totalDuration} value={formatMmSs(overview.durationSeconds)} />
             <Stat label={T.speakers} value={String(overview.speakerCount)} />
           </dl>
         ) : (
-          <p className="text-ink-soft">{T.speakerAnalysisUnavailable}</p>
+          <p className="mt-3 text-ink-soft">{T.speakerAnalysisUnavailable}</p>
         )}
-      </section>
+      </SectionCard>
 
       {shares.length > 0 ? (
-        <section aria-labelledby="detail-speakers-title" className="rounded-card bg-white p-5 shadow-card">
-          <h3 id="detail-speakers-title" className="mb-3 font-serif text-xl font-semibold text-ink">
-            {T.speakerBreakdown}
-          </h3>
-          <ul className="flex flex-col gap-4">
+        <SectionCard title={T.speakerBreakdown} headingLevel={3}>
+          <ul className="mt-3 flex flex-col gap-4">
             {shares.map((share) => (
               <li key={share.speaker} className="flex flex-col gap-2">
                 <div className="flex flex-wrap items-center gap-2">
@@ -124,7 +115,7 @@ export function SummaryTab({
               </li>
             ))}
           </ul>
-        </section>
+        </SectionCard>
       ) : null}
 
       {metrics.length > 0 ? <TalkShareChart metrics={metrics} nameOf={nameOf} /> : null}
@@ -153,19 +144,13 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 function InsightItem({ card, vote, onVote }: { card: InsightCard; vote: Vote | undefined; onVote?: (action: Vote) => void }) {
-  const [open, setOpen] = useState(false);
-  const bodyId = useId();
   const tips = visibleTips(card);
   return (
-    <article className="rounded-card bg-white shadow-card">
-      <h4 className="m-0">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((value) => !value)}
-          className="flex min-h-12 w-full items-center gap-3 rounded-card px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700"
-        >
+    <DisclosureCard
+      as="article"
+      headingLevel={4}
+      header={
+        <>
           <CardIconView icon={card.icon} className="h-6 w-6 shrink-0 text-deep-teal-700" />
           <span className="flex-1 font-semibold text-ink">{card.dimension}</span>
           {vote ? (
@@ -175,32 +160,31 @@ function InsightItem({ card, vote, onVote }: { card: InsightCard; vote: Vote | u
               {vote === "helpful" ? T.helpful : T.notHelpful}
             </span>
           ) : null}
-        </button>
-      </h4>
-      <div id={bodyId} hidden={!open} className="border-t border-cream-200 px-4 pb-4 pt-3">
-        <p className="leading-relaxed text-ink">{card.insight}</p>
-        {tips.length > 0 ? (
-          <>
-            <h5 className="mt-3 text-sm font-semibold text-ink">{T.tryThis}</h5>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-ink">
-              {tips.map((tip, index) => (
-                <li key={index}>{tip}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {onVote ? (
-          <div className="mt-4 grid grid-cols-2 gap-3">
-            <Button variant="secondary" aria-pressed={vote === "unhelpful"} onClick={() => onVote("unhelpful")}>
-              {T.dismiss}
-            </Button>
-            <Button aria-pressed={vote === "helpful"} onClick={() => onVote("helpful")}>
-              {T.helpful}
-            </Button>
-          </div>
-        ) : null}
-      </div>
-    </article>
+        </>
+      }
+    >
+      <p className="leading-relaxed text-ink">{card.insight}</p>
+      {tips.length > 0 ? (
+        <>
+          <h5 className="mt-3 text-sm font-semibold text-ink">{T.tryThis}</h5>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-ink">
+            {tips.map((tip, index) => (
+              <li key={index}>{tip}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {onVote ? (
+        <div className="mt-4 grid grid-cols-2 gap-3">
+          <Button variant="secondary" aria-pressed={vote === "unhelpful"} onClick={() => onVote("unhelpful")}>
+            {T.dismiss}
+          </Button>
+          <Button aria-pressed={vote === "helpful"} onClick={() => onVote("helpful")}>
+            {T.helpful}
+          </Button>
+        </div>
+      ) : null}
+    </DisclosureCard>
   );
 }
 
@@ -211,10 +195,7 @@ function TalkShareChart({ metrics, nameOf }: { metrics: SpeakerMetricsRow[]; nam
   const percentOf = (row: SpeakerMetricsRow) => Math.round(row.metrics.talkShare * 100);
   const summary = T.talkShareChartLabel(metrics.map((row) => `${nameOf(row.speaker)} ${percentOf(row)}%`));
   return (
-    <section aria-labelledby="detail-talk-share-title" className="rounded-card bg-white p-5 shadow-card">
-      <h3 id="detail-talk-share-title" className="font-serif text-xl font-semibold text-ink">
-        {T.talkShareTitle}
-      </h3>
+    <SectionCard title={T.talkShareTitle} headingLevel={3}>
       <p className="mt-1 text-sm text-ink-soft">{T.talkShareIntro}</p>
       <div role="img" aria-label={summary} className="mt-4 flex flex-col gap-3">
         {metrics.map((row) => {
@@ -264,7 +245,7 @@ function TalkShareChart({ metrics, nameOf }: { metrics: SpeakerMetricsRow[]; nam
           ))}
         </tbody>
       </table>
-    </section>
+    </SectionCard>
   );
 }
 

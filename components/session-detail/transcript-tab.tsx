@@ -7,7 +7,7 @@ import { speakerPalette } from "@/lib/domain/history/speaker-share";
 import { filterRows, formatRange, rowSpeakers, transcriptRows, type TranscriptRows } from "@/lib/domain/history/transcript-view";
 import { toEpoch } from "@/lib/domain/history/types";
 
-import { CollapsibleCard, SpeakerBadge } from "./parts";
+import { CardGroup, CollapsibleCard, SpeakerBadge } from "./parts";
 import type { SessionDetailSession } from "./session-detail";
 import { SESSION_DETAIL_TEXTS as T } from "./texts";
 
@@ -52,10 +52,7 @@ export function TranscriptTab({ session, nameOf }: { session: SessionDetailSessi
       <p className="text-sm font-medium text-ink-soft">{followUps.length > 0 ? T.followUpsFound(followUps.length) : T.followUpsNone}</p>
 
       {followUps.length > 0 || legacyRows ? (
-        <section aria-labelledby="growth-commitments-title" className="flex flex-col gap-3">
-          <h3 id="growth-commitments-title" className="font-serif text-xl font-semibold text-ink">
-            {T.growthCommitmentDiscussions}
-          </h3>
+        <CardGroup title={T.growthCommitmentDiscussions}>
           {followUpViews.map(({ followUp, rows }, index) => (
             <CollapsibleCard key={index} title={T.growthCommitment(index + 1)} subtitle={followUpDateLabel(followUp)} headingLevel={4}>
               <RowList rows={rows} speaker={speaker} nameOf={(id) => nameOf(id, followUp.speakerNames)} maxHeight="max-h-80" />
@@ -66,7 +63,7 @@ export function TranscriptTab({ session, nameOf }: { session: SessionDetailSessi
               <RowList rows={legacyRows} speaker={speaker} nameOf={nameOf} maxHeight="max-h-80" />
             </CollapsibleCard>
           ) : null}
-        </section>
+        </CardGroup>
       ) : null}
     </div>
   );

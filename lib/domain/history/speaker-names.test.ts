@@ -1,4 +1,4 @@
-import { mergeSpeakerNames, nameSpeakerLabels, sessionSpeakerNames } from "./speaker-names";
+import { mergeSpeakerNames, nameSpeakerLabels, sessionSpeakerNames, speakerNameOf } from "./speaker-names";
 
 describe("mergeSpeakerNames", () => {
   it.each([
@@ -40,5 +40,15 @@ describe("nameSpeakerLabels", () => {
     ["inherited keys are not names", "constructor: hi", "constructor: hi"],
   ])("%s", (_name, text, expected) => {
     expect(nameSpeakerLabels(text, names)).toBe(expected);
+  });
+});
+
+describe("speakerNameOf", () => {
+  it.each([
+    ["a given name", "SPEAKER_01", "Ana"],
+    ["no name: the id", "SPEAKER_02", "SPEAKER_02"],
+    ["inherited keys are not names", "constructor", "constructor"],
+  ])("%s", (_name, speaker, expected) => {
+    expect(speakerNameOf({ SPEAKER_01: "Ana" }, speaker)).toBe(expected);
   });
 });

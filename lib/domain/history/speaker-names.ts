@@ -20,6 +20,11 @@ export function sessionSpeakerNames(session: Pick<HistorySession, "speakerNames"
   return mergeSpeakerNames(session.speakerNames, analysisOf(session)?.speakerNames);
 }
 
+/** The name given to a speaker, else its id as it is. */
+export function speakerNameOf(names: SpeakerNames, speaker: string): string {
+  return Object.hasOwn(names, speaker) ? names[speaker]! : speaker;
+}
+
 // "SPEAKER_01:" at the start of a line (an optional "12. " before it), the shape transcripts are stored in.
 const LABEL = /^(\s*(?:\d+[.)]\s*)?)([^:\n]{1,80}):/gm;
 const SPEAKER_ID = /\bSPEAKER_\d+\b/g;
@@ -29,11 +34,7 @@ const SPEAKER_ID = /\bSPEAKER_\d+\b/g;
  * Labels without a name stay as they are.
  */
 export function nameSpeakerLabels(text: string, names: SpeakerNames): string {
-  const nameOf = (speaker: string) => (Object.hasOwn(names, speaker) ? names[speaker] : undefined);
   return text
-    .replace(LABEL, (label, prefix: string, speaker: string) => {
-      const name = nameOf(speaker.trim());
-      return name === undefined ? label : `${prefix}${name}:`;
-    })
-    .replace(SPEAKER_ID, (speaker) => nameOf(speaker) ?? speaker);
+    .replace(LABEL, (label, prefix: string, speaker: string) => (Object.hasOwn(names, speaker.trim()) ? `${prefix}${names[speaker.trim()]}:` : label))
+    .replace(SPEAKER_ID, (speaker) => speakerNameOf(names, speaker));
 }
