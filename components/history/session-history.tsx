@@ -1,10 +1,11 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { prefetchSessionDetail } from "@/components/shell/lazy-screens";
 import { Button } from "@/components/ui/button";
+import { SectionCard } from "@/components/ui/section-card";
 import { SwipeCard } from "@/components/ui/swipe-card";
 import { recordingName } from "@/lib/client/recordings/local-recordings";
 import { countLabel, FAILED_LABELS, historyCounts, historyItemStatus } from "@/lib/domain/history/history-item";
@@ -34,10 +35,7 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
   }
 
   return (
-    <section aria-labelledby="history-heading" className="rounded-card bg-white p-6 shadow-card">
-      <h2 id="history-heading" className="font-serif text-2xl font-semibold text-ink">
-        {T.heading}
-      </h2>
+    <SectionCard id="history-heading" title={T.heading}>
       {!identity.signedIn ? (
         <p className="mt-3 rounded-2xl bg-sunflower-100 p-3 text-sm leading-relaxed text-ink">
           {T.guestBanner}{" "}
@@ -59,6 +57,7 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
           const status = historyItemStatus(entry);
           const title = status === "normal" ? topicTitle(entry) : failedItemTitle(entry);
           const counts = historyCounts(entry);
+          const time = relativeTime(lastActivity(entry));
           return (
             <li
               key={entry.id}
@@ -80,13 +79,12 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
                     aria-busy={opening === entry.id}
                     className="block w-full text-left"
                   >
-                    <span className="block text-xs font-semibold uppercase tracking-wide text-soft-tangerine-700">{relativeTime(lastActivity(entry))}</span>
-                    <span className="mt-1 block font-serif text-lg font-semibold text-ink">{title}</span>
-                    <span className="mt-1 block text-sm leading-relaxed text-ink-soft">{preview(entry)}</span>
-                    <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
-                      <span>{countLabel(counts.insights, "insight")}</span>
-                      <span>{countLabel(counts.followUps, "follow-up")}</span>
-                    </span>
+                    <HistoryItemBody tone="normal" time={time} title={title} detail={preview(entry)}>
+                      <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
+                        <span>{countLabel(counts.insights, "insight")}</span>
+                        <span>{countLabel(counts.followUps, "follow-up")}</span>
+                      </span>
+                    </HistoryItemBody>
                   </button>
                 ) : (
                   <button
@@ -95,10 +93,9 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
                     aria-label={T.retryLabel(title, FAILED_LABELS[status])}
                     className="block w-full rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-left text-[#8a1c12]"
                   >
-                    <span className="block text-xs font-semibold uppercase tracking-wide">{relativeTime(lastActivity(entry))}</span>
-                    <span className="mt-1 block font-serif text-lg font-semibold">{title}</span>
-                    <span className="mt-1 block text-sm">{FAILED_LABELS[status]}</span>
-                    <span className="mt-2 block text-sm font-semibold underline underline-offset-4">{T.tapToRetry}</span>
+                    <HistoryItemBody tone="failed" time={time} title={title} detail={FAILED_LABELS[status]}>
+                      <span className="mt-2 block text-sm font-semibold underline underline-offset-4">{T.tapToRetry}</span>
+                    </HistoryItemBody>
                   </button>
                 )}
               </SwipeCard>
@@ -121,7 +118,38 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
           {T.loadMore}
         </Button>
       ) : null}
-    </section>
+    </SectionCard>
+  );
+}
+
+// The failed card's text takes the red of its button.
+const BODY_TONES = {
+  normal: { time: "text-soft-tangerine-700", title: "text-ink", detail: "leading-relaxed text-ink-soft" },
+  failed: { time: "", title: "", detail: "" },
+} as const;
+
+/** What both kinds of card show in their button: when, the title, one line of detail (the preview, or what failed), then the kind's own footer. */
+function HistoryItemBody({
+  tone,
+  time,
+  title,
+  detail,
+  children,
+}: {
+  tone: keyof typeof BODY_TONES;
+  time: string;
+  title: string;
+  detail: string;
+  children: ReactNode;
+}) {
+  const colours = BODY_TONES[tone];
+  return (
+    <>
+      <span className={`block text-xs font-semibold uppercase tracking-wide ${colours.time}`}>{time}</span>
+      <span className={`mt-1 block font-serif text-lg font-semibold ${colours.title}`}>{title}</span>
+      <span className={`mt-1 block text-sm ${colours.detail}`}>{detail}</span>
+      {children}
+    </>
   );
 }
 

@@ -1,0 +1,58 @@
+/** @jest-environment jsdom */
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { SessionHistory } from "./session-history";
+import type { HistoryEntry } from "./use-history";
+
+const history = { items: [] as HistoryEntry[], loading: false, hasMore: false, loadMore: jest.fn(), remove: jest.fn(), open: jest.fn() };
+jest.mock("./use-history", () => ({ useHistory: () => history }));
+jest.mock("@/components/auth/identity-context", () => ({ useIdentity: () => ({ signedIn: true, clerkEnabled: false }) }));
+jest.mock("@/components/shell/lazy-screens", () => ({ prefetchSessionDetail: () => {} }));
+
+const NOW = Date.now();
+
+function renderHistory(items: HistoryEntry[]) {
+  history.items = items;
+  const handlers = { onOpen: jest.fn(), onRetry: jest.fn() };
+  render(<SessionHistory {...handlers} />);
+  return { ...handlers, list: screen.getByRole("region", { name: "Session History" }) };
+}
+
+describe("SessionHistory", () => {
+  it("previews the transcript as plain text with the names the user gave, not markdown or SPEAKER_01 labels", () => {
+    const { list } = renderHistory([
+      {
+        id: "s1",
+        createdAt: new Date(NOW).toISOString(),
+        transcript: "**SPEAKER_01:** We should plan *Saturday*.\nSPEAKER_02: Yes, [let's](https://example.com).",
+        speakerNames: { SPEAKER_01: "Ana" },
+        analysis: { briefSummary: "Weekend plans", speakerNames: { SPEAKER_01: "Me", SPEAKER_02: "Ben" }, cards: [{}, {}] },
+      },
+    ]);
+    const open = within(list).getByRole("button", { name: "Open session: Weekend plans" });
+    expect(open).toHaveTextContent("Ana: We should plan Saturday. Ben: Yes, let's.");
+    expect(open).not.toHaveTextContent(/\*|SPEAKER_0/);
+    expect(open).toHaveTextContent("2 insights");
+  });
+
+  it("shows a failed item with the same time and title layout, its failure and Tap to retry; a tap retries", async () => {
+    const entry: HistoryEntry = {
+      id: "r1",
+      createdAt: new Date(NOW).toISOString(),
+      transcript: "",
+      failedTranscription: { error: "x", timestamp: "", attemptCount: 1 },
+    };
+    const { list, onRetry } = renderHistory([entry]);
+    const retry = within(list).getByRole("button", { name: /Transcription failed\. Tap to retry$/ });
+    expect(retry).toHaveTextContent(/^just nowRecording .+Transcription failedTap to retry$/);
+    await userEvent.click(retry);
+    expect(onRetry).toHaveBeenCalledWith(entry);
+  });
+
+  it("shows the empty text when there are no sessions", () => {
+    const { list } = renderHistory([]);
+    expect(within(list).getByText("No completed sessions yet. Record a conversation to get started!")).toBeInTheDocument();
+    expect(within(list).getByRole("heading", { level: 2, name: "Session History" })).toHaveAttribute("id", "history-heading");
+  });
+});
