@@ -1,0 +1,71 @@
+/** @jest-environment node */
+import { POST as saveSession } from "@/app/api/sessions/[id]/route";
+import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route";
+import { POST as swipe } from "@/app/api/sessions/[id]/swipe/route";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
+import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
+import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
+
+// The same call sent several times at once (a retry racing the first attempt, two tabs, a double tap) ends as if it had
+// been sent once: no 500, no duplicate row. Against PostgreSQL (TEST_DATABASE_URL) the requests really run in parallel.
+
+const api = setUpApiTestContext();
+setEnvForFile({ ...clerkTestEnv(), ...NO_AI_KEYS });
+
+const TIMES = 5;
+const auth = async (userId: string) => bearer(await mintSessionToken(userId));
+const localSession = (id: string) => ({
+  id,
+  transcript: "Ana: hi\nBen: hello",
+  analysis: { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }] },
+  swipeActions: [{ cardIndex: 0, action: "helpful" }],
+  createdAt: "2026-11-20T10:00:00.000Z",
+  name: "Weekend plans",
+  followUpTranscripts: [{ transcript: "We did it!", createdAt: "2026-11-21T10:00:00.000Z" }],
+});
+
+async function save(userId: string, id: string) {
+  return saveSession(apiRequest(`/api/sessions/${id}?skipRegeneration=true`, { method: "POST", body: localSession(id), headers: await auth(userId) }), routeContext({ id }));
+}
+
+const atOnce = <T>(call: () => Promise<T>) => Promise.all(Array.from({ length: TIMES }, call));
+
+it(`${TIMES} saves of the same new browser session at once store one session, with one vote and one follow-up`, async () => {
+  const responses = await atOnce(() => save("user_c1", "local-1733000000000"));
+  expect(responses.map((response) => response.status)).toEqual(Array(TIMES).fill(200));
+  const ids = new Set(await Promise.all(responses.map(async (response) => (await response.json()).id)));
+  expect(ids.size).toBe(1);
+
+  const rows = await api.db.session.findMany({ where: { userId: "user_c1" }, select: { id: true, clientId: true } });
+  expect(rows).toEqual([{ id: [...ids][0], clientId: "local-1733000000000" }]);
+  expect(await api.db.followUpTranscript.count({ where: { sessionId: rows[0]!.id } })).toBe(1);
+  expect(await api.db.swipeAction.count({ where: { sessionId: rows[0]!.id } })).toBe(1);
+});
+
+it(`the same follow-up appended ${TIMES} times at once is stored once`, async () => {
+  const { id } = await (await save("user_c2", "local-1733000000001")).json();
+  const body = { transcript: "Ana: Saturday mornings are ours.\nBen: Agreed.", speakerNames: { A: "Ana" } };
+  const responses = await atOnce(async () =>
+    append(apiRequest(`/api/sessions/${id}/append-transcript`, { method: "POST", body, headers: await auth("user_c2") }), routeContext({ id })),
+  );
+  expect(responses.map((response) => response.status)).toEqual(Array(TIMES).fill(200));
+  const transcripts = (await api.db.followUpTranscript.findMany({ where: { sessionId: id }, select: { transcript: true } })).map((row) => row.transcript);
+  expect(transcripts.sort()).toEqual([body.transcript, "We did it!"].sort());
+});
+
+it(`${TIMES} votes on the same cards at once keep one vote per card`, async () => {
+  const { id } = await (await save("user_c3", "local-1733000000002")).json();
+  const responses = await atOnce(async () =>
+    swipe(
+      apiRequest(`/api/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [{ cardIndex: 0, action: "unhelpful" }, { cardIndex: 1, action: "helpful" }] }, headers: await auth("user_c3") }),
+      routeContext({ id }),
+    ),
+  );
+  expect(responses.map((response) => response.status)).toEqual(Array(TIMES).fill(200));
+  const votes = await api.db.swipeAction.findMany({ where: { sessionId: id }, orderBy: { cardIndex: "asc" }, select: { cardIndex: true, action: true } });
+  expect(votes).toEqual([
+    { cardIndex: 0, action: "unhelpful" },
+    { cardIndex: 1, action: "helpful" },
+  ]);
+});
