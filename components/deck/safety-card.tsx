@@ -1,5 +1,5 @@
-import { PhoneNumbers } from "@/components/ui/phone-numbers";
 import { Button } from "@/components/ui/button";
+import { PhoneNumbers } from "@/components/ui/phone-numbers";
 import { CRISIS_LINES, EMERGENCY_NUMBERS } from "@/lib/domain/safety/crisis-lines";
 
 import { SAFETY_TEXTS as T } from "./texts";

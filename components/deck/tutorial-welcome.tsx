@@ -17,7 +17,10 @@ export function TutorialWelcome({ onContinue }: { onContinue: () => void }) {
         <ol className="mt-3 flex flex-col gap-3">
           {T.tutorialSteps.map((step, index) => (
             <li key={step} className="flex gap-3 leading-relaxed text-ink">
-              <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-deep-teal-50 text-sm font-semibold text-deep-teal-700">
+              <span
+                aria-hidden
+                className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-deep-teal-50 text-sm font-semibold text-deep-teal-700"
+              >
                 {index + 1}
               </span>
               <span>{step}</span>
