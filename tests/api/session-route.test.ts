@@ -11,7 +11,6 @@ import { POST as reminder } from "@/app/api/sessions/[id]/reminder-cta-click/rou
 import { POST as retryAnalysis } from "@/app/api/sessions/[id]/retry-analysis/route";
 import { POST as retryTranscription } from "@/app/api/sessions/[id]/retry-transcription/route";
 import { POST as summary } from "@/app/api/sessions/[id]/summary/route";
-import { POST as swipe } from "@/app/api/sessions/[id]/swipe/route";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
