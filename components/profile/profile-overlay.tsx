@@ -1,11 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { Button } from "@/components/ui/button";
 import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
+import { SectionCard } from "@/components/ui/section-card";
+import { TextField } from "@/components/ui/text-field";
 import { queryKeys } from "@/lib/client/api/query-client";
 import { notifyStoredSettingChanged, useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
 import { readDisplayName, readFreeSessionUsed, writeDisplayName } from "@/lib/client/storage/profile";
@@ -16,7 +18,6 @@ import { PROFILE_TEXTS as T } from "./texts";
 
 export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const identity = useIdentity();
-  const nameId = useId();
   const storedName = useStoredSetting(readDisplayName, null);
   const freeSessionUsed = useStoredSetting(readFreeSessionUsed, false);
   const savedName = resolveDisplayName({ storedName, fullName: identity.user?.name });
@@ -48,17 +49,7 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
     <FullScreenOverlay open={open} onOpenChange={onOpenChange} title={T.title}>
       <div className="flex flex-col gap-5">
         <form onSubmit={saveName} className="rounded-card bg-white p-5 shadow-card">
-          <label htmlFor={nameId} className="font-semibold text-ink">
-            {T.nameLabel}
-          </label>
-          <input
-            id={nameId}
-            value={draft}
-            onChange={(event) => setEdited(event.target.value)}
-            maxLength={80}
-            autoComplete="name"
-            className="mt-2 block min-h-12 w-full rounded-xl border border-cream-200 bg-cream-50 px-3 text-base text-ink"
-          />
+          <TextField label={T.nameLabel} value={draft} onChange={(event) => setEdited(event.target.value)} maxLength={80} autoComplete="name" />
           <Button type="submit" className="mt-3 w-full" disabled={pending || !isSavableNameChange(savedName, draft)}>
             {T.updateName}
           </Button>
@@ -68,10 +59,8 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
           </p>
         </form>
 
-        <section aria-labelledby="profile-stats" className="rounded-card bg-white p-5 shadow-card">
-          <h2 id="profile-stats" className="text-lg font-semibold text-deep-teal-800">
-            {T.statisticsHeading}
-          </h2>
+        {/* h3: the overlay's title is the dialog's h2. */}
+        <SectionCard title={T.statisticsHeading} headingLevel={3}>
           <dl className="mt-3 grid grid-cols-2 gap-3">
             <div className="rounded-2xl bg-cream-100 p-3">
               <dt className="text-sm text-ink-soft">{T.totalSessions}</dt>
@@ -82,9 +71,9 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
               <dd className="text-2xl font-semibold text-ink">{freeSessionUsed ? T.freeSessionUsed : T.freeSessionAvailable}</dd>
             </div>
           </dl>
-          <h3 className="mt-4 font-semibold text-ink">{T.accountStatusHeading}</h3>
+          <h4 className="mt-4 font-semibold text-ink">{T.accountStatusHeading}</h4>
           <p className="mt-1 text-sm leading-relaxed text-ink-soft">{freeSessionUsed ? T.accountStatusUsed : T.accountStatusFree}</p>
-        </section>
+        </SectionCard>
 
         <p className="rounded-card bg-deep-teal-50 p-4 text-sm leading-relaxed text-deep-teal-800">{T.privacyNote}</p>
 

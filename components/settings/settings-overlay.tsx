@@ -5,7 +5,9 @@ import { useId } from "react";
 import { useIdentity } from "@/components/auth/identity-context";
 import { Button } from "@/components/ui/button";
 import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
+import { SectionCard } from "@/components/ui/section-card";
 import { Switch } from "@/components/ui/switch";
+import { FIELD_CLASSES } from "@/components/ui/text-field";
 import { notifyStoredSettingChanged, useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
 import { DEFAULT_SPEECH_LANGUAGE, readPrivacyMode, readSpeechLanguage, writePrivacyMode, writeSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -24,12 +26,10 @@ export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: b
   return (
     <FullScreenOverlay open={open} onOpenChange={onOpenChange} title={T.title}>
       <div className="flex flex-col gap-5">
-        <section aria-labelledby="settings-about" className="rounded-card bg-white p-5 shadow-card">
-          <h2 id="settings-about" className="text-lg font-semibold text-deep-teal-800">
-            {T.aboutHeading}
-          </h2>
+        {/* Cards take h3: the overlay's title is the dialog's h2. */}
+        <SectionCard title={T.aboutHeading} headingLevel={3}>
           <p className="mt-2 leading-relaxed text-ink-soft">{T.about}</p>
-        </section>
+        </SectionCard>
 
         <section aria-label={T.privacyHeading} className="rounded-card bg-white p-5 shadow-card">
           <Switch
@@ -59,7 +59,7 @@ export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: b
               writeSpeechLanguage(event.target.value);
               notifyStoredSettingChanged();
             }}
-            className="mt-3 block min-h-12 w-full rounded-xl border border-cream-200 bg-cream-50 px-3 text-base text-ink"
+            className={`mt-3 ${FIELD_CLASSES}`}
           >
             {RECORDING_LANGUAGES.map((option) => (
               <option key={option.code} value={option.code}>
@@ -70,10 +70,7 @@ export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: b
         </section>
 
         {showSignIn ? (
-          <section aria-labelledby="settings-account" className="rounded-card bg-white p-5 shadow-card">
-            <h2 id="settings-account" className="text-lg font-semibold text-deep-teal-800">
-              {T.accountHeading}
-            </h2>
+          <SectionCard title={T.accountHeading} headingLevel={3}>
             <p className="mt-1 text-sm text-ink-soft">{T.signInHint}</p>
             <Button
               variant="secondary"
@@ -87,7 +84,7 @@ export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: b
               <GoogleMark />
               {T.signInWithGoogle}
             </Button>
-          </section>
+          </SectionCard>
         ) : null}
 
         <a href={`mailto:${feedbackEmail}`} className="text-center font-semibold text-deep-teal-700 underline underline-offset-4">

@@ -1,0 +1,49 @@
+/** @jest-environment jsdom */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { makeQueryClient } from "@/lib/client/api/query-client";
+
+import { ProfileOverlay } from "./profile-overlay";
+
+jest.mock("@/components/auth/identity-context", () => ({
+  useIdentity: () => ({ signedIn: false, clerkEnabled: false, user: { name: "Ana Lima", email: "ana@example.org" }, signOut: jest.fn() }),
+}));
+
+function renderProfile() {
+  // Signed out: the session count is never fetched, so the query function is never called.
+  const client = makeQueryClient(() => Promise.reject(new Error("not fetched when signed out")));
+  return render(
+    <QueryClientProvider client={client}>
+      <ProfileOverlay open onOpenChange={() => {}} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("ProfileOverlay", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("edits the name in a labelled field and saves it with Update Name", async () => {
+    const user = userEvent.setup();
+    renderProfile();
+    const dialog = screen.getByRole("dialog", { name: "Profile Settings" });
+    const name = within(dialog).getByRole("textbox", { name: "Your name" });
+    expect(name).toHaveValue("Ana Lima");
+    expect(within(dialog).getByRole("button", { name: "Update Name" })).toBeDisabled();
+
+    await user.clear(name);
+    await user.type(name, "Ana");
+    await user.click(within(dialog).getByRole("button", { name: "Update Name" }));
+    expect(name).toHaveValue("Ana");
+    expect(within(dialog).getByRole("button", { name: "Update Name" })).toBeDisabled();
+  });
+
+  it("shows the statistics as a card under the dialog's title", () => {
+    renderProfile();
+    const stats = screen.getByRole("region", { name: "Session Statistics" });
+    expect(within(stats).getByRole("heading", { level: 3, name: "Session Statistics" })).toBeInTheDocument();
+    expect(within(stats).getByRole("heading", { level: 4, name: "Account Status" })).toBeInTheDocument();
+    expect(stats).toHaveTextContent("Free sessionAvailable");
+  });
+});
