@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import type { Analysis, InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
@@ -34,6 +34,7 @@ describe("ResultsDeck", () => {
     expect(screen.getByText(/This app is not the right tool for this/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "988" })).toHaveAttribute("href", "tel:988");
     expect(screen.getByRole("link", { name: "116 123" })).toHaveAttribute("href", "tel:116123");
+    expect(within(screen.getByRole("region", { name: "People trained to help, free and confidential" })).getByRole("link", { name: "988" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Conversation Summary" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "I understand, show the summary" }));
     expect(heading("Conversation Summary")).toHaveFocus();
@@ -80,6 +81,7 @@ describe("ResultsDeck", () => {
     expect(screen.getByRole("dialog", { name: "Tutorial" })).toBeInTheDocument();
     expect(heading("Welcome to Tutorial!")).toBeInTheDocument();
     expect(screen.getAllByRole("listitem")).toHaveLength(7);
+    expect(within(screen.getByRole("region", { name: "How it works" })).getAllByRole("listitem")).toHaveLength(7);
     await user.click(screen.getByRole("button", { name: "Continue to Analysis" }));
 
     expect(screen.queryByRole("heading", { name: "Conversation Summary" })).not.toBeInTheDocument();

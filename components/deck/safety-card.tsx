@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { PhoneNumbers } from "@/components/ui/phone-numbers";
+import { SectionCard } from "@/components/ui/section-card";
 import { CRISIS_LINES, EMERGENCY_NUMBERS } from "@/lib/domain/safety/crisis-lines";
 
 import { SAFETY_TEXTS as T } from "./texts";
@@ -22,8 +23,7 @@ export function SafetyCard({ onContinue }: { onContinue: () => void }) {
           ))}
         </ul>
       </div>
-      <div className="mt-4 rounded-card bg-white p-5 shadow-card">
-        <h3 className="font-serif text-xl font-semibold text-deep-teal-800">{T.linesHeading}</h3>
+      <SectionCard title={T.linesHeading} headingLevel={3} className="mt-4">
         <ul className="mt-2 space-y-2 text-ink-soft">
           {CRISIS_LINES.map(({ country, lines }) => (
             <li key={country}>
@@ -37,7 +37,7 @@ export function SafetyCard({ onContinue }: { onContinue: () => void }) {
           ))}
         </ul>
         <p className="mt-3 text-sm text-ink-soft">{T.elsewhere}</p>
-      </div>
+      </SectionCard>
       <Button variant="secondary" className="mt-6 w-full" onClick={onContinue}>
         {T.continue}
       </Button>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { SectionCard } from "@/components/ui/section-card";
 
 import { DECK_TEXTS as T } from "./texts";
 
@@ -12,8 +13,7 @@ export function TutorialWelcome({ onContinue }: { onContinue: () => void }) {
         {T.welcomeTutorial}
       </h2>
       <p className="mt-2 leading-relaxed text-ink-soft">{T.welcomeIntro}</p>
-      <div className="mt-5 rounded-card bg-white p-5 shadow-card">
-        <h3 className="font-semibold text-deep-teal-800">{T.howItWorks}</h3>
+      <SectionCard title={T.howItWorks} headingLevel={3} className="mt-5">
         <ol className="mt-3 flex flex-col gap-3">
           {T.tutorialSteps.map((step, index) => (
             <li key={step} className="flex gap-3 leading-relaxed text-ink">
@@ -27,7 +27,7 @@ export function TutorialWelcome({ onContinue }: { onContinue: () => void }) {
             </li>
           ))}
         </ol>
-      </div>
+      </SectionCard>
       <Button className="mt-6 w-full" onClick={onContinue}>
         {T.continueToAnalysis}
       </Button>
