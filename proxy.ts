@@ -1,28 +1,38 @@
 import { clerkMiddleware } from "@clerk/nextjs/server";
-import { type NextRequest, NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 
 import { toPublicApiPath } from "@/lib/domain/api-paths";
-import { getClerkConfig } from "@/lib/server/env";
+import { getClerkConfig, getEnv } from "@/lib/server/env";
+import { applyContentSecurityPolicy, cspSourcesFromEnv } from "@/lib/server/security/headers";
 
 // A convenience in front of the app, not its security boundary: every signed-in handler resolves identity itself.
 // 1. Anonymous calls to /api/* go to their /api/public/* variant (except /api/transcribe and /api/analyze).
 // 2. x-middleware-subrequest never reaches the app from outside (it once let requests skip middleware entirely).
+// 3. Every page gets a Content-Security-Policy with a fresh nonce, on the forwarded request (Next stamps the nonce on its
+//    scripts) and on the response; API routes get a deny-all policy (lib/server/security/headers.ts). The headers that
+//    never change come from next.config.ts, for the static files this proxy never sees as well.
 
 function forward(request: NextRequest, signedIn: boolean): NextResponse {
   const headers = new Headers(request.headers);
   headers.delete("x-middleware-subrequest");
 
   const { pathname, search } = request.nextUrl;
+  const securityHeaders = applyContentSecurityPolicy(pathname, headers, cspSourcesFromEnv(getEnv()));
+  const withSecurityHeaders = (response: NextResponse) => {
+    for (const [name, value] of securityHeaders) response.headers.set(name, value);
+    return response;
+  };
+
   if (!signedIn && pathname.startsWith("/api/")) {
     const target = toPublicApiPath(pathname);
     if (target !== pathname) {
       const url = request.nextUrl.clone();
       url.pathname = target;
       url.search = search;
-      return NextResponse.rewrite(url, { request: { headers } });
+      return withSecurityHeaders(NextResponse.rewrite(url, { request: { headers } }));
     }
   }
-  return NextResponse.next({ request: { headers } });
+  return withSecurityHeaders(NextResponse.next({ request: { headers } }));
 }
 
 const clerk = getClerkConfig();

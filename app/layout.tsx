@@ -1,11 +1,13 @@
 import { ClerkProvider } from "@clerk/nextjs";
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 
 import { ClerkIdentityProvider, GuestOnlyIdentityProvider } from "@/components/auth/identity-provider";
 import { QueryProvider } from "@/components/shell/providers";
 import { getPageIdentity } from "@/lib/server/auth/page-identity";
 import { getClerkConfig } from "@/lib/server/env";
+import { NONCE_HEADER } from "@/lib/server/security/headers";
 
 import "./globals.css";
 
@@ -19,12 +21,30 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 // Configuration is read per request so one build serves guest-only and Clerk mode alike.
 export const dynamic = "force-dynamic";
 
+// zod (lib/domain schemas parse in the browser too) probes for eval with `new Function("")` on its first object parse. The
+// probe's error is caught, but under the Content-Security-Policy (no 'unsafe-eval') the browser still reports a violation.
+// zod skips the probe when its shared config says jitless; it reads that config object from this global (zod/v4/core), so
+// setting the flag on it works whether this runs before or after zod loads. The browser tests fail on any violation, so a
+// zod that stopped reading it would be noticed.
+const ZOD_JITLESS = "(globalThis.__zod_globalConfig ??= {}).jitless = true;";
+
+/** The proxy's per-request nonce (lib/server/security/headers.ts), for the few scripts the page itself renders. */
+function CspHead({ nonce }: { nonce: string | undefined }) {
+  return (
+    <head>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+    </head>
+  );
+}
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const clerk = getClerkConfig();
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
 
   if (!clerk) {
     return (
       <html lang="en">
+        <CspHead nonce={nonce} />
         <body>
           <QueryProvider>
             <GuestOnlyIdentityProvider>{children}</GuestOnlyIdentityProvider>
@@ -38,8 +58,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const serverUser = identity ? { id: identity.userId, name: identity.name, email: identity.email, imageUrl: identity.imageUrl } : null;
   return (
     <html lang="en">
+      <CspHead nonce={nonce} />
       <body>
-        <ClerkProvider publishableKey={clerk.publishableKey}>
+        {/* The nonce lets Clerk's <script> (clerk-js from the Frontend API) run under the policy. */}
+        <ClerkProvider publishableKey={clerk.publishableKey} nonce={nonce}>
           <QueryProvider>
             <ClerkIdentityProvider serverUser={serverUser}>{children}</ClerkIdentityProvider>
           </QueryProvider>

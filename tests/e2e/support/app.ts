@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-
 import { test as base, expect, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 import { browserSessionCookies, devBrowserCookies } from "../../helpers/clerk-test-auth";
@@ -13,7 +12,14 @@ const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(ur
 // React reports a server/client mismatch as a recoverable error (minified in production builds: #418, #423, #425).
 const HYDRATION_ERROR = /hydrat|react\.dev\/errors\/(418|419|422|423|425)\b/i;
 
-export const test = base.extend<{ noExternalNetwork: void; noHydrationErrors: void }>({
+/** Chromium's console line for a blocked load, inline script, eval or worker ("… violates the following Content Security
+ * Policy directive …", older versions "Refused to …"). Violations inside workers reach only the console. */
+const CSP_CONSOLE_MESSAGE = /Content Security Policy/i;
+
+/** Binding the init script reports each `securitypolicyviolation` event through, from every page and frame of the context. */
+const CSP_BINDING = "__e2eReportCspViolation";
+
+export const test = base.extend<{ noExternalNetwork: void; noHydrationErrors: void; noCspViolations: void }>({
   // A page whose first client render differs from the server's HTML is thrown away and rendered again: slower, and it
   // flickers. Every test fails on it.
   noHydrationErrors: [
@@ -27,6 +33,28 @@ export const test = base.extend<{ noExternalNetwork: void; noHydrationErrors: vo
       });
       await use();
       expect(errors, "hydration errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The pages must work under their Content-Security-Policy (proxy.ts, lib/server/security/headers.ts): anything the policy
+  // blocks — a script without the nonce, an eval, a request to a host it does not list — fails the test. No exceptions: a
+  // host the test machine cannot reach is refused by noExternalNetwork below as a network error, which is not a violation,
+  // so a violation always means production would block it too.
+  noCspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding(CSP_BINDING, ({ frame }, violation: string) => violations.push(`${violation} (page ${frame.url()})`));
+      await context.addInitScript((binding) => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as Record<string, (violation: string) => void>)[binding];
+          report?.(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile || "?"}:${event.lineNumber}`);
+        });
+      }, CSP_BINDING);
+      context.on("console", (message) => {
+        if (message.type() === "error" && CSP_CONSOLE_MESSAGE.test(message.text())) violations.push(message.text());
+      });
+      await use();
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
     { auto: true },
   ],
