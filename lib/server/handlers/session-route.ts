@@ -14,16 +14,16 @@ import { sessionIdSchema, sessionNotFound } from "@/lib/server/services/owned-se
 /** "account": the signed-in variant under /api/…; "public": the anonymous variant under /api/public/…, which persists nothing. */
 export type ApiScope = "account" | "public";
 
-export const SCOPE_HEADER = "x-session-scope";
+const SCOPE_HEADER = "x-session-scope";
 
 /** A JSON body: parsed with its schema and byte limit before anything else, so bad input is a 400 (413 when too large). */
-export type BodySpec<Body> = { schema: z.ZodType<Body>; limitBytes?: number };
+type BodySpec<Body> = { schema: z.ZodType<Body>; limitBytes?: number };
 
 type NoExtra = Record<never, never>;
 type Inputs<Body, Extra> = Extra & { request: Request; url: URL; scope: ApiScope; body: Body };
 type Answer = unknown;
 
-export type RouteConfig<Body, GuestBody, Extra = NoExtra> = {
+type RouteConfig<Body, GuestBody, Extra = NoExtra> = {
   /** The body both variants take. */
   body?: BodySpec<Body>;
   /** The public variant's own body, when it differs (a guest sends what the server does not keep). */

@@ -5,13 +5,14 @@ import { z } from "zod";
 import { SERVER_FALLBACK_RECOMMENDATIONS, cleanRecommendations, clientFallbackSummary } from "@/lib/domain/analysis/summary";
 import type { InsightCard, SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
 import { reminderDateForSummary } from "@/lib/domain/calendar/reminder";
-import { type Prisma, getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import { SUMMARY_GEMINI_SCHEMA, SUMMARY_OPENAI_SCHEMA, SUMMARY_SYSTEM_PROMPT, buildSummaryUserPrompt } from "@/lib/server/prompts/summary";
 import { StructuredGenerationError, type StructuredStep, generateStructured, structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
 
 import { findOwnedSession } from "./owned-session";
+import { jsonColumn } from "./session-dto";
 import { swipeActionSchema } from "./session-store";
 
 const card = z.object({ dimension: z.string().max(100), insight: z.string().max(2_000), tips: z.array(z.string().max(1_000)).max(5).default([]) }).passthrough();
@@ -59,7 +60,7 @@ export async function generateSummary(cards: InsightCard[], swipeActions: SwipeA
   }
 }
 
-export function serverFallbackSummary(now: number): SessionSummary {
+function serverFallbackSummary(now: number): SessionSummary {
   return {
     summary: FALLBACK_SUMMARY_TEXT,
     recommendations: [...SERVER_FALLBACK_RECOMMENDATIONS],
@@ -95,7 +96,7 @@ export async function summarizeStoredSession(userId: string, id: string, deps: S
     where: { id: row.id },
     data: {
       summary: summary.summary,
-      recommendations: summary.recommendations as Prisma.InputJsonValue,
+      recommendations: jsonColumn(summary.recommendations),
       encouragement: summary.encouragement,
       reminderDate: new Date(summary.reminderDate),
       isCompleted: true,
