@@ -12,10 +12,10 @@ jest.mock("@/components/shell/lazy-screens", () => ({ prefetchSessionDetail: () 
 
 const NOW = Date.now();
 
-function renderHistory(items: HistoryEntry[]) {
+function renderHistory(items: HistoryEntry[], retryBlocked = false) {
   history.items = items;
   const handlers = { onOpen: jest.fn(), onRetry: jest.fn() };
-  render(<SessionHistory {...handlers} />);
+  render(<SessionHistory {...handlers} retryBlocked={retryBlocked} />);
   return { ...handlers, list: screen.getByRole("region", { name: "Session History" }) };
 }
 
@@ -48,6 +48,17 @@ describe("SessionHistory", () => {
     expect(retry).toHaveTextContent(/^just nowRecording .+Transcription failedTap to retry$/);
     await userEvent.click(retry);
     expect(onRetry).toHaveBeenCalledWith(entry);
+  });
+
+  it("while a recording or upload runs, a failed item says it can be retried once that is done, and a tap does nothing", async () => {
+    const entry: HistoryEntry = { id: "r2", createdAt: new Date(NOW).toISOString(), failedAnalysis: { error: "x", timestamp: "", attemptCount: 1 } };
+    const { list, onRetry } = renderHistory([entry], true);
+    const retry = within(list).getByRole("button", { name: /Analysis failed\. Tap to retry$/ });
+    expect(retry).toBeDisabled();
+    expect(retry).toHaveAccessibleDescription("You can retry once the current recording is done.");
+    expect(retry).not.toHaveTextContent("Tap to retry");
+    await userEvent.click(retry);
+    expect(onRetry).not.toHaveBeenCalled();
   });
 
   it("shows the empty text when there are no sessions", () => {

@@ -22,7 +22,16 @@ import { useHistory, type HistoryEntry } from "./use-history";
  * "Session History": tap a card to open it, swipe it left (or use its delete button) to delete it. A recording whose
  * transcription or analysis failed is shown in red, and a tap retries it.
  */
-export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryEntry) => void; onRetry: (session: HistoryEntry) => void }) {
+export function SessionHistory({
+  onOpen,
+  onRetry,
+  retryBlocked = false,
+}: {
+  onOpen: (session: HistoryEntry) => void;
+  onRetry: (session: HistoryEntry) => void;
+  /** A recording, upload or analysis is under way: failed items wait, and say why. */
+  retryBlocked?: boolean;
+}) {
   const identity = useIdentity();
   const history = useHistory();
   const [opening, setOpening] = useState<string | null>(null);
@@ -90,11 +99,19 @@ export function SessionHistory({ onOpen, onRetry }: { onOpen: (session: HistoryE
                   <button
                     type="button"
                     onClick={() => onRetry(entry)}
+                    disabled={retryBlocked}
                     aria-label={T.retryLabel(title, FAILED_LABELS[status])}
-                    className="block w-full rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-left text-[#8a1c12]"
+                    aria-describedby={retryBlocked ? `${entry.id}-retry-wait` : undefined}
+                    className="block w-full rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-left text-[#8a1c12] disabled:cursor-not-allowed disabled:opacity-75"
                   >
                     <HistoryItemBody tone="failed" time={time} title={title} detail={FAILED_LABELS[status]}>
-                      <span className="mt-2 block text-sm font-semibold underline underline-offset-4">{T.tapToRetry}</span>
+                      {retryBlocked ? (
+                        <span id={`${entry.id}-retry-wait`} className="mt-2 block text-sm font-semibold">
+                          {T.retryWhenFree}
+                        </span>
+                      ) : (
+                        <span className="mt-2 block text-sm font-semibold underline underline-offset-4">{T.tapToRetry}</span>
+                      )}
                     </HistoryItemBody>
                   </button>
                 )}

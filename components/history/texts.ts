@@ -11,6 +11,8 @@ export const HISTORY_TEXTS = {
   deleteLabel: (title: string) => `Delete session: ${title}`,
   openLabel: (title: string) => `Open session: ${title}`,
   tapToRetry: RETRY_HINT,
+  /** A failed item while a recording, upload or analysis is under way: one thing at a time, and the user is told so. */
+  retryWhenFree: "You can retry once the current recording is done.",
   retryLabel: (title: string, failure: string) => `${title}: ${failure}. ${RETRY_HINT}`,
   deleting: "Deleting Session...",
   deleted: "Session Deleted",

@@ -4,6 +4,7 @@ import { prefetchRecordingScreens } from "@/components/shell/lazy-screens";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
+import { SectionCard } from "@/components/ui/section-card";
 import { useWakeLock } from "@/lib/client/hooks/use-wake-lock";
 import { formatMmSs } from "@/lib/domain/format-time";
 import { isCapturing } from "@/lib/domain/session-flow/machine";
@@ -30,10 +31,7 @@ export function RelationshipRecorder() {
   };
 
   return (
-    <section aria-labelledby="recording-heading" className="rounded-card bg-white p-6 shadow-card">
-      <h2 id="recording-heading" className="font-serif text-2xl font-semibold text-ink">
-        {T.heading}
-      </h2>
+    <SectionCard id="recording-heading" title={T.heading}>
       <BulletList items={T.bullets} dotClassName="bg-soft-tangerine" className="mt-3 text-ink-soft" />
 
       <RecordButton recording={capturing} disabled={phase.name === "transcribing"} onPress={capturing ? flow.stop : start} />
@@ -57,6 +55,6 @@ export function RelationshipRecorder() {
       {(phase.name === "readiness" || phase.name === "recording") && !phase.confirmed ? (
         <ReadinessCard onCountdownEnd={() => void flow.beginCapture()} onReady={flow.confirmReady} onNotReady={flow.notReady} />
       ) : null}
-    </section>
+    </SectionCard>
   );
 }

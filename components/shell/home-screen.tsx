@@ -13,8 +13,9 @@ import { SessionFlowDialogs } from "@/components/session-flow/flow-dialogs";
 import { SessionFlowProvider, useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { SpeakerNamingStep } from "@/components/speakers/speaker-naming-step";
 import { BulletList } from "@/components/ui/bullet-list";
+import { SectionCard } from "@/components/ui/section-card";
 import { completedSessionFromHistory, isCompletedSession } from "@/lib/domain/session-flow/from-history";
-import { overlayStep } from "@/lib/domain/session-flow/machine";
+import { isBusy, overlayStep } from "@/lib/domain/session-flow/machine";
 
 import { AppShell } from "./app-shell";
 import { LazyHistoryDetail, LazySessionResults, prefetchRecordingScreens } from "./lazy-screens";
@@ -49,10 +50,7 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
 
         <RelationshipRecorder />
 
-        <section aria-labelledby="dimensions-heading" className="rounded-card bg-white p-6 shadow-card">
-          <h2 id="dimensions-heading" className="font-serif text-2xl font-semibold text-ink">
-            {HOME_TEXTS.dimensionsHeading}
-          </h2>
+        <SectionCard title={HOME_TEXTS.dimensionsHeading}>
           <p className="mt-2 leading-relaxed text-ink-soft">{HOME_TEXTS.dimensionsIntro}</p>
           <ul className="mt-4 flex flex-wrap gap-2" aria-label={HOME_TEXTS.dimensionsLabel}>
             {HOME_TEXTS.dimensions.map((dimension) => (
@@ -61,7 +59,7 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
               </li>
             ))}
           </ul>
-        </section>
+        </SectionCard>
 
         <SessionHistory
           onOpen={(session) => (isCompletedSession(session) ? actions.results.open(completedSessionFromHistory(session)) : setDetail(session))}
@@ -69,6 +67,7 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
             prefetchRecordingScreens();
             actions.retryFromHistory(entry);
           }}
+          retryBlocked={isBusy(state)}
         />
         {detail ? <LazyHistoryDetail key={detail.id} session={detail} onClose={() => setDetail(null)} /> : null}
 

@@ -1,8 +1,9 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
 import { nextUnconfirmed } from "@/lib/domain/speakers/apply-names";
 import { selectSampleQuotes } from "@/lib/domain/speakers/sample-quotes";
 import { normalizeSpeakerName, suggestSpeakerNames } from "@/lib/domain/speakers/suggested-names";
@@ -29,7 +30,6 @@ export function IdentifySpeakers({
   const [names, setNames] = useState(() => suggestSpeakerNames(ids, userName, knownNames));
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
   const [index, setIndex] = useState(0);
-  const inputId = useId();
 
   const id = ids[index]!;
   const quotes = selectSampleQuotes(speakers[id] ?? []);
@@ -80,19 +80,16 @@ export function IdentifySpeakers({
               </li>
             ))}
           </ul>
-          <label htmlFor={inputId} className="mt-5 block font-semibold text-ink">
-            {T.nameLabel}
-          </label>
-          <input
-            id={inputId}
+          <TextField
             key={id}
+            label={T.nameLabel}
+            className="mt-5"
             required
             autoFocus
             maxLength={60}
             value={names[id] ?? ""}
             placeholder={T.placeholder}
             onChange={(event) => setNames((current) => ({ ...current, [id]: event.target.value }))}
-            className="mt-2 block min-h-12 w-full rounded-xl border border-cream-200 bg-cream-50 px-3 text-base text-ink"
           />
           <Button type="submit" className="mt-4 w-full">
             {buttonText}

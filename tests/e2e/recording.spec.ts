@@ -87,6 +87,13 @@ test("a provider outage keeps the recording on the device, and retrying later su
   expect(chunks).toHaveLength(1);
   expect(chunks[0]).toBeGreaterThan(0);
 
+  // One thing at a time: while a new recording runs, the failed item waits and says so.
+  await recorder.startRecording();
+  await expect(recorder.retryButtons).toBeDisabled();
+  await expect(recorder.history.getByText("You can retry once the current recording is done.")).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(recorder.retryButtons).toBeEnabled();
+
   // Later, with the provider back: one tap retries.
   await page.reload();
   await recorder.retryButtons.click();
