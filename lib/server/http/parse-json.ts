@@ -2,6 +2,8 @@ import "server-only";
 
 import { z } from "zod";
 
+import { UNSTORABLE_MESSAGES, findUnstorableJson } from "@/lib/domain/validation/storable-json";
+
 import { ApiError, describeZodError } from "./errors";
 
 export const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
@@ -30,6 +32,10 @@ export async function parseJson<Schema extends z.ZodType>(
   } catch {
     throw new ApiError("bad_request", "Request body is not valid JSON.");
   }
+
+  // One place for every string: what PostgreSQL cannot store is a 400 here, never a 500 from the database.
+  const unstorable = findUnstorableJson(value);
+  if (unstorable) throw new ApiError("bad_request", `Invalid request: ${unstorable.path || "body"}: ${UNSTORABLE_MESSAGES[unstorable.reason]}`);
 
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ApiError("bad_request", `Invalid request: ${describeZodError(parsed.error)}`);

@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { isServerSessionId } from "@/lib/domain/session-ids";
+import { dateInRange } from "@/lib/domain/validation/storable-json";
 import { type Prisma, getDb } from "@/lib/server/db";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
 
@@ -16,7 +17,9 @@ import { SESSION_INCLUDE, type SessionDto, jsonColumn, toSessionDto } from "./se
 export const SESSION_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 const text = (max: number) => z.string().max(max);
-const epochOrIso = z.union([z.number().finite(), z.string().max(40)]);
+/** A date as epoch ms or an ISO string, between 2000 and 2100: anything else is a 400, never an Invalid Date. */
+const epochOrIso = z.union([z.number().finite(), z.string().max(40)]).refine((value) => dateInRange(value) !== null, "must be a date between 2000 and 2100");
+const epochMs = z.number().finite().refine((value) => dateInRange(value) !== null, "must be a date between 2000 and 2100");
 
 export const followUpSchema = z.object({
   transcript: text(200_000),
@@ -31,7 +34,7 @@ export const followUpSchema = z.object({
 export const swipeActionSchema = z.object({
   cardIndex: z.number().int().min(0).max(50),
   action: z.enum(["helpful", "unhelpful"]),
-  timestamp: z.number().finite().optional(),
+  timestamp: epochMs.optional(),
 });
 
 export const sessionBodySchema = z.object({
@@ -43,7 +46,7 @@ export const sessionBodySchema = z.object({
     .nullish(),
   swipeActions: z.array(swipeActionSchema).max(50).optional(),
   createdAt: epochOrIso.optional(),
-  timestamp: z.number().finite().optional(),
+  timestamp: epochMs.optional(),
   isCompleted: z.boolean().optional(),
   isExample: z.boolean().optional(),
   name: text(200).nullish(),
@@ -51,7 +54,7 @@ export const sessionBodySchema = z.object({
   recommendations: z.array(text(2_000)).max(20).nullish(),
   encouragement: text(2_000).nullish(),
   reminderSet: z.boolean().optional(),
-  reminderDate: z.number().finite().nullish(),
+  reminderDate: epochMs.nullish(),
   followUpTranscripts: z.array(followUpSchema).max(50).optional(),
   followUpTranscript: text(200_000).nullish(),
   conversationGuideHeadline: text(200).nullish(),

@@ -1,0 +1,48 @@
+import { MAX_JSON_DEPTH, dateInRange, findUnstorableJson } from "./storable-json";
+
+const nested = (depth: number): unknown => {
+  let value: unknown = "leaf";
+  for (let level = 0; level < depth; level++) value = { child: value };
+  return value;
+};
+
+describe("findUnstorableJson", () => {
+  test.each<[string, unknown, ReturnType<typeof findUnstorableJson>]>([
+    ["plain text", { name: "Ana", tags: ["a", "b"], n: 1, ok: true, none: null }, null],
+    ["emoji (a surrogate pair) is fine", { name: "We ❤️ Saturdays 👩‍❤️‍👨" }, null],
+    ["NUL in a value", { name: "bad\u0000name" }, { path: "name", reason: "nul" }],
+    ["NUL deep in a list", { turns: [{ text: "ok" }, { text: "x\u0000" }] }, { path: "turns.1.text", reason: "nul" }],
+    ["NUL in a key", { ["k\u0000"]: 1 }, { path: "k\u0000", reason: "nul" }],
+    ["a lone high surrogate", { text: "broken \uD83D here" }, { path: "text", reason: "surrogate" }],
+    ["a lone low surrogate", { text: "\uDE00" }, { path: "text", reason: "surrogate" }],
+    ["a high surrogate at the end", { text: "end\uD83D" }, { path: "text", reason: "surrogate" }],
+    ["a top-level string with NUL", "\u0000", { path: "", reason: "nul" }],
+  ])("%s", (_name, value, expected) => {
+    expect(findUnstorableJson(value)).toEqual(expected);
+  });
+
+  test("nesting up to the limit is accepted, one level more is refused", () => {
+    expect(findUnstorableJson(nested(MAX_JSON_DEPTH))).toBeNull();
+    expect(findUnstorableJson(nested(MAX_JSON_DEPTH + 1))).toMatchObject({ reason: "depth" });
+  });
+
+  test("a hundred thousand levels are refused without overflowing the stack", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    expect(findUnstorableJson(deep)).toMatchObject({ reason: "depth" });
+  });
+});
+
+describe("dateInRange", () => {
+  test.each<[number | string, boolean]>([
+    [Date.UTC(2026, 10, 23), true],
+    ["2026-11-23T10:00:00.000Z", true],
+    [8.64e15 + 1, false],
+    [1e20, false],
+    [-1, false],
+    ["not a date", false],
+    ["2100-01-02T00:00:00Z", false],
+    ["1999-12-31T23:59:59Z", false],
+  ])("%s → %s", (value, ok) => {
+    expect(dateInRange(value) !== null).toBe(ok);
+  });
+});

@@ -1,0 +1,56 @@
+// What PostgreSQL cannot store, found before it gets there (hardening issue, section 1): text and jsonb both refuse the
+// NUL character, and jsonb refuses unpaired UTF-16 surrogates; and free-form JSON nested without end is a cost with no
+// use. One walk over a parsed body, iterative so that no depth can overflow the stack.
+
+export const MAX_JSON_DEPTH = 32;
+
+export type UnstorableJson = { path: string; reason: "nul" | "surrogate" | "depth" };
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function problemIn(text: string): UnstorableJson["reason"] | null {
+  if (text.includes("\u0000")) return "nul";
+  if (LONE_SURROGATE.test(text)) return "surrogate";
+  return null;
+}
+
+/** The first place in a parsed JSON value (keys included) that cannot be stored, or null when all of it can. */
+export function findUnstorableJson(value: unknown, maxDepth = MAX_JSON_DEPTH): UnstorableJson | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: "", depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, path, depth } = stack.pop()!;
+    if (typeof current === "string") {
+      const reason = problemIn(current);
+      if (reason) return { path, reason };
+      continue;
+    }
+    if (typeof current !== "object" || current === null) continue;
+    if (depth >= maxDepth) return { path, reason: "depth" };
+    const entries: [string, unknown][] = Array.isArray(current) ? current.map((item, index) => [String(index), item]) : Object.entries(current);
+    for (const [key, child] of entries) {
+      const childPath = path ? `${path}.${key}` : key;
+      const reason = Array.isArray(current) ? null : problemIn(key);
+      if (reason) return { path: childPath, reason };
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+export const UNSTORABLE_MESSAGES: Record<UnstorableJson["reason"], string> = {
+  nul: "text contains a NUL character, which cannot be stored",
+  surrogate: "text contains an unpaired UTF-16 surrogate, which cannot be stored",
+  depth: `JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
+};
+
+/** Dates the app accepts: from 2000 to 2100, as epoch milliseconds or an ISO date string. */
+export const EARLIEST_DATE_MS = Date.UTC(2000, 0, 1);
+export const LATEST_DATE_MS = Date.UTC(2100, 0, 1);
+
+/** An epoch-ms number or a date string as a Date within the accepted range, or null. */
+export function dateInRange(value: number | string): Date | null {
+  const date = new Date(value);
+  const time = date.getTime();
+  return Number.isFinite(time) && time >= EARLIEST_DATE_MS && time <= LATEST_DATE_MS ? date : null;
+}
