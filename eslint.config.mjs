@@ -19,7 +19,12 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [...serverOnly.patterns, { group: ["@/lib/client/*", "@/components/*", "react", "next", "next/*", "@prisma/*"], message: "lib/domain is pure TypeScript." }] },
+        {
+          patterns: [
+            ...serverOnly.patterns,
+            { group: ["@/lib/client/*", "@/components/*", "react", "next", "next/*", "@prisma/*"], message: "lib/domain is pure TypeScript." },
+          ],
+        },
       ],
     },
   },

@@ -1,5 +1,5 @@
-import nextJest from "next/jest.js";
 import type { Config } from "jest";
+import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
@@ -14,14 +14,49 @@ const config: Config = {
 };
 
 // next/jest puts /node_modules/ first in transformIgnorePatterns; ESM-only packages (msw's deps, Prisma's runtime) must be transformed.
-const ESM_PACKAGES = ["msw", "@mswjs", "@open-draft", "rettime", "until-async", "@bundled-es-modules", "@prisma", "pglite-prisma-adapter", "@electric-sql", "@clerk", "uuid", "react-markdown", "idb-keyval",
+const ESM_PACKAGES = [
+  "msw",
+  "@mswjs",
+  "@open-draft",
+  "rettime",
+  "until-async",
+  "@bundled-es-modules",
+  "@prisma",
+  "pglite-prisma-adapter",
+  "@electric-sql",
+  "@clerk",
+  "uuid",
+  "react-markdown",
+  "idb-keyval",
   // react-markdown's ESM-only dependency tree (unified, micromark, mdast/hast utilities…)
-  "@ungap", "bail", "ccount", "character-[^/]+", "comma-separated-tokens", "decode-named-character-reference", "devlop", "estree-util-[^/]+",
-  "hast-util-[^/]+", "html-url-attributes", "is-[^/]+", "longest-streak", "mdast-util-[^/]+", "micromark[^/]*", "parse-entities",
-  "property-information", "remark-[^/]+", "space-separated-tokens", "stringify-entities", "trim-lines", "trough", "unified",
-  "unist-util-[^/]+", "vfile[^/]*", "zwitch",
+  "@ungap",
+  "bail",
+  "ccount",
+  "character-[^/]+",
+  "comma-separated-tokens",
+  "decode-named-character-reference",
+  "devlop",
+  "estree-util-[^/]+",
+  "hast-util-[^/]+",
+  "html-url-attributes",
+  "is-[^/]+",
+  "longest-streak",
+  "mdast-util-[^/]+",
+  "micromark[^/]*",
+  "parse-entities",
+  "property-information",
+  "remark-[^/]+",
+  "space-separated-tokens",
+  "stringify-entities",
+  "trim-lines",
+  "trough",
+  "unified",
+  "unist-util-[^/]+",
+  "vfile[^/]*",
+  "zwitch",
   // ics (calendar files) depends on the ESM-only nanoid
-  "nanoid"];
+  "nanoid",
+];
 
 export default async function jestConfig(): Promise<Config> {
   const resolved = await createJestConfig(config)();

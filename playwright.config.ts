@@ -1,5 +1,4 @@
 import path from "node:path";
-
 import { defineConfig, devices } from "@playwright/test";
 
 import { ACCOUNT_PORT, FAKE_PROVIDERS_PORT, FAKE_PROVIDERS_URL, GUEST_PORT } from "./tests/e2e/support/urls";

@@ -5,14 +5,12 @@
 // sums the gzip size of every <script src> the home page's HTML loads (Next 16 no longer prints "First Load JS"), runs
 // Lighthouse (mobile preset, performance only) three times with Debian's Chromium, prints the medians and writes
 // bench-results/latest.json. Builds first only when .next/BUILD_ID is missing.
-
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-
 import * as chromeLauncher from "chrome-launcher"; // Lighthouse's own launcher (a dependency of lighthouse)
 import lighthouse from "lighthouse";
 

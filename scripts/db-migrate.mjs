@@ -35,7 +35,10 @@ async function loadSchemaEngine() {
 // The layout `prisma migrate` reads: <dir>/<name>/migration.sql plus <dir>/migration_lock.toml.
 async function readMigrations(baseDir) {
   const entries = await readdir(baseDir, { withFileTypes: true }).catch(() => []);
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return {
     baseDir,
     lockfile: { path: "migration_lock.toml", content: await readFile(path.join(baseDir, "migration_lock.toml"), "utf8").catch(() => null) },
@@ -103,7 +106,10 @@ function timestamp(date = new Date()) {
 }
 
 async function createMigration(name, migrationsDir) {
-  const slug = name?.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const slug = name
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!slug) throw new Error("Usage: db-migrate create NAME");
   // Diffing needs only the shadow database, and diffing through adapter-pg fails on Postgres' `char` catalog type: PGlite.
   const { engine, schema } = await openEngine(withWholeScripts(new PrismaPGlite(new PGlite("memory://"))));

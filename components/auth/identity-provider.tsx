@@ -2,14 +2,14 @@
 
 import { useAuth, useClerk, useUser } from "@clerk/nextjs";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 
 import { setRequestAuth } from "@/lib/client/api/request";
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
 import { showToast } from "@/lib/client/toast/toast-store";
 
+import { IdentityContext, type AppIdentity, type AppUser } from "./identity-context";
 import { AUTH_TEXTS } from "./texts";
-import { type AppIdentity, type AppUser, IdentityContext } from "./identity-context";
 
 const GUEST_AUTH = { signedIn: false } as const;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import { CARD_ICONS, type CardIcon, DEFAULT_CARD_ICON } from "@/lib/domain/analysis/types";
+import { CARD_ICONS, DEFAULT_CARD_ICON, type CardIcon } from "@/lib/domain/analysis/types";
 
 // Drawn here (24 px grid, 2 px strokes) rather than pulled from an icon package: 13 small shapes, no dependency.
 const PATHS: Record<CardIcon, ReactNode> = {

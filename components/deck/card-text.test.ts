@@ -3,7 +3,6 @@ import { DEFAULT_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
 import { summaryForDisplay, textBand } from "./card-text";
 import { safeMarkdownUrl } from "./markdown-url";
 
-
 describe("textBand", () => {
   it("uses the spec's 200 and 400 character bands", () => {
     expect(textBand("x".repeat(200))).toBe("short");
@@ -19,7 +18,12 @@ describe("summaryForDisplay", () => {
   });
 
   it("keeps the summary's markdown for the screen to render, and drops it from each recommendation line", () => {
-    const shown = summaryForDisplay({ summary: "You **listened**.", recommendations: ["**Ask** one [open question](https://example.org)"], encouragement: "_Keep_ going", reminderDate: 0 });
+    const shown = summaryForDisplay({
+      summary: "You **listened**.",
+      recommendations: ["**Ask** one [open question](https://example.org)"],
+      encouragement: "_Keep_ going",
+      reminderDate: 0,
+    });
     expect(shown).toEqual({ summary: "You **listened**.", recommendations: ["Ask one open question"], encouragement: "_Keep_ going" });
   });
 
@@ -34,13 +38,28 @@ describe("summaryForDisplay", () => {
 });
 
 describe("safeMarkdownUrl", () => {
-  it.each(["https://example.org/a", "http://example.org", "HTTPS://EXAMPLE.ORG", "mailto:us@example.org", "irc://irc.example.org", "ircs://x", "xmpp:a@b.c", "/guides", "guides/next", "#top", "?q=a:b", "/path/with:colon"])(
-    "keeps %s",
-    (url) => expect(safeMarkdownUrl(url)).toBe(url),
-  );
+  it.each([
+    "https://example.org/a",
+    "http://example.org",
+    "HTTPS://EXAMPLE.ORG",
+    "mailto:us@example.org",
+    "irc://irc.example.org",
+    "ircs://x",
+    "xmpp:a@b.c",
+    "/guides",
+    "guides/next",
+    "#top",
+    "?q=a:b",
+    "/path/with:colon",
+  ])("keeps %s", (url) => expect(safeMarkdownUrl(url)).toBe(url));
 
-  it.each(["javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "data:text/html;base64,PHNjcmlwdD4=", "vbscript:x", "file:///etc/passwd", "tel:123"])(
-    "refuses %s",
-    (url) => expect(safeMarkdownUrl(url)).toBe(""),
-  );
+  it.each([
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    " javascript:alert(1)",
+    "data:text/html;base64,PHNjcmlwdD4=",
+    "vbscript:x",
+    "file:///etc/passwd",
+    "tel:123",
+  ])("refuses %s", (url) => expect(safeMarkdownUrl(url)).toBe(""));
 });

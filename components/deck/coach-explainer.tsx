@@ -24,11 +24,15 @@ export function CoachExplainer({ onStart }: { onStart: () => void }) {
       <p className="mt-2 leading-relaxed text-ink-soft">{T.aboutCardsIntro}</p>
       <ul className="mt-4 flex flex-col gap-2">
         <li className="flex items-center gap-3 rounded-2xl bg-deep-teal-50 px-4 py-3 text-ink">
-          <span aria-hidden className="text-xl font-semibold text-deep-teal-700">→</span>
+          <span aria-hidden className="text-xl font-semibold text-deep-teal-700">
+            →
+          </span>
           {T.aboutSwipeRight}
         </li>
         <li className="flex items-center gap-3 rounded-2xl bg-cream-100 px-4 py-3 text-ink">
-          <span aria-hidden className="text-xl font-semibold text-ink-soft">←</span>
+          <span aria-hidden className="text-xl font-semibold text-ink-soft">
+            ←
+          </span>
           {T.aboutSwipeLeft}
         </li>
       </ul>

@@ -25,7 +25,16 @@ describe("CompletionScreen", () => {
     const onCreateGrowth = jest.fn();
     const { rerender, onSetReminder, onFinish } = renderScreen({ loading: true, summary: null, onCreateGrowth });
     expect(screen.getByRole("button", { name: "Create Mutual Growth Commitment" })).toBeDisabled();
-    rerender(<CompletionScreen variant="session" loading={false} summary={SUMMARY} onSetReminder={onSetReminder} onFinish={onFinish} onCreateGrowth={onCreateGrowth} />);
+    rerender(
+      <CompletionScreen
+        variant="session"
+        loading={false}
+        summary={SUMMARY}
+        onSetReminder={onSetReminder}
+        onFinish={onFinish}
+        onCreateGrowth={onCreateGrowth}
+      />,
+    );
     await user.click(screen.getByRole("button", { name: "Create Mutual Growth Commitment" }));
     expect(onCreateGrowth).toHaveBeenCalledTimes(1);
   });

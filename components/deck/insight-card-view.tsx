@@ -1,6 +1,6 @@
 "use client";
 
-import { type KeyboardEvent, type Ref, useId } from "react";
+import { useId, type KeyboardEvent, type Ref } from "react";
 
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
@@ -154,7 +154,11 @@ export function InsightCardView({
 function NextCardPreview({ card }: { card: InsightCard }) {
   const accent = cardAccent(card.color);
   return (
-    <div aria-hidden data-testid="next-card-preview" className="absolute inset-0 translate-y-3 scale-[0.96] overflow-hidden rounded-card bg-white/80 shadow-card">
+    <div
+      aria-hidden
+      data-testid="next-card-preview"
+      className="absolute inset-0 translate-y-3 scale-[0.96] overflow-hidden rounded-card bg-white/80 shadow-card"
+    >
       <div className={`h-2 ${accent.bar}`} />
       <div className="p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-ink-soft">{T.nextCard}</p>

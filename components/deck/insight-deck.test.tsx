@@ -9,7 +9,14 @@ import { InsightDeck } from "./insight-deck";
 const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index + 1}`).join(" ");
 
 const CARDS: InsightCard[] = [
-  { dimension: "Curiosity", insight: "You asked open questions.", tips: ["Ask one follow-up.", "Check back what you heard.", "A third tip"], color: "deep-teal", icon: "search", evidence: ["What did you mean by that?"] },
+  {
+    dimension: "Curiosity",
+    insight: "You asked open questions.",
+    tips: ["Ask one follow-up.", "Check back what you heard.", "A third tip"],
+    color: "deep-teal",
+    icon: "search",
+    evidence: ["What did you mean by that?"],
+  },
   { dimension: "Clarity", insight: "You named what you needed.", tips: [words(60)], color: "sunflower", icon: "lightbulb" },
   { dimension: "Timing", insight: "You took a break when it got heated.", tips: [], color: "soft-brown", icon: "clock" },
 ];

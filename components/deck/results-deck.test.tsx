@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 
 import type { Analysis, InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
 
-import { ResultsDeck, deckStartsComplete } from "./results-deck";
+import { deckStartsComplete, ResultsDeck } from "./results-deck";
 
 const card = (dimension: string): InsightCard => ({ dimension, insight: `About ${dimension}.`, tips: ["A tip."], color: "soft-tangerine", icon: "heart" });
 
@@ -34,7 +34,9 @@ describe("ResultsDeck", () => {
     expect(screen.getByText(/This app is not the right tool for this/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "988" })).toHaveAttribute("href", "tel:988");
     expect(screen.getByRole("link", { name: "116 123" })).toHaveAttribute("href", "tel:116123");
-    expect(within(screen.getByRole("region", { name: "People trained to help, free and confidential" })).getByRole("link", { name: "988" })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "People trained to help, free and confidential" })).getByRole("link", { name: "988" }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Conversation Summary" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "I understand, show the summary" }));
     expect(heading("Conversation Summary")).toHaveFocus();
@@ -99,7 +101,10 @@ describe("ResultsDeck", () => {
       { cardIndex: 0, action: "helpful", timestamp: 1 },
       { cardIndex: 1, action: "unhelpful", timestamp: 2 },
     ];
-    const { onDeckFinished } = renderDeck({ swipeActions, completion: { loading: false, summary: { summary: "It went well.", recommendations: ["Listen"], encouragement: "Onward", reminderDate: 0 } } });
+    const { onDeckFinished } = renderDeck({
+      swipeActions,
+      completion: { loading: false, summary: { summary: "It went well.", recommendations: ["Listen"], encouragement: "Onward", reminderDate: 0 } },
+    });
     expect(heading("Session Completed")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Conversation Summary" })).not.toBeInTheDocument();
     expect(screen.getByText("It went well.")).toBeInTheDocument();
@@ -108,13 +113,28 @@ describe("ResultsDeck", () => {
 
   it("opens at completion with startAtComplete, and on the coach summary with only some votes", () => {
     const { unmount } = render(
-      <ResultsDeck analysis={ANALYSIS} swipeActions={[]} startAtComplete completion={{ loading: false, summary: null }} onVote={jest.fn()} onDeckFinished={jest.fn()} onSetReminder={jest.fn()} onFinish={jest.fn()} onClose={jest.fn()} />,
+      <ResultsDeck
+        analysis={ANALYSIS}
+        swipeActions={[]}
+        startAtComplete
+        completion={{ loading: false, summary: null }}
+        onVote={jest.fn()}
+        onDeckFinished={jest.fn()}
+        onSetReminder={jest.fn()}
+        onFinish={jest.fn()}
+        onClose={jest.fn()}
+      />,
     );
     expect(heading("Session Completed")).toBeInTheDocument();
     unmount();
     renderDeck({ swipeActions: [{ cardIndex: 1, action: "helpful", timestamp: 1 }] });
     expect(heading("Conversation Summary")).toBeInTheDocument();
-    expect(deckStartsComplete(2, [{ cardIndex: 0, action: "helpful", timestamp: 1 }, { cardIndex: 0, action: "unhelpful", timestamp: 2 }])).toBe(false);
+    expect(
+      deckStartsComplete(2, [
+        { cardIndex: 0, action: "helpful", timestamp: 1 },
+        { cardIndex: 0, action: "unhelpful", timestamp: 2 },
+      ]),
+    ).toBe(false);
   });
 
   it("shows one placeholder card for an empty card list, without storing a vote for it", async () => {

@@ -8,9 +8,9 @@ import { cardsOrPlaceholder } from "./card-text";
 import { CoachExplainer } from "./coach-explainer";
 import { CoachResponse } from "./coach-response";
 import { CompletionScreen } from "./completion-screen";
+import type { Vote } from "./insight-card-view";
 import { InsightDeck } from "./insight-deck";
 import { SafetyCard } from "./safety-card";
-import type { Vote } from "./insight-card-view";
 import { DECK_TEXTS as T } from "./texts";
 import { TutorialWelcome } from "./tutorial-welcome";
 
@@ -67,7 +67,9 @@ export function ResultsDeck({
   const cards = cardsOrPlaceholder(analysis.cards);
   // The placeholder stands for "no cards": it is shown and can be swiped, but there is no card to store a vote for.
   const placeholderOnly = analysis.cards.length === 0;
-  const [step, setStep] = useState<DeckStep>(() => firstStep(isExample, deckStartsComplete(cards.length, swipeActions, startAtComplete), analysis.safety?.concern === true));
+  const [step, setStep] = useState<DeckStep>(() =>
+    firstStep(isExample, deckStartsComplete(cards.length, swipeActions, startAtComplete), analysis.safety?.concern === true),
+  );
   const body = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -78,9 +80,19 @@ export function ResultsDeck({
   }, [step]);
 
   return (
-    <div role="dialog" aria-modal="true" aria-label={isExample ? T.tutorialDialogLabel : T.dialogLabel} className="fixed inset-0 z-50 flex flex-col bg-cream-50">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={isExample ? T.tutorialDialogLabel : T.dialogLabel}
+      className="fixed inset-0 z-50 flex flex-col bg-cream-50"
+    >
       <div className="flex shrink-0 items-center justify-end px-3 pt-[max(0.5rem,env(safe-area-inset-top))]">
-        <button type="button" onClick={onClose} aria-label={T.close} className="flex h-11 w-11 items-center justify-center rounded-full text-2xl text-ink-soft hover:bg-cream-100">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={T.close}
+          className="flex h-11 w-11 items-center justify-center rounded-full text-2xl text-ink-soft hover:bg-cream-100"
+        >
           <span aria-hidden>×</span>
         </button>
       </div>

@@ -8,7 +8,15 @@ import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 import { GROWTH_TEXTS as T } from "./texts";
 
 /** The growth flow's failure dialogs (spec part 2 section 4 "Growth failure branches"). */
-export function GrowthDialogs({ results, onViewTranscript, onGoToHistory }: { results: ResultsPhase; onViewTranscript: () => void; onGoToHistory: () => void }) {
+export function GrowthDialogs({
+  results,
+  onViewTranscript,
+  onGoToHistory,
+}: {
+  results: ResultsPhase;
+  onViewTranscript: () => void;
+  onGoToHistory: () => void;
+}) {
   const { actions } = useSessionFlow();
   const growth = results.growth;
   const dialog: GrowthDialog | null = growth?.name === "failed" ? growth.dialog : null;

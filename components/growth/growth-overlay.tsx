@@ -27,7 +27,12 @@ export function GrowthOverlay({ results }: { results: ResultsPhase }) {
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="growth-title" className="fixed inset-0 z-[55] overflow-y-auto bg-cream-50">
       <div className="mx-auto flex min-h-full max-w-md flex-col justify-center gap-4 px-4 py-6">
-        <SwipeCard label={T.cardTitle} commitThreshold={SWIPE_THRESHOLDS.commitLarge} onSwipe={(direction) => (direction === "right" ? send() : actions.growth.cancel())} className="p-6">
+        <SwipeCard
+          label={T.cardTitle}
+          commitThreshold={SWIPE_THRESHOLDS.commitLarge}
+          onSwipe={(direction) => (direction === "right" ? send() : actions.growth.cancel())}
+          className="p-6"
+        >
           <div className="flex items-center justify-between gap-3">
             <h2 id="growth-title" className="font-serif text-2xl font-semibold text-ink">
               {T.cardTitle}

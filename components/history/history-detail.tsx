@@ -19,7 +19,12 @@ import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
 import type { HistoryEntry } from "./use-history";
 
-type DetailSession = HistoryEntry & { swipeActions?: SwipeAction[]; speakerNames?: Record<string, string> | null; recommendations?: unknown; summary?: unknown };
+type DetailSession = HistoryEntry & {
+  swipeActions?: SwipeAction[];
+  speakerNames?: Record<string, string> | null;
+  recommendations?: unknown;
+  summary?: unknown;
+};
 
 /** Regeneration timing (spec part 2, sections 4 and 9): steps at 500 ms and 1000 ms, the view back after 300 ms. */
 const REGENERATION_STEPS_MS = { identifying: 500, generating: 1000, reopen: 300 } as const;
@@ -43,9 +48,9 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
     const swipeActions = applyVote(session.swipeActions ?? [], { cardIndex, action, timestamp: Date.now() });
     setSession({ ...session, swipeActions });
     if (isLocal) return persist({ swipeActions });
-    sessionApi.swipe(session.id, swipeActions).catch(() =>
-      showToast({ title: SESSION_TEXTS.saveErrorTitle, description: SESSION_TEXTS.saveErrorBody, variant: "destructive" }),
-    );
+    sessionApi
+      .swipe(session.id, swipeActions)
+      .catch(() => showToast({ title: SESSION_TEXTS.saveErrorTitle, description: SESSION_TEXTS.saveErrorBody, variant: "destructive" }));
   }
 
   async function regenerate() {
@@ -59,7 +64,12 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
     setStep("generating");
     try {
       const summary = await requested;
-      const fields = { summary: summary.summary, recommendations: keepLastRecommendations(summary.recommendations, 3), encouragement: summary.encouragement, reminderDate: summary.reminderDate };
+      const fields = {
+        summary: summary.summary,
+        recommendations: keepLastRecommendations(summary.recommendations, 3),
+        encouragement: summary.encouragement,
+        reminderDate: summary.reminderDate,
+      };
       setSession((current) => ({ ...current, ...fields }));
       persist(fields);
       showToast({ title: SESSION_DETAIL_TEXTS.recommendationsUpdated, variant: "success" });

@@ -18,7 +18,7 @@ import { failuresSettledElsewhere } from "@/lib/domain/history/history-item";
 import { HISTORY_PAGE_SIZE, mergeSessions, paginate } from "@/lib/domain/history/history-order";
 import type { HistorySession } from "@/lib/domain/history/types";
 
-import { HISTORY_TEXTS as T, OPEN_FROM_HISTORY_TIMEOUT_MS, SESSION_LIST_TIMEOUT_MS } from "./texts";
+import { OPEN_FROM_HISTORY_TIMEOUT_MS, SESSION_LIST_TIMEOUT_MS, HISTORY_TEXTS as T } from "./texts";
 
 export type HistoryEntry = HistorySession & { name?: string | null; isLocal?: boolean };
 
@@ -35,7 +35,10 @@ export function useHistory() {
     queryFn: ({ signal }) =>
       sessionApi.list({
         // 3 s at most (spec); AbortSignal.any is missing in older Safari, where the time-out alone applies.
-        signal: typeof AbortSignal.any === "function" ? AbortSignal.any([signal, AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS)]) : AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS),
+        signal:
+          typeof AbortSignal.any === "function"
+            ? AbortSignal.any([signal, AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS)])
+            : AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS),
       }) as Promise<{ sessions: HistoryEntry[] }>,
   });
 

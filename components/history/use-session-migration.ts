@@ -9,7 +9,7 @@ import { sessionApi } from "@/lib/client/sessions/session-api";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 
-import { HISTORY_TEXTS as T, MIGRATION_DELAY_MS } from "./texts";
+import { MIGRATION_DELAY_MS, HISTORY_TEXTS as T } from "./texts";
 
 /**
  * One second after sign-in, the sessions kept on this device move to the account. The server saves them idempotently
@@ -44,6 +44,25 @@ export function useSessionMigration() {
 
 /** Only the fields the server's session schema knows; browser-only fields (audio keys, mime types) stay behind. */
 function toMigrationItem(session: Record<string, unknown>) {
-  const pick = ["id", "transcript", "analysis", "swipeActions", "createdAt", "timestamp", "isCompleted", "isExample", "name", "summary", "recommendations", "encouragement", "reminderSet", "reminderDate", "followUpTranscripts", "conversationGuideHeadline", "mode", "speakerNames"];
+  const pick = [
+    "id",
+    "transcript",
+    "analysis",
+    "swipeActions",
+    "createdAt",
+    "timestamp",
+    "isCompleted",
+    "isExample",
+    "name",
+    "summary",
+    "recommendations",
+    "encouragement",
+    "reminderSet",
+    "reminderDate",
+    "followUpTranscripts",
+    "conversationGuideHeadline",
+    "mode",
+    "speakerNames",
+  ];
   return Object.fromEntries(pick.filter((key) => session[key] !== undefined && session[key] !== null).map((key) => [key, session[key]]));
 }

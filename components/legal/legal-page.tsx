@@ -34,7 +34,16 @@ export function LegalPage({ title, children, lastUpdated = new Date() }: LegalPa
             aria-label="Back"
             className="-ml-2 inline-flex size-11 items-center justify-center rounded-full text-deep-teal-700 transition-colors hover:bg-deep-teal-50"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M19 12H5" />
               <path d="m12 19-7-7 7-7" />
             </svg>

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { render, screen, within } from "@testing-library/react";
 
-import { LegalPage, formatLastUpdated } from "./legal-page";
+import { formatLastUpdated, LegalPage } from "./legal-page";
 import { PrivacyContent } from "./privacy-content";
 import { TermsContent } from "./terms-content";
 
@@ -83,10 +83,7 @@ describe("TermsContent", () => {
     const donations = screen.getByRole("region", { name: "9. Donations" });
     expect(donations).toHaveTextContent(/voluntary, one-off payments in US dollars/);
     expect(donations).toHaveTextContent(/do not receive goods/);
-    expect(within(screen.getByRole("region", { name: "7. Privacy" })).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
-      "href",
-      "/privacy-policy",
-    );
+    expect(within(screen.getByRole("region", { name: "7. Privacy" })).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
     expect(screen.getByRole("link", { name: CONTACT })).toHaveAttribute("href", `mailto:${CONTACT}`);
   });
 
@@ -105,9 +102,7 @@ describe("TermsContent", () => {
     const countries = within(crisis)
       .getAllByRole("heading", { level: 3 })
       .map((heading) => heading.textContent);
-    expect(countries).toEqual(
-      expect.arrayContaining(["United States", "Canada", "United Kingdom", "Australia", "Germany", "France", "Spain", "Netherlands"]),
-    );
+    expect(countries).toEqual(expect.arrayContaining(["United States", "Canada", "United Kingdom", "Australia", "Germany", "France", "Spain", "Netherlands"]));
 
     expect(crisis).toHaveTextContent(/988 Suicide & Crisis Lifeline/);
     expect(crisis).toHaveTextContent(/Samaritans/);

@@ -8,9 +8,8 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
   return (
     <>
       <p className="text-lg leading-8 text-ink-soft">
-        Conversations about your relationship are personal. This policy explains, in plain language, what happens to your data when
-        you use this relationship conversation coach, whether as a guest or with an account. We have tried to describe what the app
-        actually does, not what a template says.
+        Conversations about your relationship are personal. This policy explains, in plain language, what happens to your data when you use this relationship
+        conversation coach, whether as a guest or with an account. We have tried to describe what the app actually does, not what a template says.
       </p>
 
       <LegalCard>
@@ -26,22 +25,21 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
 
       <LegalSection id="privacy-by-design" title="Privacy-by-Design, on by default">
         <p>
-          The Privacy-by-Design setting is on unless you switch it off in Settings. With it on, your conversations are processed in
-          memory, what we send to the AI providers is not linked to your account, and no history is kept unless you save
-          it: in your browser as a guest, or in your account when you are signed in.
+          The Privacy-by-Design setting is on unless you switch it off in Settings. With it on, your conversations are processed in memory, what we send to the
+          AI providers is not linked to your account, and no history is kept unless you save it: in your browser as a guest, or in your account when you are
+          signed in.
         </p>
       </LegalSection>
 
       <LegalSection id="guests" title="If you use the app as a guest">
         <p>
-          Without an account, your sessions (transcripts, analysis, votes, summaries and follow-ups) and your settings are stored only
-          in your browser, using its local storage and IndexedDB. They <strong>never reach our database</strong>. To transcribe and
-          analyse a conversation, the recording and transcript pass through our server on their way to the AI providers, but nothing
-          is saved there.
+          Without an account, your sessions (transcripts, analysis, votes, summaries and follow-ups) and your settings are stored only in your browser, using
+          its local storage and IndexedDB. They <strong>never reach our database</strong>. To transcribe and analyse a conversation, the recording and
+          transcript pass through our server on their way to the AI providers, but nothing is saved there.
         </p>
         <p>
-          Because this data lives only on your device, it is lost when you clear your browser data, and we cannot restore it. You
-          can remove it yourself at any time by deleting sessions in the app or clearing your browser&apos;s site data.
+          Because this data lives only on your device, it is lost when you clear your browser data, and we cannot restore it. You can remove it yourself at any
+          time by deleting sessions in the app or clearing your browser&apos;s site data.
         </p>
       </LegalSection>
 
@@ -50,37 +48,42 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
         <LegalList>
           <li>your account details from the authentication provider: your name, e-mail address and account identifier;</li>
           <li>
-            your sessions: transcripts, speaker names, analysis and insight cards, your helpful / not-helpful votes, summaries,
-            recommendations, reminders and Growth Commitment follow-ups;
+            your sessions: transcripts, speaker names, analysis and insight cards, your helpful / not-helpful votes, summaries, recommendations, reminders and
+            Growth Commitment follow-ups;
           </li>
           <li>technical markers such as creation dates and whether a transcription or analysis failed, so you can retry it.</li>
         </LegalList>
         <p>
           When you sign in, sessions saved in your browser are moved into your account. Only you can see your sessions, and{" "}
-          <strong>you can delete any session at any time</strong> from your history. To delete your whole account and everything in
-          it, write to us (see <a href="#contact" className="rounded-sm font-medium text-deep-teal-700 underline decoration-deep-teal-100 decoration-2 underline-offset-4 hover:decoration-deep-teal-700">Contact</a>).
+          <strong>you can delete any session at any time</strong> from your history. To delete your whole account and everything in it, write to us (see{" "}
+          <a
+            href="#contact"
+            className="rounded-sm font-medium text-deep-teal-700 underline decoration-deep-teal-100 decoration-2 underline-offset-4 hover:decoration-deep-teal-700"
+          >
+            Contact
+          </a>
+          ).
         </p>
       </LegalSection>
 
       <LegalSection id="audio" title="Your recordings (audio)">
         <p>
-          To create a transcript, your audio is sent to an AI provider for speech-to-text. It is processed there and{" "}
-          <strong>not stored permanently</strong>:
+          To create a transcript, your audio is sent to an AI provider for speech-to-text. It is processed there and <strong>not stored permanently</strong>:
         </p>
         <LegalList>
           <li>Once the transcription succeeds, the audio is deleted from our server. We keep the transcript, not the recording.</li>
           <li>
-            If a transcription fails, the audio is kept only while it waits for you to retry, so that your recording is not lost. You
-            can delete it instead at any time.
+            If a transcription fails, the audio is kept only while it waits for you to retry, so that your recording is not lost. You can delete it instead at
+            any time.
           </li>
           <li>
-            Your browser also keeps a copy until the transcript is confirmed, and recordings you choose to save locally stay on your
-            device until you delete them.
+            Your browser also keeps a copy until the transcript is confirmed, and recordings you choose to save locally stay on your device until you delete
+            them.
           </li>
         </LegalList>
         <p>
-          In Solo Journal mode, your voice is streamed in real time to the AI provider that powers the live voice coach, so it can
-          listen and reply. The live transcript of that conversation is shown in the app.
+          In Solo Journal mode, your voice is streamed in real time to the AI provider that powers the live voice coach, so it can listen and reply. The live
+          transcript of that conversation is shown in the app.
         </p>
       </LegalSection>
 
@@ -94,36 +97,29 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
       </LegalSection>
 
       <LegalSection id="providers" title="Service providers we work with">
-        <p>
-          Like most apps, we rely on a few specialised companies. Each receives only what it needs for its task and may use it only
-          on our behalf:
-        </p>
+        <p>Like most apps, we rely on a few specialised companies. Each receives only what it needs for its task and may use it only on our behalf:</p>
         <LegalList>
           <li>
-            <strong>An authentication provider</strong> handles sign-up and sign-in (social login or e-mail and password). It
-            processes your name, e-mail address and login details and sets the cookies needed to keep you signed in. It is only
-            involved if you create an account or sign in.
+            <strong>An authentication provider</strong> handles sign-up and sign-in (social login or e-mail and password). It processes your name, e-mail
+            address and login details and sets the cookies needed to keep you signed in. It is only involved if you create an account or sign in.
           </li>
           <li>
-            <strong>Two AI providers.</strong> One turns speech into text and analyses conversations; the other powers the live voice
-            coach. When one is temporarily unavailable, the other may step in for transcription or analysis so that your session can
-            still be completed. They receive the audio or transcript, the speaker names you chose and the recording language, but
-            not your e-mail address or account.
+            <strong>Two AI providers.</strong> One turns speech into text and analyses conversations; the other powers the live voice coach. When one is
+            temporarily unavailable, the other may step in for transcription or analysis so that your session can still be completed. They receive the audio or
+            transcript, the speaker names you chose and the recording language, but not your e-mail address or account.
           </li>
           <li>
-            <strong>A hosting provider</strong> runs our servers and database. All data that passes through the app is processed on
-            its infrastructure, including short-lived technical logs (such as IP address, time of the request and error details,
-            never transcripts or audio).
+            <strong>A hosting provider</strong> runs our servers and database. All data that passes through the app is processed on its infrastructure,
+            including short-lived technical logs (such as IP address, time of the request and error details, never transcripts or audio).
           </li>
           <li>
-            <strong>A payment provider</strong>, only if you choose to make a voluntary donation. You enter your payment details
-            directly with the payment provider; we never see your full payment details and receive only what we need to confirm the
-            donation.
+            <strong>A payment provider</strong>, only if you choose to make a voluntary donation. You enter your payment details directly with the payment
+            provider; we never see your full payment details and receive only what we need to confirm the donation.
           </li>
         </LegalList>
         <p>
-          Some of these providers may process data outside the European Union. Where they do, the transfer is protected by the
-          safeguards the GDPR requires, such as an adequacy decision or the EU Standard Contractual Clauses.
+          Some of these providers may process data outside the European Union. Where they do, the transfer is protected by the safeguards the GDPR requires,
+          such as an adequacy decision or the EU Standard Contractual Clauses.
         </p>
       </LegalSection>
 
@@ -131,17 +127,17 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
         <p>Under the EU General Data Protection Regulation (GDPR), we rely on these legal bases:</p>
         <LegalList>
           <li>
-            <strong>Providing the app you asked for</strong> (Art. 6(1)(b)): recording, transcribing, analysing and, if you are
-            signed in, storing your sessions; handling a donation.
+            <strong>Providing the app you asked for</strong> (Art. 6(1)(b)): recording, transcribing, analysing and, if you are signed in, storing your
+            sessions; handling a donation.
           </li>
           <li>
-            <strong>Your explicit consent</strong> (Art. 9(2)(a)): relationship conversations can touch on sensitive matters such as
-            health or intimate life. By starting a recording you agree that it is processed for this purpose. You can withdraw
-            consent at any time by deleting the session; this does not affect processing that took place before.
+            <strong>Your explicit consent</strong> (Art. 9(2)(a)): relationship conversations can touch on sensitive matters such as health or intimate life. By
+            starting a recording you agree that it is processed for this purpose. You can withdraw consent at any time by deleting the session; this does not
+            affect processing that took place before.
           </li>
           <li>
-            <strong>Our legitimate interests</strong> (Art. 6(1)(f)): keeping the app secure and working, for example through
-            technical logs that contain no conversation content.
+            <strong>Our legitimate interests</strong> (Art. 6(1)(f)): keeping the app secure and working, for example through technical logs that contain no
+            conversation content.
           </li>
           <li>
             <strong>Legal obligations</strong> (Art. 6(1)(c)), for example keeping records of donations where the law requires it.
@@ -185,8 +181,7 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
             <strong>withdraw your consent</strong> at any time, with effect for the future (Art. 7(3));
           </li>
           <li>
-            <strong>lodge a complaint with a supervisory authority</strong>, in particular in the EU country where you live or work
-            (Art. 77).
+            <strong>lodge a complaint with a supervisory authority</strong>, in particular in the EU country where you live or work (Art. 77).
           </li>
         </LegalList>
         <p>To use any of these rights, write to us. We will answer within one month at the latest.</p>
@@ -194,24 +189,22 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
 
       <LegalSection id="security" title="Security">
         <p>
-          Data travels between your browser, our server and our providers over encrypted connections. Every request to your account
-          is checked against your verified sign-in, so each person can only reach their own sessions. Audio is deleted after
-          transcription, and conversation content is kept out of our logs. No system is perfectly secure, but we work hard to
-          protect your data, and if a breach ever affects you, we will tell you as the law requires.
+          Data travels between your browser, our server and our providers over encrypted connections. Every request to your account is checked against your
+          verified sign-in, so each person can only reach their own sessions. Audio is deleted after transcription, and conversation content is kept out of our
+          logs. No system is perfectly secure, but we work hard to protect your data, and if a breach ever affects you, we will tell you as the law requires.
         </p>
       </LegalSection>
 
       <LegalSection id="children" title="Children">
         <p>
-          The app is only for people aged 18 or older, and no one under 18 should be recorded. If we learn that we hold data about a
-          child, we will delete it.
+          The app is only for people aged 18 or older, and no one under 18 should be recorded. If we learn that we hold data about a child, we will delete it.
         </p>
       </LegalSection>
 
       <LegalSection id="changes" title="Changes to this policy">
         <p>
-          If the app or the law changes, we will update this policy. If a change affects how your data is used in a significant way,
-          we will let you know in the app before it takes effect.
+          If the app or the law changes, we will update this policy. If a change affects how your data is used in a significant way, we will let you know in the
+          app before it takes effect.
         </p>
       </LegalSection>
 
@@ -221,8 +214,8 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
             Contact
           </h2>
           <p className="mt-3">
-            The operator of this app is responsible for the processing described here. Questions about your privacy, or want to use
-            one of your rights? We are happy to help.
+            The operator of this app is responsible for the processing described here. Questions about your privacy, or want to use one of your rights? We are
+            happy to help.
           </p>
           <p className="mt-3">
             E-mail: <ExternalLink href={mailto}>{contactEmail}</ExternalLink>
@@ -235,9 +228,9 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
           Disclaimer
         </h2>
         <p className="mt-2">
-          This app is a tool for reflecting on conversations. It is not therapy or mental-health treatment, and its AI-generated
-          insights can be inaccurate. Please read our <InternalLink href="/terms-of-service">Terms of Service</InternalLink> for the
-          full terms of use, including where to find help in a crisis.
+          This app is a tool for reflecting on conversations. It is not therapy or mental-health treatment, and its AI-generated insights can be inaccurate.
+          Please read our <InternalLink href="/terms-of-service">Terms of Service</InternalLink> for the full terms of use, including where to find help in a
+          crisis.
         </p>
       </section>
     </>

@@ -3,6 +3,7 @@
 import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
 
 import { ANALYSING_TEXTS as T } from "./texts";
+
 const ORDER: AnalysisStep[] = ["processing", "identifying", "generating"];
 
 /** Full-screen progress while a recording is transcribed and analysed. */
@@ -11,7 +12,10 @@ export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: 
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="analysing-title" className="fixed inset-0 z-50 flex items-center justify-center bg-cream-50 p-6">
       <div className="w-full max-w-sm text-center">
-        <div aria-hidden className="mx-auto mb-6 h-16 w-16 animate-spin rounded-full border-4 border-deep-teal-100 border-t-deep-teal-700 motion-reduce:animate-none" />
+        <div
+          aria-hidden
+          className="mx-auto mb-6 h-16 w-16 animate-spin rounded-full border-4 border-deep-teal-100 border-t-deep-teal-700 motion-reduce:animate-none"
+        />
         <h2 id="analysing-title" className="font-serif text-2xl font-semibold text-ink">
           {T.title}
         </h2>
@@ -20,8 +24,15 @@ export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: 
           {ORDER.map((name, index) => {
             const state = index < current ? "done" : index === current ? "current" : "waiting";
             return (
-              <li key={name} aria-current={state === "current" ? "step" : undefined} className={`flex items-center gap-3 rounded-2xl p-3 ${state === "current" ? "bg-deep-teal-50 font-semibold text-deep-teal-800" : "text-ink-soft"}`}>
-                <span aria-hidden className={`flex h-7 w-7 items-center justify-center rounded-full text-sm ${state === "done" ? "bg-deep-teal-700 text-white" : state === "current" ? "border-2 border-deep-teal-700" : "border-2 border-cream-200"}`}>
+              <li
+                key={name}
+                aria-current={state === "current" ? "step" : undefined}
+                className={`flex items-center gap-3 rounded-2xl p-3 ${state === "current" ? "bg-deep-teal-50 font-semibold text-deep-teal-800" : "text-ink-soft"}`}
+              >
+                <span
+                  aria-hidden
+                  className={`flex h-7 w-7 items-center justify-center rounded-full text-sm ${state === "done" ? "bg-deep-teal-700 text-white" : state === "current" ? "border-2 border-deep-teal-700" : "border-2 border-cream-200"}`}
+                >
                   {state === "done" ? "✓" : index + 1}
                 </span>
                 {T.steps[name]}

@@ -14,15 +14,7 @@ const READINESS_COUNTDOWN_SECONDS = 3;
  * Shown when a recording is requested: counts 3, 2, 1, 0 (buttons and swiping off meanwhile), starts the recording at 0,
  * then asks whether both are ready. Right or "Yes, ready" continues; left or "Not now" stops the recording.
  */
-export function ReadinessCard({
-  onCountdownEnd,
-  onReady,
-  onNotReady,
-}: {
-  onCountdownEnd: () => void;
-  onReady: () => void;
-  onNotReady: () => void;
-}) {
+export function ReadinessCard({ onCountdownEnd, onReady, onNotReady }: { onCountdownEnd: () => void; onReady: () => void; onNotReady: () => void }) {
   const [remaining, setRemaining] = useState(READINESS_COUNTDOWN_SECONDS);
   const counting = remaining > 0;
 

@@ -21,7 +21,18 @@ export function RecordButton({ recording, disabled, onPress }: { recording: bool
         {recording ? (
           <span aria-hidden className="relative h-12 w-12 rounded-xl bg-white" />
         ) : (
-          <svg aria-hidden width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="white" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="relative">
+          <svg
+            aria-hidden
+            width="56"
+            height="56"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="white"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="relative"
+          >
             <rect x="9" y="3" width="6" height="11" rx="3" fill="white" />
             <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
           </svg>

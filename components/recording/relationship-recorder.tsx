@@ -1,7 +1,7 @@
 "use client";
 
-import { prefetchRecordingScreens } from "@/components/shell/lazy-screens";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
+import { prefetchRecordingScreens } from "@/components/shell/lazy-screens";
 import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";

@@ -62,7 +62,6 @@ export const FAILURE_TEXTS = {
   offlineFailure: "This recording couldn't be transcribed due to connection issues.",
 } as const;
 
-
 /** Redirect home after an error (spec part 1, section 9). */
 export const REDIRECT_HOME_AFTER_ERROR_MS = 3000;
 export const PRELOAD_PROMPTS_TIMEOUT_MS = 5000;

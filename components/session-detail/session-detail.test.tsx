@@ -11,7 +11,13 @@ const SEGMENTS = [
 ];
 
 const CARDS = [
-  { dimension: "Curiosity", insight: "You asked open questions.", tips: ["Ask one more follow-up question.", "Pause before answering."], color: "deep-teal", icon: "search" },
+  {
+    dimension: "Curiosity",
+    insight: "You asked open questions.",
+    tips: ["Ask one more follow-up question.", "Pause before answering."],
+    color: "deep-teal",
+    icon: "search",
+  },
   { dimension: "Timing", insight: "The talk started late at night.", tips: ["Pick a calm moment."], color: "sunflower", icon: "clock" },
 ];
 
@@ -106,7 +112,10 @@ describe("SessionDetail, Transcript tab", () => {
         { transcript: "Alex: We did the Sunday check-in.", date: "2026-03-18T18:00:00.000Z" },
         { transcript: "Sam: It felt good.", date: "not a date" },
       ],
-      analysis: { ...(sessionWith().analysis as object), followUpTranscripts: [{ transcript: "Alex: We did the Sunday check-in." }, { transcript: "Sam: No date here." }] },
+      analysis: {
+        ...(sessionWith().analysis as object),
+        followUpTranscripts: [{ transcript: "Alex: We did the Sunday check-in." }, { transcript: "Sam: No date here." }],
+      },
       followUpTranscript: "An older single follow-up.",
     });
     render(<SessionDetail session={session} onClose={() => {}} />);
@@ -184,7 +193,18 @@ describe("SessionDetail, Summary tab", () => {
   });
 
   it("draws the talk-share chart from analysis.metrics with an accessible summary", async () => {
-    const speaker = { talkSeconds: 0, turns: 0, words: 0, iStatements: 0, youStatements: 0, absolutes: 0, appreciations: 0, repairAttempts: 0, positiveMarkers: 0, negativeMarkers: 0 };
+    const speaker = {
+      talkSeconds: 0,
+      turns: 0,
+      words: 0,
+      iStatements: 0,
+      youStatements: 0,
+      absolutes: 0,
+      appreciations: 0,
+      repairAttempts: 0,
+      positiveMarkers: 0,
+      negativeMarkers: 0,
+    };
     const base = sessionWith().analysis as Record<string, unknown>;
     const panel = await openSummary(
       sessionWith({
@@ -231,7 +251,11 @@ describe("SessionDetail, recommendations", () => {
     render(<SessionDetail session={sessionWith({ recommendations: ["Plan Saturday together", " ", "Say thank you"] })} onClose={() => {}} />);
     await user.click(screen.getByRole("tab", { name: "Summary" }));
     const focus = screen.getByRole("heading", { name: "Focus On" }).closest("section")!;
-    expect(within(focus as HTMLElement).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["1Plan Saturday together", "2Say thank you"]);
+    expect(
+      within(focus as HTMLElement)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["1Plan Saturday together", "2Say thank you"]);
   });
 
   it("drops markdown marks from each recommendation line", async () => {
@@ -239,7 +263,11 @@ describe("SessionDetail, recommendations", () => {
     render(<SessionDetail session={sessionWith({ recommendations: ["**Plan** [Saturday](https://example.org) _together_"] })} onClose={() => {}} />);
     await user.click(screen.getByRole("tab", { name: "Summary" }));
     const focus = screen.getByRole("region", { name: "Focus On" });
-    expect(within(focus).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["1Plan Saturday together"]);
+    expect(
+      within(focus)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["1Plan Saturday together"]);
   });
 
   it("puts the coach summary's own headings under the Conversation Summary card's h3", async () => {

@@ -1,8 +1,8 @@
 // Every text of the session detail view. Spec part 2 section 2 "Session detail view (two tabs, default 'Transcript')":
 // strings quoted there are word for word (some come from lib/domain/history as constants). The rest is ours: warm and plain.
 
-import { TRANSCRIPT_UNAVAILABLE } from "@/lib/domain/history/transcript-view";
 import { SPEAKER_ANALYSIS_UNAVAILABLE } from "@/lib/domain/history/speaker-share";
+import { TRANSCRIPT_UNAVAILABLE } from "@/lib/domain/history/transcript-view";
 
 export const SESSION_DETAIL_TEXTS = {
   dialogFallbackLabel: "Session",

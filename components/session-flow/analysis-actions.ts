@@ -2,7 +2,13 @@ import { FAILURE_TEXTS } from "@/components/recording/texts";
 import { ANALYSIS_STEP_DELAY_MS, ANALYSIS_TEXTS as T } from "@/components/session/texts";
 import { AnalysisRequestError, requestAnalysis } from "@/lib/client/analysis/analyze-client";
 import { announceSessionsChanged } from "@/lib/client/events";
-import { readLocalSessionRecord, recordRetryFailure, recordingName, removeLocalSession, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import {
+  readLocalSessionRecord,
+  recordingName,
+  recordRetryFailure,
+  removeLocalSession,
+  upsertLocalSessionRecord,
+} from "@/lib/client/recordings/local-recordings";
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -62,7 +68,11 @@ export function createAnalysisActions(kit: FlowKit) {
   function failed(named: NamedTranscript, failure: AnalysisRequestError, now: number): void {
     const keptId = keepFailedAnalysis(named, failure, now);
     const retry: AnalysisRetry = { keptId: keptId ?? failure.failedSessionId ?? null, named };
-    const connection = isAnalysisConnectionError({ message: failure.message, isConnectionError: failure.isConnectionError, failedSessionId: failure.failedSessionId });
+    const connection = isAnalysisConnectionError({
+      message: failure.message,
+      isConnectionError: failure.isConnectionError,
+      failedSessionId: failure.failedSessionId,
+    });
     const description = connection ? truncateServerError(failure.message || T.unavailable) : T.unableToAnalyze;
     showToast({ title: T.failedTitle, description, variant: "destructive" });
     kit.dispatch({ type: "ANALYSIS_FAILED", dialog: connection ? "analysis-connection" : "analysis-failed", retry });
@@ -78,13 +88,18 @@ export function createAnalysisActions(kit: FlowKit) {
     if (kit.getState().phase.name !== "analysing") return; // something else is under way
     const keptOnServer = retry.keptId !== null && !isDeviceSessionId(retry.keptId);
     try {
-      const result = keptOnServer
-        ? await sessionApi.retryAnalysis(retry.keptId!)
-        : await requestAnalysis(analyzeBody(named!));
+      const result = keptOnServer ? await sessionApi.retryAnalysis(retry.keptId!) : await requestAnalysis(analyzeBody(named!));
       if (retry.keptId) removeLocalSession(retry.keptId);
       showToast({ title: FAILURE_TEXTS.retrySuccessAnalysis, variant: "success" });
       const fallbackName = retry.keptId ? String(readLocalSessionRecord(retry.keptId)?.name ?? "") : "";
-      kit.dispatch({ type: "ANALYSED", session: opened({ analysis: result.analysis, sessionId: result.sessionId ?? null }, named ?? namedFromServer(result.analysis, listedTranscript), fallbackName || recordingName(new Date())) });
+      kit.dispatch({
+        type: "ANALYSED",
+        session: opened(
+          { analysis: result.analysis, sessionId: result.sessionId ?? null },
+          named ?? namedFromServer(result.analysis, listedTranscript),
+          fallbackName || recordingName(new Date()),
+        ),
+      });
     } catch (error) {
       if (retry.keptId) recordRetryFailure(retry.keptId, error instanceof Error ? error.message : T.unavailable, "analysis");
       announceSessionsChanged();
@@ -102,7 +117,12 @@ export function createAnalysisActions(kit: FlowKit) {
       const named: NamedTranscript = {
         transcript: namedTranscript(transcription.segments, speakerNames),
         speakerNames,
-        original: { transcript: transcription.transcript, segments: transcription.segments, speakers: transcription.speakers, speakerStats: transcription.speakerStats },
+        original: {
+          transcript: transcription.transcript,
+          segments: transcription.segments,
+          speakers: transcription.speakers,
+          speakerStats: transcription.speakerStats,
+        },
         ...(transcription.sessionId ? { sessionId: transcription.sessionId } : {}),
       };
       kit.dispatch({ type: "NAMES_CONFIRMED" });
@@ -178,7 +198,11 @@ function keepFailedAnalysis(named: NamedTranscript, failure: AnalysisRequestErro
 function namedFromDevice(id: string): NamedTranscript | null {
   const record = readLocalSessionRecord(id);
   if (!record) return null;
-  const stored = (record.analysis ?? {}) as { transcriptionSegments?: NamedTranscript["original"]["segments"]; speakerStats?: SpeakerStats; speakers?: NamedTranscript["original"]["speakers"] };
+  const stored = (record.analysis ?? {}) as {
+    transcriptionSegments?: NamedTranscript["original"]["segments"];
+    speakerStats?: SpeakerStats;
+    speakers?: NamedTranscript["original"]["speakers"];
+  };
   const transcript = String(record.transcript ?? "");
   return {
     transcript: String(record.namedTranscript ?? transcript),

@@ -1,5 +1,5 @@
 import { upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
-import { STORAGE_KEYS, browserStorage } from "@/lib/client/storage/browser-keys";
+import { browserStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";

@@ -1,4 +1,4 @@
-import { type SessionFlowEvent, type SessionFlowState, initialSessionFlowState, sessionFlowReducer } from "@/lib/domain/session-flow/machine";
+import { initialSessionFlowState, sessionFlowReducer, type SessionFlowEvent, type SessionFlowState } from "@/lib/domain/session-flow/machine";
 
 // The store the session flow lives in: the pure reducer, applied synchronously, so an action can read the state its own
 // event produced (was a retry accepted, or ignored because something else is under way?). React reads it through

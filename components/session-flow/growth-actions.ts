@@ -1,8 +1,8 @@
-import { GROWTH_TEXTS as T, GROWTH_TIMING_MS } from "@/components/growth/texts";
+import { GROWTH_TIMING_MS, GROWTH_TEXTS as T } from "@/components/growth/texts";
 import { FAILURE_TEXTS, RECORDING_TEXTS } from "@/components/recording/texts";
 import { announceSessionsChanged } from "@/lib/client/events";
-import { type AudioRecorder, RecorderError, createAudioRecorder } from "@/lib/client/recordings/recorder";
-import { type FollowUpBody, type SessionRecord, sessionApi } from "@/lib/client/sessions/session-api";
+import { createAudioRecorder, RecorderError, type AudioRecorder } from "@/lib/client/recordings/recorder";
+import { sessionApi, type FollowUpBody, type SessionRecord } from "@/lib/client/sessions/session-api";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { wait } from "@/lib/client/wait";
@@ -123,11 +123,21 @@ export function createGrowthActions(kit: FlowKit) {
       try {
         audio = await active.stop();
       } catch (error) {
-        showToast({ title: FAILURE_TEXTS.transcriptionErrorTitle, description: error instanceof Error ? error.message : FAILURE_TEXTS.transcriptionErrorFallback, variant: "destructive" });
+        showToast({
+          title: FAILURE_TEXTS.transcriptionErrorTitle,
+          description: error instanceof Error ? error.message : FAILURE_TEXTS.transcriptionErrorFallback,
+          variant: "destructive",
+        });
         kit.dispatch({ type: "GROWTH_TRANSCRIPTION_FAILED" });
         return;
       }
-      const recording = { audioKey: audio.id, mimeType: audio.mimeType, size: audio.size, recordedAt: Date.now() - audio.durationMs, blob: audio.storedLocally ? undefined : audio.blob };
+      const recording = {
+        audioKey: audio.id,
+        mimeType: audio.mimeType,
+        size: audio.size,
+        recordedAt: Date.now() - audio.durationMs,
+        blob: audio.storedLocally ? undefined : audio.blob,
+      };
       const outcome = await sendRecording(recording, { language: readSpeechLanguage(), ...GROWTH_SPEAKERS });
       if (!outcome.ok) {
         // The audio is kept on this device and listed in the history, one tap from a retry.

@@ -1,14 +1,14 @@
 import { FAILURE_TEXTS, PRELOAD_PROMPTS_TIMEOUT_MS, RECORDING_TEXTS, REDIRECT_HOME_AFTER_ERROR_MS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { apiRequest } from "@/lib/client/api/request";
-import { type LocalSession, retryTargetFor } from "@/lib/client/recordings/local-recordings";
-import { type AudioRecorder, RecorderError, createAudioRecorder, isRecordingSupported } from "@/lib/client/recordings/recorder";
+import { retryTargetFor, type LocalSession } from "@/lib/client/recordings/local-recordings";
+import { createAudioRecorder, isRecordingSupported, RecorderError, type AudioRecorder } from "@/lib/client/recordings/recorder";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { truncateServerError } from "@/lib/domain/errors/classify";
 import { hasSpeakersToName } from "@/lib/domain/session-flow/machine";
 
 import type { FlowKit } from "./flow-kit";
-import { type TranscriptionOutcome, retryLocalRecording, sendRecording } from "./transcription";
+import { retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
 
 /** Readiness, capture, stop and transcription (spec part 1 section 4), and the transcription failures of section 8. */
 export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () => void }) {

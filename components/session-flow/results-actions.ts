@@ -1,9 +1,9 @@
 import { SESSION_TEXTS as T } from "@/components/session/texts";
 import { announceSessionsChanged } from "@/lib/client/events";
 import { downloadFile } from "@/lib/client/files/download-file";
-import { SessionApiError, sessionApi } from "@/lib/client/sessions/session-api";
+import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { showToast } from "@/lib/client/toast/toast-store";
-import { SummaryFallbackError, applyVote, resolveSummary } from "@/lib/domain/analysis/summary";
+import { applyVote, resolveSummary, SummaryFallbackError } from "@/lib/domain/analysis/summary";
 import type { SessionSummary } from "@/lib/domain/analysis/types";
 import { buildReminderIcs, reminderEventStart, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
@@ -30,7 +30,12 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
     if (!session) return;
     kit.dispatch({ type: "SUMMARY_REQUESTED" });
     const existing = session.summary
-      ? { summary: session.summary, recommendations: session.recommendations ?? [], encouragement: session.encouragement ?? "", reminderDate: session.reminderDate ?? Date.now() }
+      ? {
+          summary: session.summary,
+          recommendations: session.recommendations ?? [],
+          encouragement: session.encouragement ?? "",
+          reminderDate: session.reminderDate ?? Date.now(),
+        }
       : null;
     const { summary, source } = await resolveSummary({
       existing,
@@ -148,7 +153,14 @@ async function fetchServerSummary(session: ClientSession): Promise<SessionSummar
 }
 
 function withSummary(session: ClientSession, summary: SessionSummary): ClientSession {
-  return { ...session, summary: summary.summary, recommendations: summary.recommendations, encouragement: summary.encouragement, reminderDate: summary.reminderDate, isCompleted: true };
+  return {
+    ...session,
+    summary: summary.summary,
+    recommendations: summary.recommendations,
+    encouragement: summary.encouragement,
+    reminderDate: summary.reminderDate,
+    isCompleted: true,
+  };
 }
 
 function toSaveBody(session: Partial<ClientSession> & { id: string }) {

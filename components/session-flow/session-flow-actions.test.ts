@@ -20,7 +20,10 @@ jest.mock("@/lib/client/recordings/recorder", () => ({
 jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn() }));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));
-jest.mock("@/lib/client/sessions/session-api", () => ({ ...jest.requireActual("@/lib/client/sessions/session-api"), sessionApi: { retryAnalysis: jest.fn(), reminderClick: jest.fn(async () => undefined) } }));
+jest.mock("@/lib/client/sessions/session-api", () => ({
+  ...jest.requireActual("@/lib/client/sessions/session-api"),
+  sessionApi: { retryAnalysis: jest.fn(), reminderClick: jest.fn(async () => undefined) },
+}));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 
 const { sendRecording, retryLocalRecording } = jest.requireMock("./transcription");
@@ -104,7 +107,10 @@ test("a connection failure of the upload opens the connection dialog, which goes
     const flow = setUp();
     flow.recording.start();
     await flow.recording.beginCapture();
-    sendRecording.mockResolvedValueOnce({ ok: false, failure: { kind: "connection", message: "Connection error: offline", failedSessionId: undefined, localSession: { id: "local-7" } } });
+    sendRecording.mockResolvedValueOnce({
+      ok: false,
+      failure: { kind: "connection", message: "Connection error: offline", failedSessionId: undefined, localSession: { id: "local-7" } },
+    });
     flow.recording.stop();
     await jest.advanceTimersByTimeAsync(0);
     expect(flow.kit.getState()).toEqual({ phase: { name: "idle", notReady: false }, dialog: { kind: "transcription-connection" } });
@@ -132,7 +138,9 @@ test("names confirmed: identifying, then generating, then a guest's results kept
 test("a signed-in analysis outage keeps the transcript, offers Retry Now, and the retry runs on the server's copy", async () => {
   const flow = setUp();
   await recordUntilNaming(flow);
-  requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError("The model is overloaded.", { failedSessionId: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc", isConnectionError: true }));
+  requestAnalysis.mockRejectedValueOnce(
+    new AnalysisRequestError("The model is overloaded.", { failedSessionId: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc", isConnectionError: true }),
+  );
   await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
   const { dialog } = flow.kit.getState();
   expect(dialog).toEqual({ kind: "analysis-connection", retry: expect.objectContaining({ keptId: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc" }) });

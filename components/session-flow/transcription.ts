@@ -1,17 +1,16 @@
 "use client";
 
+import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { announceSessionsChanged } from "@/lib/client/events";
 import { deleteRecording, markRecordingStatus, readRecordingBase64 } from "@/lib/client/recordings/audio-store";
 import { blobToBase64 } from "@/lib/client/recordings/blob";
-import { type LocalSession, recordRetryFailure, removeLocalSession, saveFailedRecordingAsLocalSession } from "@/lib/client/recordings/local-recordings";
+import { recordRetryFailure, removeLocalSession, saveFailedRecordingAsLocalSession, type LocalSession } from "@/lib/client/recordings/local-recordings";
 import { sessionApi } from "@/lib/client/sessions/session-api";
-import { TranscriptionRequestError, requestTranscription } from "@/lib/client/transcription/transcribe-client";
-import { type TranscriptionFailureKind, classifyTranscriptionFailure } from "@/lib/domain/errors/classify";
-import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
-import { providerLanguage } from "@/lib/domain/transcription/transcribe-request";
+import { requestTranscription, TranscriptionRequestError } from "@/lib/client/transcription/transcribe-client";
+import { classifyTranscriptionFailure, type TranscriptionFailureKind } from "@/lib/domain/errors/classify";
 import { isDeviceSessionId } from "@/lib/domain/session-ids";
-
-import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
+import { providerLanguage } from "@/lib/domain/transcription/transcribe-request";
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 // Upload and retry of a recording whose audio sits in the browser's audio store. The audio is deleted only after the
 // server has answered with a transcript; every failure leaves it stored and listed as a local session to retry.
@@ -34,7 +33,10 @@ type TranscriptionFailure = {
 
 export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData } | { ok: false; failure: TranscriptionFailure };
 
-export async function sendRecording(recording: RecordingToSend, options: { language: string; minSpeakers?: number; maxSpeakers?: number }): Promise<TranscriptionOutcome> {
+export async function sendRecording(
+  recording: RecordingToSend,
+  options: { language: string; minSpeakers?: number; maxSpeakers?: number },
+): Promise<TranscriptionOutcome> {
   await markRecordingStatus(recording.audioKey, "uploading").catch(() => false);
   try {
     const audio = (await readRecordingBase64(recording.audioKey).catch(() => null)) ?? (recording.blob?.size ? await blobToBase64(recording.blob) : null);

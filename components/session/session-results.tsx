@@ -5,8 +5,8 @@ import { useState } from "react";
 import { ResultsDeck } from "@/components/deck/results-deck";
 import { GrowthDialogs } from "@/components/growth/growth-dialogs";
 import { GrowthOverlay } from "@/components/growth/growth-overlay";
-import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { SessionDetail } from "@/components/session-detail/session-detail";
+import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { isDeckComplete } from "@/lib/domain/analysis/summary";
 import { hasTranscriptToShow } from "@/lib/domain/history/transcript-view";
@@ -26,7 +26,12 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
   const [startAtComplete] = useState(() => session.isCompleted || isDeckComplete(session.analysis.cards, session.swipeActions));
   const summary =
     session.summary && session.isCompleted
-      ? { summary: session.summary, recommendations: session.recommendations ?? [], encouragement: session.encouragement ?? "", reminderDate: session.reminderDate ?? 0 }
+      ? {
+          summary: session.summary,
+          recommendations: session.recommendations ?? [],
+          encouragement: session.encouragement ?? "",
+          reminderDate: session.reminderDate ?? 0,
+        }
       : null;
 
   return (

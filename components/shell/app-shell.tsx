@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { ProfileOverlay } from "@/components/profile/profile-overlay";

@@ -41,7 +41,9 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
       <main id="main" className="mx-auto flex max-w-2xl flex-col gap-5 px-4 pb-16 pt-5">
         {/* Short, so the record button sits in the first screen of a phone (390 × 844). */}
         <section aria-labelledby="home-title" className="px-1">
-          <p className="text-sm font-semibold uppercase tracking-wide text-soft-tangerine-700">{identity.signedIn ? HOME_TEXTS.welcomeBack : HOME_TEXTS.welcome}</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-soft-tangerine-700">
+            {identity.signedIn ? HOME_TEXTS.welcomeBack : HOME_TEXTS.welcome}
+          </p>
           <h1 id="home-title" className="mt-1 font-serif text-3xl font-semibold leading-tight text-ink">
             {HOME_TEXTS.title}
           </h1>

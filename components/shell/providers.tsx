@@ -1,10 +1,10 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { useState, type ReactNode } from "react";
 
-import { makeQueryClient } from "@/lib/client/api/query-client";
 import { Toaster } from "@/components/ui/toaster";
+import { makeQueryClient } from "@/lib/client/api/query-client";
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   // One client per browser tab, created once.

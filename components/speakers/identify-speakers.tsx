@@ -56,7 +56,12 @@ export function IdentifySpeakers({
           <h2 id="identify-title" className="font-serif text-2xl font-semibold text-ink">
             {T.title}
           </h2>
-          <button type="button" onClick={onClose} aria-label={T.close} className="flex h-11 w-11 items-center justify-center rounded-full text-2xl text-ink-soft hover:bg-cream-100">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={T.close}
+            className="flex h-11 w-11 items-center justify-center rounded-full text-2xl text-ink-soft hover:bg-cream-100"
+          >
             <span aria-hidden>×</span>
           </button>
         </div>
@@ -66,8 +71,18 @@ export function IdentifySpeakers({
             <span>{T.speakerOf(index + 1, ids.length)}</span>
             <span>{T.identified(confirmed.size, ids.length)}</span>
           </div>
-          <div role="progressbar" aria-label={T.identified(confirmed.size, ids.length)} aria-valuemin={0} aria-valuemax={ids.length} aria-valuenow={confirmed.size} className="mt-2 h-2 overflow-hidden rounded-full bg-cream-200">
-            <div className="h-full rounded-full bg-deep-teal-700 transition-[width] duration-300" style={{ width: `${(confirmed.size / ids.length) * 100}%` }} />
+          <div
+            role="progressbar"
+            aria-label={T.identified(confirmed.size, ids.length)}
+            aria-valuemin={0}
+            aria-valuemax={ids.length}
+            aria-valuenow={confirmed.size}
+            className="mt-2 h-2 overflow-hidden rounded-full bg-cream-200"
+          >
+            <div
+              className="h-full rounded-full bg-deep-teal-700 transition-[width] duration-300"
+              style={{ width: `${(confirmed.size / ids.length) * 100}%` }}
+            />
           </div>
         </div>
 
@@ -76,7 +91,9 @@ export function IdentifySpeakers({
           <ul className="mt-3 flex flex-col gap-3">
             {quotes.map((quote) => (
               <li key={quote}>
-                <blockquote className="rounded-2xl border-l-4 border-soft-tangerine bg-cream-100 p-3 font-serif text-lg leading-relaxed text-ink">“{quote}”</blockquote>
+                <blockquote className="rounded-2xl border-l-4 border-soft-tangerine bg-cream-100 p-3 font-serif text-lg leading-relaxed text-ink">
+                  “{quote}”
+                </blockquote>
               </li>
             ))}
           </ul>

@@ -33,7 +33,12 @@ export function ActionDialog({
           {children}
           <div className="mt-5 flex flex-col gap-2">
             {actions.map((action, index) => (
-              <Button key={action.label} variant={action.variant ?? (index === 0 ? "primary" : "secondary")} onClick={action.onSelect} disabled={action.disabled}>
+              <Button
+                key={action.label}
+                variant={action.variant ?? (index === 0 ? "primary" : "secondary")}
+                onClick={action.onSelect}
+                disabled={action.disabled}
+              >
                 {action.label}
               </Button>
             ))}

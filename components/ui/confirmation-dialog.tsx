@@ -25,7 +25,11 @@ export function ConfirmationDialog({
   secondary?: DialogAction;
   cancel?: DialogAction;
 }) {
-  const actions = [primary, ...(secondary ? [{ variant: "secondary" as const, ...secondary }] : []), ...(cancel ? [{ variant: "ghost" as const, ...cancel }] : [])];
+  const actions = [
+    primary,
+    ...(secondary ? [{ variant: "secondary" as const, ...secondary }] : []),
+    ...(cancel ? [{ variant: "ghost" as const, ...cancel }] : []),
+  ];
   return (
     <ActionDialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title={title} description={message} actions={actions}>
       {note ? (

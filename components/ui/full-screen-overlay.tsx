@@ -1,7 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { type ReactNode, useRef } from "react";
+import { useRef, type ReactNode } from "react";
 
 /** A full-screen sheet on phones, a centred panel on wider screens. Radix handles focus trap, Escape and focus return. */
 export function FullScreenOverlay({

@@ -1,8 +1,8 @@
 "use client";
 
-import { type ReactNode, useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 
-import { SWIPE_THRESHOLDS, type SwipeDirection, isTap, swipeOutcome, swipeTiltDegrees, swipeTint } from "@/lib/domain/swipe";
+import { isTap, SWIPE_THRESHOLDS, swipeOutcome, swipeTiltDegrees, swipeTint, type SwipeDirection } from "@/lib/domain/swipe";
 
 const TINTS = { positive: "ring-4 ring-deep-teal-600/60 bg-deep-teal-50", negative: "ring-4 ring-[#c0392b]/50 bg-[#fdecea]", none: "bg-white" };
 

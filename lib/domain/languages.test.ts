@@ -1,4 +1,4 @@
-import { RECORDING_LANGUAGES, isRecordingLanguage } from "./languages";
+import { isRecordingLanguage, RECORDING_LANGUAGES } from "./languages";
 
 describe("recording languages", () => {
   it("offers 25 distinct languages from en-US through bn-BD", () => {

@@ -1,4 +1,4 @@
-import { SWIPE_THRESHOLDS, isTap, swipeOutcome, swipeTiltDegrees, swipeTint } from "./swipe";
+import { isTap, SWIPE_THRESHOLDS, swipeOutcome, swipeTiltDegrees, swipeTint } from "./swipe";
 
 describe("swipe rules", () => {
   it.each([

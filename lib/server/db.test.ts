@@ -3,11 +3,10 @@ import { execFile } from "node:child_process";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-
 import { PGlite } from "@electric-sql/pglite";
 
-import { Prisma, getDb, setDbForTests } from "@/lib/server/db";
-import { type TestDb, createPgliteTestDb, createPostgresTestDb, createTestDb } from "@/tests/helpers/test-db";
+import { getDb, Prisma, setDbForTests } from "@/lib/server/db";
+import { createPgliteTestDb, createPostgresTestDb, createTestDb, type TestDb } from "@/tests/helpers/test-db";
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim();
 const targets: [string, () => Promise<TestDb>][] = [
@@ -41,7 +40,12 @@ describe.each(targets)("database on %s", (_name, create) => {
         mode: "solo",
         transcript: "A: hello\nB: hi",
         analysis: { cards: [{ title: "Listen" }], metrics: { balance: 0.5 } },
-        swipeActions: { create: [{ cardIndex: 0, action: "helpful" }, { cardIndex: 1, action: "unhelpful" }] },
+        swipeActions: {
+          create: [
+            { cardIndex: 0, action: "helpful" },
+            { cardIndex: 1, action: "unhelpful" },
+          ],
+        },
         followUps: { create: { transcript: "We tried it.", speakers: ["A", "B"] } },
         failures: { create: { kind: "analysis", error: "Provider overloaded", audio, audioMimeType: "audio/webm", language: "en" } },
       },
@@ -60,7 +64,10 @@ describe.each(targets)("database on %s", (_name, create) => {
       isCompleted: false,
       reminderCtaClicks: 0,
     });
-    expect(loaded.swipeActions.map(({ cardIndex, action }) => [cardIndex, action])).toEqual([[0, "helpful"], [1, "unhelpful"]]);
+    expect(loaded.swipeActions.map(({ cardIndex, action }) => [cardIndex, action])).toEqual([
+      [0, "helpful"],
+      [1, "unhelpful"],
+    ]);
     expect(loaded.followUps).toEqual([expect.objectContaining({ transcript: "We tried it.", speakers: ["A", "B"] })]);
     expect(loaded.failures).toHaveLength(1);
     expect(loaded.failures[0]).toMatchObject({ kind: "analysis", error: "Provider overloaded", attemptCount: 1, language: "en" });

@@ -52,8 +52,5 @@ export function postgresAdapter(databaseUrl: string): PrismaPg {
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get("schema") ?? undefined;
   url.searchParams.delete("schema");
-  return new PrismaPg(
-    { connectionString: url.toString(), ...(schema && { options: `-c search_path="${schema}"` }) },
-    { schema },
-  );
+  return new PrismaPg({ connectionString: url.toString(), ...(schema && { options: `-c search_path="${schema}"` }) }, { schema });
 }

@@ -2,13 +2,24 @@
 import { HttpResponse } from "msw";
 
 import { POST as analyze } from "@/app/api/analyze/route";
-import { GET as getSession } from "@/app/api/sessions/[id]/route";
 import { POST as retryAnalysis } from "@/app/api/sessions/[id]/retry-analysis/route";
+import { GET as getSession } from "@/app/api/sessions/[id]/route";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
-import { PROVIDER_ENV, type SeenChat, type SeenGemini, geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiChatJson, openAiError } from "@/tests/msw/providers";
+import {
+  geminiError,
+  geminiGenerate,
+  geminiJson,
+  modelAnalysis,
+  openAiChat,
+  openAiChatJson,
+  openAiError,
+  PROVIDER_ENV,
+  type SeenChat,
+  type SeenGemini,
+} from "@/tests/msw/providers";
 
 const api = setUpApiTestContext();
 const { server } = api;
@@ -20,7 +31,8 @@ const segments = [
 ];
 const body = {
   transcript: "Ana: I felt unheard last night, honestly.\nBen: I'm sorry. Tell me more?\nAna: Thank you for asking. I need us to plan weekends together.",
-  fullTranscript: "SPEAKER_01: I felt unheard last night, honestly.\nSPEAKER_02: I'm sorry. Tell me more?\nSPEAKER_01: Thank you for asking. I need us to plan weekends together.",
+  fullTranscript:
+    "SPEAKER_01: I felt unheard last night, honestly.\nSPEAKER_02: I'm sorry. Tell me more?\nSPEAKER_01: Thank you for asking. I need us to plan weekends together.",
   speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" },
   segments,
 };
@@ -51,14 +63,20 @@ describe("POST /api/analyze with AI providers", () => {
     const { sessionId } = await (await post(body, "user_an_1")).json();
     expect(sessionId).toEqual(expect.any(String));
 
-    const own = await getSession(apiRequest(`/api/sessions/${sessionId}`, { headers: bearer(await mintSessionToken("user_an_1")) }), routeContext({ id: sessionId }));
+    const own = await getSession(
+      apiRequest(`/api/sessions/${sessionId}`, { headers: bearer(await mintSessionToken("user_an_1")) }),
+      routeContext({ id: sessionId }),
+    );
     expect(own.status).toBe(200);
     const stored = await own.json();
     expect(stored.analysis.cards).toHaveLength(3);
     expect(stored.isCompleted).toBe(false);
     expect(stored.swipeActions).toEqual([]);
 
-    const other = await getSession(apiRequest(`/api/sessions/${sessionId}`, { headers: bearer(await mintSessionToken("user_an_2")) }), routeContext({ id: sessionId }));
+    const other = await getSession(
+      apiRequest(`/api/sessions/${sessionId}`, { headers: bearer(await mintSessionToken("user_an_2")) }),
+      routeContext({ id: sessionId }),
+    );
     expect(other.status).toBe(404);
   });
 
@@ -71,7 +89,10 @@ describe("POST /api/analyze with AI providers", () => {
 
   it("falls back to OpenAI when Gemini is overloaded", async () => {
     const seenChat: SeenChat[] = [];
-    server.use(geminiGenerate(() => geminiError(503, "The model is overloaded.")), openAiChat(() => HttpResponse.json(openAiChatJson(modelAnalysis())), seenChat));
+    server.use(
+      geminiGenerate(() => geminiError(503, "The model is overloaded.")),
+      openAiChat(() => HttpResponse.json(openAiChatJson(modelAnalysis())), seenChat),
+    );
     const response = await post(body);
     expect(response.status).toBe(200);
     expect(seenChat[0]?.responseFormat).toBe("json_schema");
@@ -79,7 +100,10 @@ describe("POST /api/analyze with AI providers", () => {
   });
 
   it("moves on from malformed model JSON, and fails clearly when nothing valid comes back", async () => {
-    server.use(geminiGenerate(() => HttpResponse.json(geminiJson("{not json"))), openAiChat(() => HttpResponse.json(openAiChatJson({ cards: "nope" }))));
+    server.use(
+      geminiGenerate(() => HttpResponse.json(geminiJson("{not json"))),
+      openAiChat(() => HttpResponse.json(openAiChatJson({ cards: "nope" }))),
+    );
     const response = await post(body);
     expect(response.status).toBe(503);
     const error = await response.json();
@@ -88,7 +112,10 @@ describe("POST /api/analyze with AI providers", () => {
   });
 
   it("a signed-in failure keeps the transcript on the server and can be retried there", async () => {
-    server.use(geminiGenerate(() => geminiError(503, "overloaded")), openAiChat(() => openAiError(503, "Service Unavailable")));
+    server.use(
+      geminiGenerate(() => geminiError(503, "overloaded")),
+      openAiChat(() => openAiError(503, "Service Unavailable")),
+    );
     const failed = await post(body, "user_an_5");
     expect(failed.status).toBe(503);
     const { failedSessionId, isConnectionError } = await failed.json();
@@ -97,12 +124,18 @@ describe("POST /api/analyze with AI providers", () => {
 
     server.resetHandlers();
     server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
-    const retried = await retryAnalysis(apiRequest(`/api/sessions/${failedSessionId}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_an_5")) }), routeContext({ id: failedSessionId }));
+    const retried = await retryAnalysis(
+      apiRequest(`/api/sessions/${failedSessionId}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_an_5")) }),
+      routeContext({ id: failedSessionId }),
+    );
     expect(retried.status).toBe(200);
     expect((await retried.json()).sessionId).toBe(failedSessionId);
     expect(await api.db.failureMarker.count({ where: { sessionId: failedSessionId } })).toBe(0);
 
-    const stranger = await retryAnalysis(apiRequest(`/api/sessions/${failedSessionId}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_an_6")) }), routeContext({ id: failedSessionId }));
+    const stranger = await retryAnalysis(
+      apiRequest(`/api/sessions/${failedSessionId}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_an_6")) }),
+      routeContext({ id: failedSessionId }),
+    );
     expect(stranger.status).toBe(404);
   });
 

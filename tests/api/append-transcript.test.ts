@@ -8,7 +8,7 @@ import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { PROVIDER_ENV, type SeenGemini, geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiError } from "@/tests/msw/providers";
+import { geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiError, PROVIDER_ENV, type SeenGemini } from "@/tests/msw/providers";
 
 // The growth follow-up on the server (spec part 2 sections 4 and 7): stored once, then the analysis regenerated with it;
 // "partial_failure" when only the storing worked; the guests' variant computes the same and stores nothing.
@@ -33,7 +33,11 @@ async function storedSession(userId: string, localId: string): Promise<string> {
   const session = {
     id: localId,
     transcript: segments.map((segment) => segment.text).join(" "),
-    analysis: { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }], transcriptionSegments: segments, speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" } },
+    analysis: {
+      cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }],
+      transcriptionSegments: segments,
+      speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" },
+    },
     speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" },
     summary: "Before the follow-up.",
     recommendations: ["Old one"],
@@ -44,7 +48,8 @@ async function storedSession(userId: string, localId: string): Promise<string> {
 
 const call = async (userId: string, id: string, body: unknown) =>
   append(apiRequest(`/api/sessions/${id}/append-transcript`, { method: "POST", body, headers: bearer(await mintSessionToken(userId)) }), routeContext({ id }));
-const callPublic = (id: string, body: unknown) => appendPublic(apiRequest(`/api/public/sessions/${id}/append-transcript`, { method: "POST", body }), routeContext({ id }));
+const callPublic = (id: string, body: unknown) =>
+  appendPublic(apiRequest(`/api/public/sessions/${id}/append-transcript`, { method: "POST", body }), routeContext({ id }));
 
 describe("with AI providers", () => {
   setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
@@ -53,7 +58,11 @@ describe("with AI providers", () => {
     const id = await storedSession("user_g1", "local-g1");
     const prompts: string[] = [];
     server.use(
-      geminiGenerate(async () => HttpResponse.json(geminiJson(modelAnalysis({ recommendations: ["One", "Two", "Three", "Keep Saturday mornings free"], coachResponse: "You **agreed** on Saturdays." })))),
+      geminiGenerate(async () =>
+        HttpResponse.json(
+          geminiJson(modelAnalysis({ recommendations: ["One", "Two", "Three", "Keep Saturday mornings free"], coachResponse: "You **agreed** on Saturdays." })),
+        ),
+      ),
     );
     server.events.on("request:start", async ({ request }) => {
       if (request.url.includes("generateContent")) prompts.push(await request.clone().text());
@@ -74,7 +83,10 @@ describe("with AI providers", () => {
 
   it("answers partial_failure when both providers fail, with the follow-up stored and the old summary kept", async () => {
     const id = await storedSession("user_g2", "local-g2");
-    server.use(geminiGenerate(() => geminiError(503, "overloaded")), openAiChat(() => openAiError(503, "Service Unavailable")));
+    server.use(
+      geminiGenerate(() => geminiError(503, "overloaded")),
+      openAiChat(() => openAiError(503, "Service Unavailable")),
+    );
     const response = await call("user_g2", id, followUp);
     expect(response.status).toBe(200);
     const session = await response.json();
@@ -105,7 +117,10 @@ describe("with AI providers", () => {
   it("the public variant regenerates a guest's session from the context sent, and stores nothing", async () => {
     server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
     const before = { sessions: await api.db.session.count(), followUps: await api.db.followUpTranscript.count() };
-    const response = await callPublic("local-guest", { ...followUp, context: { transcript: "Ana: more time please\nBen: Saturdays then", speakerNames: { SPEAKER_01: "Ana" } } });
+    const response = await callPublic("local-guest", {
+      ...followUp,
+      context: { transcript: "Ana: more time please\nBen: Saturdays then", speakerNames: { SPEAKER_01: "Ana" } },
+    });
     expect(response.status).toBe(200);
     const answer = await response.json();
     expect(answer).toMatchObject({ status: "ok", summary: expect.any(String), recommendations: ["Plan Saturday together", "Ask one open question a day"] });

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { POST as saveSession } from "@/app/api/sessions/[id]/route";
 import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route";
+import { POST as saveSession } from "@/app/api/sessions/[id]/route";
 import { POST as swipe } from "@/app/api/sessions/[id]/swipe/route";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
@@ -26,7 +26,10 @@ const localSession = (id: string) => ({
 });
 
 async function save(userId: string, id: string) {
-  return saveSession(apiRequest(`/api/sessions/${id}?skipRegeneration=true`, { method: "POST", body: localSession(id), headers: await auth(userId) }), routeContext({ id }));
+  return saveSession(
+    apiRequest(`/api/sessions/${id}?skipRegeneration=true`, { method: "POST", body: localSession(id), headers: await auth(userId) }),
+    routeContext({ id }),
+  );
 }
 
 const atOnce = <T>(call: () => Promise<T>) => Promise.all(Array.from({ length: TIMES }, call));
@@ -58,7 +61,16 @@ it(`${TIMES} votes on the same cards at once keep one vote per card`, async () =
   const { id } = await (await save("user_c3", "local-1733000000002")).json();
   const responses = await atOnce(async () =>
     swipe(
-      apiRequest(`/api/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [{ cardIndex: 0, action: "unhelpful" }, { cardIndex: 1, action: "helpful" }] }, headers: await auth("user_c3") }),
+      apiRequest(`/api/sessions/${id}/swipe`, {
+        method: "POST",
+        body: {
+          swipeActions: [
+            { cardIndex: 0, action: "unhelpful" },
+            { cardIndex: 1, action: "helpful" },
+          ],
+        },
+        headers: await auth("user_c3"),
+      }),
       routeContext({ id }),
     ),
   );

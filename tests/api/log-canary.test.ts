@@ -6,7 +6,7 @@ import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth"
 import { setEnvForFile } from "@/tests/helpers/env";
 import { LOG_CANARY } from "@/tests/helpers/log-canary";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { PROVIDER_ENV, geminiError, geminiGenerate, openAiChat, openAiError } from "@/tests/msw/providers";
+import { geminiError, geminiGenerate, openAiChat, openAiError, PROVIDER_ENV } from "@/tests/msw/providers";
 
 // "No transcript in logs" (hardening issue, section 4): the failure paths that log get a transcript carrying the canary
 // phrase; jest.setup.ts fails the test if the phrase reaches any console output.
@@ -16,7 +16,10 @@ setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
 const transcript = `Ana: ${LOG_CANARY}, we need to talk about the weekend.\nBen: Yes, let's.`;
 
 it("an analysis whose providers both fail logs nothing of the transcript", async () => {
-  api.server.use(geminiGenerate(() => geminiError(503, "overloaded")), openAiChat(() => openAiError(503, "Service Unavailable")));
+  api.server.use(
+    geminiGenerate(() => geminiError(503, "overloaded")),
+    openAiChat(() => openAiError(503, "Service Unavailable")),
+  );
   const headers = bearer(await mintSessionToken("user_canary_1"));
   const response = await analyze(apiRequest("/api/analyze", { method: "POST", body: { transcript }, headers }), routeContext());
   expect(response.status).toBe(503);

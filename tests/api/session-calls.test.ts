@@ -1,12 +1,12 @@
 /** @jest-environment node */
-import { GET as getSession, DELETE as deleteSession } from "@/app/api/sessions/[id]/route";
-import { DELETE as deletePublic } from "@/app/api/public/sessions/[id]/route";
-import { GET as invalidate } from "@/app/api/sessions/[id]/invalidate-cache/route";
-import { GET as invalidatePublic } from "@/app/api/public/sessions/[id]/invalidate-cache/route";
-import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route";
 import { POST as appendPublic } from "@/app/api/public/sessions/[id]/append-transcript/route";
-import { POST as migrate } from "@/app/api/sessions/migrate/route";
+import { GET as invalidatePublic } from "@/app/api/public/sessions/[id]/invalidate-cache/route";
+import { DELETE as deletePublic } from "@/app/api/public/sessions/[id]/route";
 import { POST as migratePublic } from "@/app/api/public/sessions/migrate/route";
+import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route";
+import { GET as invalidate } from "@/app/api/sessions/[id]/invalidate-cache/route";
+import { DELETE as deleteSession, GET as getSession } from "@/app/api/sessions/[id]/route";
+import { POST as migrate } from "@/app/api/sessions/migrate/route";
 import { postgresAdapter, setDbForTests } from "@/lib/server/db";
 import { PrismaClient } from "@/lib/server/generated/prisma/client";
 import { saveSessionForUser } from "@/lib/server/services/session-store";
@@ -124,7 +124,11 @@ describe("POST /api/sessions/{id}/append-transcript", () => {
     const id = await storedSession("user_a1", "local-a1");
     const before = (await api.db.session.findUniqueOrThrow({ where: { id } })).lastActivityAt;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const body = { transcript: "Ana: we went for a walk", speakerNames: { A: "Ana" }, transcriptionSegments: [{ speaker: "A", start: 0, end: 2, text: "we went for a walk" }] };
+    const body = {
+      transcript: "Ana: we went for a walk",
+      speakerNames: { A: "Ana" },
+      transcriptionSegments: [{ speaker: "A", start: 0, end: 2, text: "we went for a walk" }],
+    };
 
     const response = await call("user_a1", id, body);
     expect(response.status).toBe(200);
@@ -259,7 +263,10 @@ describe("POST /api/sessions/migrate?skipRegeneration=true", () => {
 
   it("anonymous callers get 401 with localOnly, on both paths, and nothing is stored", async () => {
     const before = await api.db.session.count();
-    const response = await migratePublic(apiRequest("/api/public/sessions/migrate?skipRegeneration=true", { method: "POST", body: { sessions: [localSession("local-g1")] } }), routeContext());
+    const response = await migratePublic(
+      apiRequest("/api/public/sessions/migrate?skipRegeneration=true", { method: "POST", body: { sessions: [localSession("local-g1")] } }),
+      routeContext(),
+    );
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ success: false, localOnly: true, migratedCount: 0, error: "Sessions remain on this device only." });
     const unsigned = await call(null, { sessions: [localSession("local-g1")] });

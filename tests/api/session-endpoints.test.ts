@@ -1,18 +1,18 @@
 /** @jest-environment node */
 import { HttpResponse } from "msw";
 
-import { GET as getSession, POST as saveSession } from "@/app/api/sessions/[id]/route";
 import { POST as savePublic } from "@/app/api/public/sessions/[id]/route";
-import { POST as swipe } from "@/app/api/sessions/[id]/swipe/route";
-import { POST as swipePublic } from "@/app/api/public/sessions/[id]/swipe/route";
-import { POST as summary } from "@/app/api/sessions/[id]/summary/route";
 import { POST as summaryPublic } from "@/app/api/public/sessions/[id]/summary/route";
+import { POST as swipePublic } from "@/app/api/public/sessions/[id]/swipe/route";
 import { POST as reminderClick } from "@/app/api/sessions/[id]/reminder-cta-click/route";
+import { GET as getSession, POST as saveSession } from "@/app/api/sessions/[id]/route";
+import { POST as summary } from "@/app/api/sessions/[id]/summary/route";
+import { POST as swipe } from "@/app/api/sessions/[id]/swipe/route";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
-import { PROVIDER_ENV, geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiError } from "@/tests/msw/providers";
+import { geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiError, PROVIDER_ENV } from "@/tests/msw/providers";
 
 const api = setUpApiTestContext();
 const { server } = api;
@@ -20,7 +20,15 @@ setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
 
 const auth = async (userId: string) => bearer(await mintSessionToken(userId));
 const analysis = { ...modelAnalysis(), source: "ai" };
-const localSession = (id: string) => ({ id, transcript: "Ana: hi\nBen: hello", analysis, swipeActions: [{ cardIndex: 0, action: "helpful" }], createdAt: "2026-11-20T10:00:00.000Z", name: "Weekend plans", followUpTranscripts: [{ transcript: "We did it!", createdAt: "2026-11-21T10:00:00.000Z" }] });
+const localSession = (id: string) => ({
+  id,
+  transcript: "Ana: hi\nBen: hello",
+  analysis,
+  swipeActions: [{ cardIndex: 0, action: "helpful" }],
+  createdAt: "2026-11-20T10:00:00.000Z",
+  name: "Weekend plans",
+  followUpTranscripts: [{ transcript: "We did it!", createdAt: "2026-11-21T10:00:00.000Z" }],
+});
 
 async function save(userId: string, id: string, body: unknown) {
   return saveSession(apiRequest(`/api/sessions/${id}?skipRegeneration=true`, { method: "POST", body, headers: await auth(userId) }), routeContext({ id }));
@@ -56,7 +64,10 @@ describe("POST /api/sessions/{id}?skipRegeneration=true", () => {
 
   it("the public variant stores nothing", async () => {
     const before = await api.db.session.count();
-    const response = await savePublic(apiRequest("/api/public/sessions/local-7", { method: "POST", body: localSession("local-7") }), routeContext({ id: "local-7" }));
+    const response = await savePublic(
+      apiRequest("/api/public/sessions/local-7", { method: "POST", body: localSession("local-7") }),
+      routeContext({ id: "local-7" }),
+    );
     expect(await response.json()).toMatchObject({ success: true, localOnly: true });
     expect(await api.db.session.count()).toBe(before);
   });
@@ -67,40 +78,76 @@ describe("votes, reminder clicks and summaries", () => {
     const { id } = await (await save("user_v1", "local-11", { ...localSession("local-11"), swipeActions: [] })).json();
     const vote = async (swipeActions: unknown) =>
       swipe(apiRequest(`/api/sessions/${id}/swipe`, { method: "POST", body: { swipeActions }, headers: await auth("user_v1") }), routeContext({ id }));
-    await vote([{ cardIndex: 0, action: "helpful" }, { cardIndex: 1, action: "unhelpful" }]);
+    await vote([
+      { cardIndex: 0, action: "helpful" },
+      { cardIndex: 1, action: "unhelpful" },
+    ]);
     const response = await vote([{ cardIndex: 1, action: "helpful" }]);
     expect((await response.json()).swipeActions.map((item: { cardIndex: number; action: string }) => [item.cardIndex, item.action])).toEqual([
       [0, "helpful"],
       [1, "helpful"],
     ]);
-    const stranger = await swipe(apiRequest(`/api/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [] }, headers: await auth("user_v2") }), routeContext({ id }));
+    const stranger = await swipe(
+      apiRequest(`/api/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [] }, headers: await auth("user_v2") }),
+      routeContext({ id }),
+    );
     expect(stranger.status).toBe(404);
-    expect((await swipePublic(apiRequest(`/api/public/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [{ cardIndex: 0, action: "unhelpful" }] } }), routeContext({ id }))).status).toBe(200);
+    expect(
+      (
+        await swipePublic(
+          apiRequest(`/api/public/sessions/${id}/swipe`, { method: "POST", body: { swipeActions: [{ cardIndex: 0, action: "unhelpful" }] } }),
+          routeContext({ id }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await api.db.swipeAction.count({ where: { sessionId: id } })).toBe(2);
   });
 
   it("counts reminder taps for the owner only", async () => {
     const { id } = await (await save("user_r1", "local-12", localSession("local-12"))).json();
-    expect((await reminderClick(apiRequest(`/api/sessions/${id}/reminder-cta-click`, { method: "POST", headers: await auth("user_r1") }), routeContext({ id }))).status).toBe(200);
-    expect((await reminderClick(apiRequest(`/api/sessions/${id}/reminder-cta-click`, { method: "POST", headers: await auth("user_r2") }), routeContext({ id }))).status).toBe(404);
+    expect(
+      (await reminderClick(apiRequest(`/api/sessions/${id}/reminder-cta-click`, { method: "POST", headers: await auth("user_r1") }), routeContext({ id })))
+        .status,
+    ).toBe(200);
+    expect(
+      (await reminderClick(apiRequest(`/api/sessions/${id}/reminder-cta-click`, { method: "POST", headers: await auth("user_r2") }), routeContext({ id })))
+        .status,
+    ).toBe(404);
     expect((await api.db.session.findUniqueOrThrow({ where: { id } })).reminderCtaClicks).toBe(1);
   });
 
   it("summarises with the AI and completes the session with a reminder 14 days ahead", async () => {
-    server.use(geminiGenerate(() => HttpResponse.json(geminiJson({ summary: "The curiosity card resonated.", recommendations: ["Ask one open question", "", "Plan Saturday", "Say thanks"], encouragement: "Keep going!" }))));
+    server.use(
+      geminiGenerate(() =>
+        HttpResponse.json(
+          geminiJson({
+            summary: "The curiosity card resonated.",
+            recommendations: ["Ask one open question", "", "Plan Saturday", "Say thanks"],
+            encouragement: "Keep going!",
+          }),
+        ),
+      ),
+    );
     const { id } = await (await save("user_m1", "local-13", localSession("local-13"))).json();
     const before = Date.now();
     const response = await summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: await auth("user_m1") }), routeContext({ id }));
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ summary: "The curiosity card resonated.", recommendations: ["Ask one open question", "Plan Saturday", "Say thanks"], encouragement: "Keep going!" });
+    expect(body).toMatchObject({
+      summary: "The curiosity card resonated.",
+      recommendations: ["Ask one open question", "Plan Saturday", "Say thanks"],
+      encouragement: "Keep going!",
+    });
     expect(body.reminderDate - before).toBeGreaterThanOrEqual(14 * 24 * 3600 * 1000 - 1000);
     const stored = await (await getSession(apiRequest(`/api/sessions/${id}`, { headers: await auth("user_m1") }), routeContext({ id }))).json();
     expect(stored).toMatchObject({ isCompleted: true, summary: "The curiosity card resonated." });
   });
 
   it("answers a usable fallback body when every provider fails", async () => {
-    server.use(geminiGenerate(() => geminiError(503, "overloaded")), openAiChat(() => openAiError(503, "Service Unavailable")));
+    server.use(
+      geminiGenerate(() => geminiError(503, "overloaded")),
+      openAiChat(() => openAiError(503, "Service Unavailable")),
+    );
     const { id } = await (await save("user_m2", "local-14", localSession("local-14"))).json();
     const response = await summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: await auth("user_m2") }), routeContext({ id }));
     expect(response.status).toBe(503);
@@ -111,10 +158,15 @@ describe("votes, reminder clicks and summaries", () => {
   });
 
   it("the public summary works from the cards and votes sent, storing nothing", async () => {
-    server.use(geminiGenerate(() => HttpResponse.json(geminiJson({ summary: "Guest summary.", recommendations: ["One", "Two", "Three"], encouragement: "Onwards." }))));
+    server.use(
+      geminiGenerate(() => HttpResponse.json(geminiJson({ summary: "Guest summary.", recommendations: ["One", "Two", "Three"], encouragement: "Onwards." }))),
+    );
     const before = await api.db.session.count();
     const response = await summaryPublic(
-      apiRequest("/api/public/sessions/local-15/summary", { method: "POST", body: { analysis: { cards: analysis.cards }, swipeActions: [{ cardIndex: 0, action: "helpful" }] } }),
+      apiRequest("/api/public/sessions/local-15/summary", {
+        method: "POST",
+        body: { analysis: { cards: analysis.cards }, swipeActions: [{ cardIndex: 0, action: "helpful" }] },
+      }),
       routeContext({ id: "local-15" }),
     );
     expect(response.status).toBe(200);

@@ -1,15 +1,15 @@
 /** @jest-environment node */
-import * as publicSession from "@/app/api/public/sessions/[id]/route";
 import { GET as invalidatePublic } from "@/app/api/public/sessions/[id]/invalidate-cache/route";
 import { POST as reminderPublic } from "@/app/api/public/sessions/[id]/reminder-cta-click/route";
 import { POST as retryAnalysisPublic } from "@/app/api/public/sessions/[id]/retry-analysis/route";
 import { POST as retryTranscriptionPublic } from "@/app/api/public/sessions/[id]/retry-transcription/route";
+import * as publicSession from "@/app/api/public/sessions/[id]/route";
 import { POST as swipePublic } from "@/app/api/public/sessions/[id]/swipe/route";
-import * as accountSession from "@/app/api/sessions/[id]/route";
 import { GET as invalidate } from "@/app/api/sessions/[id]/invalidate-cache/route";
 import { POST as reminder } from "@/app/api/sessions/[id]/reminder-cta-click/route";
 import { POST as retryAnalysis } from "@/app/api/sessions/[id]/retry-analysis/route";
 import { POST as retryTranscription } from "@/app/api/sessions/[id]/retry-transcription/route";
+import * as accountSession from "@/app/api/sessions/[id]/route";
 import { POST as summary } from "@/app/api/sessions/[id]/summary/route";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
@@ -37,7 +37,11 @@ const accountRoutes: [string, Handler, string][] = [
 ];
 
 describe.each(accountRoutes)("%s", (_, handler, method) => {
-  it.each([["a space and punctuation", "bad id!"], ["101 characters", "x".repeat(101)], ["nothing", ""]])("is a 404 for an id with %s", async (__, id) => {
+  it.each([
+    ["a space and punctuation", "bad id!"],
+    ["101 characters", "x".repeat(101)],
+    ["nothing", ""],
+  ])("is a 404 for an id with %s", async (__, id) => {
     const response = await call(handler, method, id, { headers: bearer(await mintSessionToken("user_route_1")) });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: "Session not found", code: "not_found" });

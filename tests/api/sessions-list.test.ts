@@ -1,10 +1,10 @@
 /** @jest-environment node */
-import { GET as listAccount } from "@/app/api/sessions/route";
 import { GET as listPublic } from "@/app/api/public/sessions/route";
-import { NO_CLERK, setEnvForFile } from "@/tests/helpers/env";
+import { GET as listAccount } from "@/app/api/sessions/route";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { NO_CLERK, setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { type TestDb, createTestDb } from "@/tests/helpers/test-db";
+import { createTestDb, type TestDb } from "@/tests/helpers/test-db";
 
 let testDb: TestDb;
 

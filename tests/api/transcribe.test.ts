@@ -1,23 +1,23 @@
 /** @jest-environment node */
 import { HttpResponse } from "msw";
 
-import { POST as transcribe } from "@/app/api/transcribe/route";
-import { POST as retryAccount } from "@/app/api/sessions/[id]/retry-transcription/route";
 import { POST as retryPublic } from "@/app/api/public/sessions/[id]/retry-transcription/route";
+import { POST as retryAccount } from "@/app/api/sessions/[id]/retry-transcription/route";
+import { POST as transcribe } from "@/app/api/transcribe/route";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import {
-  PROVIDER_ENV,
-  type SeenGemini,
-  type SeenTranscription,
   geminiError,
   geminiGenerate,
   geminiJson,
   openAiDiarized,
   openAiError,
   openAiTranscription,
+  PROVIDER_ENV,
+  type SeenGemini,
+  type SeenTranscription,
 } from "@/tests/msw/providers";
 
 const api = setUpApiTestContext();
@@ -26,7 +26,8 @@ const { server } = api;
 setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
 
 const audio = Buffer.from("webm-opus-bytes-of-a-short-conversation").toString("base64");
-const post = (body: unknown, headers: Record<string, string> = {}) => transcribe(apiRequest("/api/transcribe", { method: "POST", body, headers }), routeContext());
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  transcribe(apiRequest("/api/transcribe", { method: "POST", body, headers }), routeContext());
 
 const twoVoices = [
   { speaker: "A", text: "I felt like we never plan our weekends together anymore.", start: 0.2, end: 3.9 },
@@ -48,7 +49,14 @@ describe("POST /api/transcribe", () => {
     expect(body.speakerStats.SPEAKER_01).toEqual({ totalTime: 5.2, wordCount: 16, segments: 2 });
     expect(body.transcript.split("\n")[0]).toBe("SPEAKER_01: I felt like we never plan our weekends together anymore.");
     expect(seen).toEqual([
-      { model: "gpt-4o-transcribe-diarize", responseFormat: "diarized_json", chunking: "auto", language: "en", fileType: "audio/webm", fileSize: Buffer.from(audio, "base64").length },
+      {
+        model: "gpt-4o-transcribe-diarize",
+        responseFormat: "diarized_json",
+        chunking: "auto",
+        language: "en",
+        fileType: "audio/webm",
+        fileSize: Buffer.from(audio, "base64").length,
+      },
     ]);
   });
 
@@ -75,7 +83,18 @@ describe("POST /api/transcribe", () => {
     const seenGemini: SeenGemini[] = [];
     server.use(
       openAiTranscription(() => openAiError(503, "Service Unavailable"), seenOpenAi),
-      geminiGenerate(() => HttpResponse.json(geminiJson({ segments: [{ speaker: "Speaker 1", text: "We should talk about money.", start: 0 }, { speaker: "Speaker 2", text: "Okay, I'm listening.", start: 2.5, end: 4 }] })), seenGemini),
+      geminiGenerate(
+        () =>
+          HttpResponse.json(
+            geminiJson({
+              segments: [
+                { speaker: "Speaker 1", text: "We should talk about money.", start: 0 },
+                { speaker: "Speaker 2", text: "Okay, I'm listening.", start: 2.5, end: 4 },
+              ],
+            }),
+          ),
+        seenGemini,
+      ),
     );
 
     const body = await (await post({ audio })).json();
@@ -108,7 +127,11 @@ describe("POST /api/transcribe", () => {
   });
 
   describe("when every provider is down", () => {
-    const bothDown = () => server.use(openAiTranscription(() => openAiError(503, "Service Unavailable")), geminiGenerate(() => geminiError(503, "The model is overloaded.")));
+    const bothDown = () =>
+      server.use(
+        openAiTranscription(() => openAiError(503, "Service Unavailable")),
+        geminiGenerate(() => geminiError(503, "The model is overloaded.")),
+      );
 
     it("a signed-in user's recording is kept on the server for retry, and the error names it", async () => {
       bothDown();
@@ -147,13 +170,19 @@ describe("POST /api/transcribe", () => {
 
   describe("retrying a failed transcription", () => {
     async function failOnce(userId: string): Promise<string> {
-      server.use(openAiTranscription(() => openAiError(503, "Service Unavailable")), geminiGenerate(() => geminiError(503, "overloaded")));
+      server.use(
+        openAiTranscription(() => openAiError(503, "Service Unavailable")),
+        geminiGenerate(() => geminiError(503, "overloaded")),
+      );
       const body = await (await post({ audio }, bearer(await mintSessionToken(userId)))).json();
       server.resetHandlers();
       return body.failedSessionId;
     }
     const retry = async (id: string, userId: string) =>
-      retryAccount(apiRequest(`/api/sessions/${id}/retry-transcription`, { method: "POST", headers: bearer(await mintSessionToken(userId)) }), routeContext({ id }));
+      retryAccount(
+        apiRequest(`/api/sessions/${id}/retry-transcription`, { method: "POST", headers: bearer(await mintSessionToken(userId)) }),
+        routeContext({ id }),
+      );
 
     it("succeeds once a provider is back, and the audio leaves the server", async () => {
       const id = await failOnce("user_r1");
@@ -169,7 +198,10 @@ describe("POST /api/transcribe", () => {
 
     it("counts a failed attempt and keeps the audio", async () => {
       const id = await failOnce("user_r2");
-      server.use(openAiTranscription(() => openAiError(503, "Service Unavailable")), geminiGenerate(() => geminiError(503, "overloaded")));
+      server.use(
+        openAiTranscription(() => openAiError(503, "Service Unavailable")),
+        geminiGenerate(() => geminiError(503, "overloaded")),
+      );
       const response = await retry(id, "user_r2");
       expect(response.status).toBe(503);
       expect((await response.json()).failedSessionId).toBe(id);

@@ -1,5 +1,4 @@
 import { generateKeyPairSync } from "node:crypto";
-
 import { expect, test, type APIResponse } from "@playwright/test";
 
 import { mintSessionToken } from "../helpers/clerk-test-auth";

@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 
 import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
-import { PHONE_SIZES, test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
+import { expect, PHONE_SIZES, saveScreen, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
 
@@ -45,61 +45,70 @@ async function swipeLeft(page: Page, title: string) {
   await page.mouse.up();
 }
 
-test("a guest's sessions: listed after a reload, deleted by swipe, opened and filtered, then moved into the account", { tag: PHONE_SIZES }, async ({ page, context, request }, testInfo) => {
-  await fakeProviders.reset();
-  await visitSignedOut(context, ACCOUNT_SERVER);
-  await page.goto(ACCOUNT_SERVER.url);
-  await expect(history(page).getByText("No completed sessions yet. Record a conversation to get started!")).toBeVisible();
-  await expect(history(page).getByText(/You are not signed in/)).toBeVisible();
+test(
+  "a guest's sessions: listed after a reload, deleted by swipe, opened and filtered, then moved into the account",
+  { tag: PHONE_SIZES },
+  async ({ page, context, request }, testInfo) => {
+    await fakeProviders.reset();
+    await visitSignedOut(context, ACCOUNT_SERVER);
+    await page.goto(ACCOUNT_SERVER.url);
+    await expect(history(page).getByText("No completed sessions yet. Record a conversation to get started!")).toBeVisible();
+    await expect(history(page).getByText(/You are not signed in/)).toBeVisible();
 
-  await recordSession(page, "Weekend plans");
-  await recordSession(page, "Money talk");
+    await recordSession(page, "Weekend plans");
+    await recordSession(page, "Money talk");
 
-  await page.reload();
-  await expect(history(page).getByRole("group")).toHaveCount(2);
-  await expect(history(page).getByText("2 insights").first()).toBeVisible();
-  await saveScreen(page, "history", testInfo);
+    await page.reload();
+    await expect(history(page).getByRole("group")).toHaveCount(2);
+    await expect(history(page).getByText("2 insights").first()).toBeVisible();
+    await saveScreen(page, "history", testInfo);
 
-  await swipeLeft(page, "Money talk");
-  await expect(page.getByRole("listitem").getByText("Session Deleted", { exact: true })).toBeVisible();
-  await expect(history(page).getByRole("group")).toHaveCount(1);
-  await page.reload();
-  await expect(history(page).getByRole("group")).toHaveCount(1);
+    await swipeLeft(page, "Money talk");
+    await expect(page.getByRole("listitem").getByText("Session Deleted", { exact: true })).toBeVisible();
+    await expect(history(page).getByRole("group")).toHaveCount(1);
+    await page.reload();
+    await expect(history(page).getByRole("group")).toHaveCount(1);
 
-  await history(page).getByRole("button", { name: "Open session: Weekend plans" }).click();
-  const detail = page.getByRole("dialog", { name: "Weekend plans" });
-  await expect(detail).toBeVisible();
-  await expect(detail.getByText("Deal. Saturday is just for us.")).toBeVisible();
-  await detail.getByRole("button", { name: "Ana" }).click();
-  await expect(detail.getByText("Ask me about my day, and just listen.")).toBeVisible();
-  await expect(detail.getByText("Deal. Saturday is just for us.")).toBeHidden();
-  await saveScreen(page, "session-detail", testInfo);
+    await history(page).getByRole("button", { name: "Open session: Weekend plans" }).click();
+    const detail = page.getByRole("dialog", { name: "Weekend plans" });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByText("Deal. Saturday is just for us.")).toBeVisible();
+    await detail.getByRole("button", { name: "Ana" }).click();
+    await expect(detail.getByText("Ask me about my day, and just listen.")).toBeVisible();
+    await expect(detail.getByText("Deal. Saturday is just for us.")).toBeHidden();
+    await saveScreen(page, "session-detail", testInfo);
 
-  // Regenerate Recommendations: the steps show, then the new recommendations.
-  await fakeProviders.queue("gemini.generate", { body: { summary: "Fresh summary.", recommendations: ["Ask one open question", "Take a walk together", "Say thank you"], encouragement: "Onwards." } });
-  await detail.getByRole("tab", { name: "Summary" }).click();
-  await detail.getByRole("button", { name: "Regenerate Recommendations" }).click();
-  await expect(page.getByRole("dialog", { name: "Analyzing Your Conversation" })).toBeVisible();
-  // Matched by text: while the detail (a modal dialog) is open, Radix hides the toast region from the accessibility tree.
-  await expect(page.getByText("Recommendations Updated", { exact: true })).toBeVisible({ timeout: 10_000 });
-  const reopened = page.getByRole("dialog", { name: "Weekend plans" });
-  await reopened.getByRole("tab", { name: "Summary" }).click();
-  await expect(reopened.getByRole("heading", { name: "Focus On" })).toBeVisible();
-  await expect(reopened.getByRole("listitem").filter({ hasText: "Take a walk together" })).toBeVisible();
-  await reopened.getByRole("button", { name: "Close" }).first().click();
+    // Regenerate Recommendations: the steps show, then the new recommendations.
+    await fakeProviders.queue("gemini.generate", {
+      body: { summary: "Fresh summary.", recommendations: ["Ask one open question", "Take a walk together", "Say thank you"], encouragement: "Onwards." },
+    });
+    await detail.getByRole("tab", { name: "Summary" }).click();
+    await detail.getByRole("button", { name: "Regenerate Recommendations" }).click();
+    await expect(page.getByRole("dialog", { name: "Analyzing Your Conversation" })).toBeVisible();
+    // Matched by text: while the detail (a modal dialog) is open, Radix hides the toast region from the accessibility tree.
+    await expect(page.getByText("Recommendations Updated", { exact: true })).toBeVisible({ timeout: 10_000 });
+    const reopened = page.getByRole("dialog", { name: "Weekend plans" });
+    await reopened.getByRole("tab", { name: "Summary" }).click();
+    await expect(reopened.getByRole("heading", { name: "Focus On" })).toBeVisible();
+    await expect(reopened.getByRole("listitem").filter({ hasText: "Take a walk together" })).toBeVisible();
+    await reopened.getByRole("button", { name: "Close" }).first().click();
 
-  // The same browser signs in: the remaining session moves to the account and nothing is left behind locally.
-  const userId = `user_e2e_migrate_${Date.now()}`;
-  await signIn(context, ACCOUNT_SERVER, userId);
-  await page.reload();
-  const token = await mintSessionToken(userId);
-  await expect
-    .poll(async () => (await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()).sessions.length, { timeout: 10_000 })
-    .toBe(1);
-  await expect.poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(0);
-  await expect(history(page).getByText("Weekend plans")).toBeVisible();
-  await expect(history(page).getByText(/You are not signed in/)).toBeHidden();
-});
+    // The same browser signs in: the remaining session moves to the account and nothing is left behind locally.
+    const userId = `user_e2e_migrate_${Date.now()}`;
+    await signIn(context, ACCOUNT_SERVER, userId);
+    await page.reload();
+    const token = await mintSessionToken(userId);
+    await expect
+      .poll(
+        async () => (await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()).sessions.length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    await expect.poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(0);
+    await expect(history(page).getByText("Weekend plans")).toBeVisible();
+    await expect(history(page).getByText(/You are not signed in/)).toBeHidden();
+  },
+);
 
 test("Load More Sessions pages through 12 sessions, 5 at a time", async ({ page, context, request }) => {
   const userId = `user_e2e_paging_${Date.now()}`;
@@ -108,7 +117,12 @@ test("Load More Sessions pages through 12 sessions, 5 at a time", async ({ page,
     const id = `local-${1_700_000_000_000 + index}`;
     const response = await request.post(`${ACCOUNT_SERVER.url}/api/sessions/${id}?skipRegeneration=true`, {
       headers: { authorization: `Bearer ${token}` },
-      data: { id, transcript: `Ana: conversation number ${index}`, analysis: analysisAbout(`Conversation ${index}`), createdAt: new Date(Date.UTC(2026, 10, index)).toISOString() },
+      data: {
+        id,
+        transcript: `Ana: conversation number ${index}`,
+        analysis: analysisAbout(`Conversation ${index}`),
+        createdAt: new Date(Date.UTC(2026, 10, index)).toISOString(),
+      },
     });
     expect(response.status()).toBe(200);
   }

@@ -1,5 +1,5 @@
 import { fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
-import { PHONE_SIZES, test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
+import { expect, PHONE_SIZES, saveScreen, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
@@ -168,7 +168,9 @@ test("an HTML error page instead of JSON: the Transcription Error toast, and the
   await page.goto(ACCOUNT_SERVER.url);
   const recorder = new RecorderPage(page);
   // What a proxy in front of the app sends when the function behind it falls over.
-  await page.route("**/api/transcribe", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>" }));
+  await page.route("**/api/transcribe", (route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>" }),
+  );
 
   await recorder.recordFor(1_500);
   await expect(page.getByRole("listitem").getByText("Transcription Error", { exact: true })).toBeVisible({ timeout: 15_000 });

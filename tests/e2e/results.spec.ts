@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
-
 import { type Page, type TestInfo } from "@playwright/test";
 
 import { diarizedTranscript, fakeProviders, openAiError } from "../fake-providers/client";
-import { PHONE_SIZES, test, expect, saveScreen, signIn, visitSignedOut } from "./support/app";
+import { mintSessionToken } from "../helpers/clerk-test-auth";
+import { expect, PHONE_SIZES, saveScreen, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
-import { mintSessionToken } from "../helpers/clerk-test-auth";
 
 // From the fake microphone to the completion screen (issue 4): analysis, the deck with votes by swipe and by button,
 // the personalised summary, the calendar reminder and Finish Session.
@@ -14,17 +13,48 @@ test.describe.configure({ mode: "serial" });
 
 const analysis = {
   cards: [
-    { dimension: "Curiosity", insight: "Speaker 2 asked how Speaker 1 felt and listened to the answer.", tips: ["Ask one more open question.", "Check back on what you heard."], color: "deep-teal", icon: "search", evidence: ["Ask me about my day"] },
-    { dimension: "Timing", insight: "The turns were short and balanced.", tips: ["Keep pausing before you answer."], color: "sunflower", icon: "clock", evidence: ["We never get time for us"] },
-    { dimension: "Appreciation", insight: "There was little thanks yet.", tips: ["Name one thing you appreciated today."], color: "soft-tangerine", icon: "sparkles", evidence: ["just listen"] },
+    {
+      dimension: "Curiosity",
+      insight: "Speaker 2 asked how Speaker 1 felt and listened to the answer.",
+      tips: ["Ask one more open question.", "Check back on what you heard."],
+      color: "deep-teal",
+      icon: "search",
+      evidence: ["Ask me about my day"],
+    },
+    {
+      dimension: "Timing",
+      insight: "The turns were short and balanced.",
+      tips: ["Keep pausing before you answer."],
+      color: "sunflower",
+      icon: "clock",
+      evidence: ["We never get time for us"],
+    },
+    {
+      dimension: "Appreciation",
+      insight: "There was little thanks yet.",
+      tips: ["Name one thing you appreciated today."],
+      color: "soft-tangerine",
+      icon: "sparkles",
+      evidence: ["just listen"],
+    },
   ],
   coachResponse: "You talked about **making time for each other**.",
   briefSummary: "Making time for each other",
   recommendations: ["Plan Saturday together", "Ask one open question a day", "Say thank you once a day"],
   encouragement: "You are already listening to each other.",
-  mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Make time for each other.", tips: ["What would a perfect Saturday look like?"], icon: "sparkles", color: "soft-tangerine" },
+  mutualGrowthCard: {
+    dimension: "Mutual Aspirations & Growth",
+    insight: "Make time for each other.",
+    tips: ["What would a perfect Saturday look like?"],
+    icon: "sparkles",
+    color: "soft-tangerine",
+  },
 };
-const summary = { summary: "Curiosity and appreciation resonated with you.", recommendations: ["Ask one open question a day", "Say thank you once a day", "Plan Saturday"], encouragement: "Keep going together!" };
+const summary = {
+  summary: "Curiosity and appreciation resonated with you.",
+  recommendations: ["Ask one open question a day", "Say thank you once a day", "Plan Saturday"],
+  encouragement: "Keep going together!",
+};
 
 async function swipeCard(page: Page, dimension: string, direction: "right" | "left") {
   const card = page.getByRole("group", { name: dimension });
@@ -129,7 +159,9 @@ test("signed in: the session, its votes and its summary are stored in the accoun
   const token = await mintSessionToken(userId);
   const list = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
   expect(list.sessions).toHaveLength(1);
-  const session = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const session = await (
+    await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   expect(session).toMatchObject({ isCompleted: true, summary: "Curiosity and appreciation resonated with you.", reminderSet: true });
   expect(session.swipeActions.map((swipe: { action: string }) => swipe.action)).toEqual(["helpful", "unhelpful", "helpful"]);
   expect(await page.evaluate(() => localStorage.getItem("local_sessions"))).toBeNull();
@@ -171,7 +203,9 @@ test("guest: when the summary cannot be generated, a fallback summary shows with
   await page.getByRole("button", { name: "Start Swiping Practice" }).click();
   for (let card = 0; card < 3; card++) await page.getByRole("button", { name: /Helpful/ }).click();
 
-  await expect(page.getByRole("listitem").getByText("There was a problem generating your summary, but we saved your session.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("listitem").getByText("There was a problem generating your summary, but we saved your session.")).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText("Session saved with generic summary due to an error.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Focus On" })).toBeVisible();
 });
@@ -230,7 +264,12 @@ test("signed in: an analysis outage opens the Connection Error dialog, and Retry
   await expect(recorder.retryButtons).toHaveCount(0);
 });
 
-test("signed in: a recording that failed on one device is listed in red on another, and a tap there retries it", async ({ page, context, browser, request }, testInfo) => {
+test("signed in: a recording that failed on one device is listed in red on another, and a tap there retries it", async ({
+  page,
+  context,
+  browser,
+  request,
+}, testInfo) => {
   await fakeProviders.reset();
   await fakeProviders.queue("openai.transcriptions", openAiError(500, "Internal error"));
   await fakeProviders.queue("gemini.generate", { status: 500, body: { error: { code: 500, message: "Internal", status: "INTERNAL" } } }, { body: analysis });
@@ -287,7 +326,9 @@ test("guest on a full device: Finish Session says so and keeps the results open 
   await runDeck(page, testInfo);
   await page.getByRole("button", { name: "Finish Session" }).click();
   // Matched by text: the results are a modal dialog, and Radix hides the toast region from the accessibility tree meanwhile.
-  await expect(page.getByText("There isn't enough free space on this device to keep this session. Please free some space, then try again.", { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText("There isn't enough free space on this device to keep this session. Please free some space, then try again.", { exact: true }).first(),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
   await expect(page.getByText("Curiosity and appreciation resonated with you.")).toBeVisible();
 });
@@ -297,7 +338,13 @@ const regenerated = {
   coachResponse: "You agreed to keep Saturday mornings for each other.",
   recommendations: ["Plan Saturday together", "Ask one open question a day", "Put phones away on Saturday mornings"],
   encouragement: "A small promise, kept, goes a long way.",
-  mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Decide together what you will protect.", tips: ["Which hour of the week is just yours?"], icon: "sparkles", color: "soft-tangerine" },
+  mutualGrowthCard: {
+    dimension: "Mutual Aspirations & Growth",
+    insight: "Decide together what you will protect.",
+    tips: ["Which hour of the week is just yours?"],
+    icon: "sparkles",
+    color: "soft-tangerine",
+  },
 };
 
 async function recordGrowthCommitment(page: Page, testInfo: TestInfo) {
@@ -319,47 +366,56 @@ async function recordGrowthCommitment(page: Page, testInfo: TestInfo) {
   await new RecorderPage(page).nameSpeakers(["Ana", "Ben"]);
 }
 
-test("signed in: the growth commitment is recorded, appended to the session, and the completion screen shows the regenerated advice", { tag: PHONE_SIZES }, async ({ page, context, request }, testInfo) => {
-  test.setTimeout(90_000);
-  const userId = `user_e2e_growth_${Date.now()}`;
-  await signIn(context, ACCOUNT_SERVER, userId);
-  await page.goto(ACCOUNT_SERVER.url);
-  await runDeck(page, testInfo);
-  await fakeProviders.queue("gemini.generate", { body: regenerated });
+test(
+  "signed in: the growth commitment is recorded, appended to the session, and the completion screen shows the regenerated advice",
+  { tag: PHONE_SIZES },
+  async ({ page, context, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const userId = `user_e2e_growth_${Date.now()}`;
+    await signIn(context, ACCOUNT_SERVER, userId);
+    await page.goto(ACCOUNT_SERVER.url);
+    await runDeck(page, testInfo);
+    await fakeProviders.queue("gemini.generate", { body: regenerated });
 
-  await recordGrowthCommitment(page, testInfo);
-  await expect(page.getByRole("dialog", { name: "Analyzing Your Conversation" })).toBeVisible();
-  await expect(page.getByText("Growth agreement created!", { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("You agreed to keep Saturday mornings for each other.")).toBeVisible();
-  await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
-  await expect(page.getByText("A small promise, kept, goes a long way.")).toBeVisible();
-  await saveScreen(page, "growth-completed", testInfo);
+    await recordGrowthCommitment(page, testInfo);
+    await expect(page.getByRole("dialog", { name: "Analyzing Your Conversation" })).toBeVisible();
+    await expect(page.getByText("Growth agreement created!", { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("You agreed to keep Saturday mornings for each other.")).toBeVisible();
+    await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
+    await expect(page.getByText("A small promise, kept, goes a long way.")).toBeVisible();
+    await saveScreen(page, "growth-completed", testInfo);
 
-  // The follow-up is in the account; the regeneration saw both conversations.
-  const token = await mintSessionToken(userId);
-  const list = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
-  const session = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers: { authorization: `Bearer ${token}` } })).json();
-  expect(session.followUpTranscripts).toHaveLength(1);
-  expect(session.followUpTranscripts[0].speakerNames).toEqual({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
-  expect(session.analysis.mutualGrowthCard.insight).toBe("Decide together what you will protect.");
-  const calls = await fakeProviders.requests("gemini.generate");
-  expect(JSON.stringify(calls.at(-1)?.body)).toContain("Growth conversation");
+    // The follow-up is in the account; the regeneration saw both conversations.
+    const token = await mintSessionToken(userId);
+    const list = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const session = await (
+      await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    expect(session.followUpTranscripts).toHaveLength(1);
+    expect(session.followUpTranscripts[0].speakerNames).toEqual({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+    expect(session.analysis.mutualGrowthCard.insight).toBe("Decide together what you will protect.");
+    const calls = await fakeProviders.requests("gemini.generate");
+    expect(JSON.stringify(calls.at(-1)?.body)).toContain("Growth conversation");
 
-  await page.getByRole("button", { name: "Finish Session" }).click();
-  await expect(page.getByRole("listitem").getByText("Your session has been saved and will appear in your history.")).toBeVisible();
-  const history = new RecorderPage(page).history;
-  await expect(history.getByText("1 follow-up")).toBeVisible();
+    await page.getByRole("button", { name: "Finish Session" }).click();
+    await expect(page.getByRole("listitem").getByText("Your session has been saved and will appear in your history.")).toBeVisible();
+    const history = new RecorderPage(page).history;
+    await expect(history.getByText("1 follow-up")).toBeVisible();
 
-  // A completed session picked in the history opens at its completion screen, its transcript and follow-up one tap away.
-  await history.getByRole("button", { name: "Open session: Making time for each other" }).click();
-  await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
-  await page.getByRole("button", { name: "View transcript" }).click();
-  const detail = page.getByRole("dialog", { name: "Making time for each other" });
-  await expect(detail.getByText("Follow-up transcripts: Found 1")).toBeVisible();
-});
+    // A completed session picked in the history opens at its completion screen, its transcript and follow-up one tap away.
+    await history.getByRole("button", { name: "Open session: Making time for each other" }).click();
+    await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
+    await page.getByRole("button", { name: "View transcript" }).click();
+    const detail = page.getByRole("dialog", { name: "Making time for each other" });
+    await expect(detail.getByText("Follow-up transcripts: Found 1")).toBeVisible();
+  },
+);
 
-test("guest: when the regeneration fails, Analysis Generation Failed offers Try Again, and Cancel ends with the general advice", async ({ page, context }, testInfo) => {
+test("guest: when the regeneration fails, Analysis Generation Failed offers Try Again, and Cancel ends with the general advice", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(90_000);
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
@@ -416,7 +472,10 @@ test("swiping the growth card left cancels the recording and keeps nothing of it
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
 });
 
-test("words of violence in the conversation: the results open with the safety card and its crisis lines, before any coaching", async ({ page, context }, testInfo) => {
+test("words of violence in the conversation: the results open with the safety card and its crisis lines, before any coaching", async ({
+  page,
+  context,
+}, testInfo) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   await fakeProviders.queue("openai.transcriptions", {

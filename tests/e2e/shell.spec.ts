@@ -1,4 +1,4 @@
-import { PHONE_SIZES, expect, expectNoHorizontalScroll, saveScreen, Shell, signIn, test, visitSignedOut } from "./support/app";
+import { expect, expectNoHorizontalScroll, PHONE_SIZES, saveScreen, Shell, signIn, test, visitSignedOut } from "./support/app";
 import { ACCOUNT_SERVER, ACCOUNT_URL, APP_SERVERS } from "./support/urls";
 
 // The shell a visitor sees first (spec part 1 section 2, part 2 sections 2 and 6): header bar, Settings overlay, legal pages

@@ -19,7 +19,6 @@
 // Queued 2xx bodies for "openai.chat" and "gemini.generate" are the model's text output (strings as they are, anything else
 // JSON-encoded) wrapped in the provider's envelope, unless `raw: true`; every other queued body is the HTTP body as it is.
 // Nothing here logs request bodies: they carry user conversations.
-
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
@@ -51,7 +50,7 @@ let sequence = 0;
 function parsePort() {
   const args = process.argv.slice(2);
   const flag = args.indexOf("--port");
-  const raw = flag >= 0 ? args[flag + 1] : args.find((arg) => /^\d+$/.test(arg)) ?? process.env.FAKE_PROVIDERS_PORT;
+  const raw = flag >= 0 ? args[flag + 1] : (args.find((arg) => /^\d+$/.test(arg)) ?? process.env.FAKE_PROVIDERS_PORT);
   const port = Number(raw ?? 3199);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`fake-providers: bad port ${raw}`);
   return port;
@@ -185,7 +184,15 @@ function openAiError(status, message) {
 }
 
 function geminiError(status, message) {
-  const names = { 400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE" };
+  const names = {
+    400: "INVALID_ARGUMENT",
+    401: "UNAUTHENTICATED",
+    403: "PERMISSION_DENIED",
+    404: "NOT_FOUND",
+    429: "RESOURCE_EXHAUSTED",
+    500: "INTERNAL",
+    503: "UNAVAILABLE",
+  };
   return { error: { code: status, message, status: names[status] ?? "UNKNOWN" } };
 }
 
@@ -194,7 +201,13 @@ function geminiError(status, message) {
 function transcription(fields) {
   const format = fields.response_format ?? "json";
   const text = DIALOGUE.map(([, , , line]) => line).join(" ");
-  const usage = { type: "tokens", input_tokens: 160, output_tokens: estimateTokens(text), total_tokens: 160 + estimateTokens(text), input_token_details: { audio_tokens: 160, text_tokens: 0 } };
+  const usage = {
+    type: "tokens",
+    input_tokens: 160,
+    output_tokens: estimateTokens(text),
+    total_tokens: 160 + estimateTokens(text),
+    input_token_details: { audio_tokens: 160, text_tokens: 0 },
+  };
   switch (format) {
     case "text":
       return text;
@@ -223,7 +236,16 @@ function transcription(fields) {
         duration: DIALOGUE_DURATION,
         text,
         segments: DIALOGUE.map(([, start, end, line], index) => ({
-          id: index, seek: 0, start, end, text: ` ${line}`, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1.2, no_speech_prob: 0.01,
+          id: index,
+          seek: 0,
+          start,
+          end,
+          text: ` ${line}`,
+          tokens: [],
+          temperature: 0,
+          avg_logprob: -0.2,
+          compression_ratio: 1.2,
+          no_speech_prob: 0.01,
         })),
         usage: { type: "duration", seconds: Math.ceil(DIALOGUE_DURATION) },
       };
@@ -261,7 +283,15 @@ function geminiResponse(model, text) {
   const candidatesTokenCount = estimateTokens(text);
   return {
     candidates: [{ content: { parts: [{ text }], role: "model" }, finishReason: "STOP", index: 0 }],
-    usageMetadata: { promptTokenCount: 540, candidatesTokenCount, totalTokenCount: 540 + candidatesTokenCount, promptTokensDetails: [{ modality: "AUDIO", tokenCount: 516 }, { modality: "TEXT", tokenCount: 24 }] },
+    usageMetadata: {
+      promptTokenCount: 540,
+      candidatesTokenCount,
+      totalTokenCount: 540 + candidatesTokenCount,
+      promptTokensDetails: [
+        { modality: "AUDIO", tokenCount: 516 },
+        { modality: "TEXT", tokenCount: 24 },
+      ],
+    },
     modelVersion: model,
     responseId: `fake-${++sequence}`,
   };

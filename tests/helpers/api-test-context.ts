@@ -1,6 +1,6 @@
 import { setupServer } from "msw/node";
 
-import { type TestDb, createTestDb } from "./test-db";
+import { createTestDb, type TestDb } from "./test-db";
 
 /**
  * The lifecycle every API test file shares: msw intercepting provider HTTP (anything unexpected fails the test) and a

@@ -1,16 +1,8 @@
 /** @jest-environment node */
 import { generateKeyPairSync } from "node:crypto";
-
 import { verifyToken } from "@clerk/backend";
 
-import {
-  browserSessionCookies,
-  clerkTestEnv,
-  mintSessionToken,
-  TEST_CLERK_ISSUER,
-  TEST_CLERK_JWT_KEY,
-  TEST_CLERK_PUBLISHABLE_KEY,
-} from "./clerk-test-auth";
+import { browserSessionCookies, clerkTestEnv, mintSessionToken, TEST_CLERK_ISSUER, TEST_CLERK_JWT_KEY, TEST_CLERK_PUBLISHABLE_KEY } from "./clerk-test-auth";
 
 // The helpers are only useful if Clerk itself accepts what they mint: verify with @clerk/backend, the code clerkMiddleware runs.
 // Its public verifyToken resolves to the claims or throws a TokenVerificationError with a `reason`.
@@ -41,9 +33,9 @@ describe("clerk-test-auth", () => {
     await expect(
       verifyToken(token, { jwtKey: TEST_CLERK_JWT_KEY, issuer: TEST_CLERK_ISSUER, authorizedParties: ["http://127.0.0.1:3100"] }),
     ).resolves.toMatchObject({ azp: "http://127.0.0.1:3100" });
-    await expect(
-      verifyToken(token, { jwtKey: TEST_CLERK_JWT_KEY, authorizedParties: ["https://evil.example"] }),
-    ).rejects.toMatchObject({ reason: "token-invalid-authorized-parties" });
+    await expect(verifyToken(token, { jwtKey: TEST_CLERK_JWT_KEY, authorizedParties: ["https://evil.example"] })).rejects.toMatchObject({
+      reason: "token-invalid-authorized-parties",
+    });
   });
 
   it("gives an expired token Clerk rejects as expired", async () => {

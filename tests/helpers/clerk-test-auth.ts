@@ -118,18 +118,10 @@ export function devBrowserCookies(url: string): TestCookie[] {
  * authenticated; must not be later than the token's iat or Clerk starts a handshake with its servers) and
  * `__clerk_db_jwt` (see devBrowserCookies).
  */
-export async function browserSessionCookies(
-  userId: string,
-  url: string,
-  options: Omit<MintOptions, "azp"> = {},
-): Promise<TestCookie[]> {
+export async function browserSessionCookies(userId: string, url: string, options: Omit<MintOptions, "azp"> = {}): Promise<TestCookie[]> {
   const { origin, hostname } = new URL(url);
   const token = await mintSessionToken(userId, { expiresInSeconds: 3600, ...options, azp: origin });
   const clientUat = Math.floor(Date.now() / 1000) - 120;
   const common = { domain: hostname, path: "/", sameSite: "Lax" as const, secure: false };
-  return [
-    { ...common, name: "__session", value: token },
-    { ...common, name: "__client_uat", value: String(clientUat) },
-    ...devBrowserCookies(url),
-  ];
+  return [{ ...common, name: "__session", value: token }, { ...common, name: "__client_uat", value: String(clientUat) }, ...devBrowserCookies(url)];
 }

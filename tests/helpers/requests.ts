@@ -3,7 +3,10 @@ export function routeContext<Params extends Record<string, string>>(params: Para
   return { params: Promise.resolve(params) };
 }
 
-export function apiRequest(path: string, { method = "GET", body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Request {
+export function apiRequest(
+  path: string,
+  { method = "GET", body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Request {
   return new Request(`http://localhost:3000${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-
 import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -65,7 +64,10 @@ export async function createPgliteTestDb(): Promise<TestDb> {
 async function migratedPgliteDataDir(): Promise<Blob> {
   const scripts = migrationScripts();
   const { version } = JSON.parse(readFileSync(path.join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"));
-  const key = createHash("sha256").update(`${version}\0${scripts.join("\0")}`).digest("hex").slice(0, 16);
+  const key = createHash("sha256")
+    .update(`${version}\0${scripts.join("\0")}`)
+    .digest("hex")
+    .slice(0, 16);
   const file = path.join(tmpdir(), `coach-test-pglite-${key}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)], { type: "application/x-gzip" });
 

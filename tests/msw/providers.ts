@@ -26,8 +26,7 @@ export function geminiJson(value: unknown) {
   };
 }
 
-export const openAiError = (status: number, message: string) =>
-  HttpResponse.json({ error: { message, type: "server_error", code: null } }, { status });
+export const openAiError = (status: number, message: string) => HttpResponse.json({ error: { message, type: "server_error", code: null } }, { status });
 
 export const geminiError = (status: number, message: string) =>
   HttpResponse.json({ error: { code: status, message, status: status === 503 ? "UNAVAILABLE" : "INTERNAL" } }, { status });
@@ -77,7 +76,9 @@ export function openAiChatJson(value: unknown) {
     object: "chat.completion",
     created: 1_700_000_000,
     model: "gpt-4.1-mini",
-    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: typeof value === "string" ? value : JSON.stringify(value), refusal: null } }],
+    choices: [
+      { index: 0, finish_reason: "stop", message: { role: "assistant", content: typeof value === "string" ? value : JSON.stringify(value), refusal: null } },
+    ],
     usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
   };
 }
@@ -102,15 +103,42 @@ export function openAiChat(respond: (seen: SeenChat) => Response | Promise<Respo
 export function modelAnalysis(overrides: Record<string, unknown> = {}) {
   return {
     cards: [
-      { dimension: "Curiosity", insight: "Ben asked Ana how her day felt, and followed up.", tips: ["Ask one more open question.", "Check back on what you heard."], color: "deep-teal", icon: "search", evidence: ["Tell me more"] },
-      { dimension: "Timing", insight: "Ana spoke for most of the conversation.", tips: ["Take turns of similar length."], color: "sunflower", icon: "clock", evidence: ["I felt unheard"] },
-      { dimension: "Appreciation", insight: "Both thanked each other.", tips: ["Name one thing you appreciated today."], color: "soft-tangerine", icon: "sparkles", evidence: ["Thank you"] },
+      {
+        dimension: "Curiosity",
+        insight: "Ben asked Ana how her day felt, and followed up.",
+        tips: ["Ask one more open question.", "Check back on what you heard."],
+        color: "deep-teal",
+        icon: "search",
+        evidence: ["Tell me more"],
+      },
+      {
+        dimension: "Timing",
+        insight: "Ana spoke for most of the conversation.",
+        tips: ["Take turns of similar length."],
+        color: "sunflower",
+        icon: "clock",
+        evidence: ["I felt unheard"],
+      },
+      {
+        dimension: "Appreciation",
+        insight: "Both thanked each other.",
+        tips: ["Name one thing you appreciated today."],
+        color: "soft-tangerine",
+        icon: "sparkles",
+        evidence: ["Thank you"],
+      },
     ],
     coachResponse: "You two talked about **weekends**. [More](https://example.org)",
     briefSummary: "Planning weekends together",
     recommendations: ["Plan Saturday together", "Ask one open question a day", " "],
     encouragement: "You're building something good.",
-    mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Make time for each other.", tips: ["What would a perfect Saturday look like?"], icon: "sparkles", color: "soft-tangerine" },
+    mutualGrowthCard: {
+      dimension: "Mutual Aspirations & Growth",
+      insight: "Make time for each other.",
+      tips: ["What would a perfect Saturday look like?"],
+      icon: "sparkles",
+      color: "soft-tangerine",
+    },
     ...overrides,
   };
 }

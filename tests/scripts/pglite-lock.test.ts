@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +15,11 @@ const LOCK_MODULE = path.resolve("scripts/pglite-lock.mjs");
 
 /** Another process holding the lock on `dir` until it is killed. */
 async function holder(dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", `import { lockPgliteDir } from ${JSON.stringify(LOCK_MODULE)}; lockPgliteDir(${JSON.stringify(dir)}); console.log("locked"); setInterval(() => {}, 1000);`]);
+  const child = spawn(process.execPath, [
+    "--input-type=module",
+    "-e",
+    `import { lockPgliteDir } from ${JSON.stringify(LOCK_MODULE)}; lockPgliteDir(${JSON.stringify(dir)}); console.log("locked"); setInterval(() => {}, 1000);`,
+  ]);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => (chunk.toString().includes("locked") ? resolve() : undefined));
     child.on("exit", (code) => reject(new Error(`holder exited with ${code}`)));

@@ -1,9 +1,9 @@
-import { readAnalysisResponse } from "@/lib/domain/analysis/intake";
 import type { AnalyzeRequest } from "@/lib/domain/analysis/analyze-request";
+import { readAnalysisResponse } from "@/lib/domain/analysis/intake";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import { extractErrorMessage, looksLikeHtml } from "@/lib/domain/errors/classify";
 
-import { ApiRequestError, apiRequest } from "../api/request";
+import { apiRequest, ApiRequestError } from "../api/request";
 
 export const ANALYSIS_UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Please try again.";
 
@@ -23,7 +23,10 @@ export class AnalysisRequestError extends Error {
 type Send = (method: string, path: string, options?: { body?: unknown }) => Promise<Response>;
 
 /** POST /api/analyze, with the spec's intake checks on the answer. */
-export async function requestAnalysis(body: Partial<AnalyzeRequest> & { transcript: string }, send: Send = apiRequest): Promise<{ analysis: Analysis; sessionId: string | null; warnings: string[] }> {
+export async function requestAnalysis(
+  body: Partial<AnalyzeRequest> & { transcript: string },
+  send: Send = apiRequest,
+): Promise<{ analysis: Analysis; sessionId: string | null; warnings: string[] }> {
   let response: Response;
   try {
     response = await send("POST", "/api/analyze", { body });

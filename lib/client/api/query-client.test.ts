@@ -1,5 +1,5 @@
+import { makeQueryClient as makeClient, makeDefaultQueryFn, QUERY_GC_TIME_MS, queryKeys } from "./query-client";
 import { ApiRequestError } from "./request";
-import { QUERY_GC_TIME_MS, makeDefaultQueryFn, makeQueryClient as makeClient, queryKeys } from "./query-client";
 
 // Each client is cleared after its test so no garbage-collection timer outlives the run.
 const created: ReturnType<typeof makeClient>[] = [];

@@ -1,14 +1,11 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 
-import { ApiRequestError, apiJson } from "./request";
+import { apiJson, ApiRequestError } from "./request";
 
 export type On401 = "returnNull" | "throw";
 
 /** Default query: GET on the key's parts joined with "/"; optionally null instead of an error on a 401. */
-export function makeDefaultQueryFn(
-  getJson: (path: string) => Promise<unknown> = (path) => apiJson("GET", path),
-  on401: On401 = "throw",
-): QueryFunction {
+export function makeDefaultQueryFn(getJson: (path: string) => Promise<unknown> = (path) => apiJson("GET", path), on401: On401 = "throw"): QueryFunction {
   return async ({ queryKey }) => {
     const path = queryKey.map(String).join("/");
     try {

@@ -1,5 +1,5 @@
-import { ApiRequestError, REQUEST_HEADERS, type RequestAuth, createApiClient } from "./request";
 import { STORAGE_KEYS } from "../storage/browser-keys";
+import { ApiRequestError, createApiClient, REQUEST_HEADERS, type RequestAuth } from "./request";
 
 type Call = { url: string; init: RequestInit; headers: Headers };
 
@@ -12,11 +12,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-function setup({
-  auth = { signedIn: false } as RequestAuth,
-  responses = [new Response("{}", { status: 200 })],
-  storage = memoryStorage(),
-} = {}) {
+function setup({ auth = { signedIn: false } as RequestAuth, responses = [new Response("{}", { status: 200 })], storage = memoryStorage() } = {}) {
   const calls: Call[] = [];
   const queue = [...responses];
   const fetchFake = (async (url: string, init: RequestInit) => {

@@ -1,6 +1,6 @@
 import { isPublicApiPath, toPublicApiPath } from "@/lib/domain/api-paths";
 
-import { type KeyValueStorage, browserStorage } from "../storage/browser-keys";
+import { browserStorage, type KeyValueStorage } from "../storage/browser-keys";
 import { readLocalSessionRefs } from "../storage/local-session-ids";
 import { readPrivacyMode } from "../storage/settings";
 

@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import "fake-indexeddb/auto";
+
 import {
+  appendChunk,
   AUDIO_STORAGE_MESSAGES,
   AudioStorageError,
-  appendChunk,
   beginRecording,
   deleteRecording,
   finishRecording,
@@ -126,7 +127,11 @@ describe("audio store", () => {
       this.transaction.abort();
       return request;
     });
-    await expect(appendChunk("aborted", 0, bytes(1))).rejects.toMatchObject({ name: "AudioStorageError", reason: "failed", message: AUDIO_STORAGE_MESSAGES.failed });
+    await expect(appendChunk("aborted", 0, bytes(1))).rejects.toMatchObject({
+      name: "AudioStorageError",
+      reason: "failed",
+      message: AUDIO_STORAGE_MESSAGES.failed,
+    });
   });
 
   it("reports IndexedDB missing altogether (private mode, old browsers) as unavailable from every function", async () => {
@@ -159,7 +164,9 @@ describe("audio store", () => {
       const open = jest.spyOn(indexedDB, "open").mockImplementation(() => {
         const request = {} as IDBOpenDBRequest & { error: DOMException };
         setTimeout(() => {
-          Object.assign(request, { error: new DOMException("A mutation operation was attempted on a database that did not allow mutations.", "InvalidStateError") });
+          Object.assign(request, {
+            error: new DOMException("A mutation operation was attempted on a database that did not allow mutations.", "InvalidStateError"),
+          });
           request.onerror?.(new Event("error"));
         }, 0);
         return request;

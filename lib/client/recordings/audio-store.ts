@@ -1,5 +1,7 @@
 import { createStore, promisifyRequest, type UseStore } from "idb-keyval";
+
 import { isValidSavedAudio } from "@/lib/domain/audio/base64";
+
 import { blobToArrayBuffer, blobToBase64 } from "./blob";
 import { holdRecordingLock, releaseRecordingLock } from "./recording-locks";
 

@@ -1,14 +1,15 @@
 /** @jest-environment node */
-import { type KeyValueStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
+import { STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+
 import {
-  LOCAL_STORAGE_ERROR_MESSAGE,
-  LocalStorageError,
   getLocalSession,
   listFailedLocalRecordings,
   listLocalRecordingRefs,
   listLocalSessions,
-  recordRetryFailure,
+  LOCAL_STORAGE_ERROR_MESSAGE,
+  LocalStorageError,
   recordingName,
+  recordRetryFailure,
   removeLocalSession,
   retryTargetFor,
   saveFailedRecordingAsLocalSession,
@@ -171,7 +172,11 @@ describe("upsertLocalSessionRecord", () => {
   it("adds a session, then merges later fields into it without losing the others", async () => {
     const { upsertLocalSessionRecord, readLocalSessionRecord, listLocalSessions } = await import("./local-recordings");
     const data = new Map<string, string>();
-    const storage = { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value), removeItem: (key: string) => void data.delete(key) };
+    const storage = {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+    };
     upsertLocalSessionRecord({ id: "local-1", transcript: "Ana: hi", analysis: { cards: [] }, timestamp: 5 }, storage);
     upsertLocalSessionRecord({ id: "local-1", swipeActions: [{ cardIndex: 0, action: "helpful", timestamp: 6 }] }, storage);
     expect(readLocalSessionRecord("local-1", storage)).toEqual({
@@ -193,17 +198,33 @@ describe("retryTargetFor", () => {
 
   it("prefers this device's copy, which knows where the audio is", () => {
     const local = saveFailedRecordingAsLocalSession({ ...failure, failedSessionId: "srv-1" }, storage);
-    const target = retryTargetFor({ id: "srv-1", name: "From the account", failedTranscription: { error: "x", timestamp: "2026-11-22T08:00:00.000Z", attemptCount: 2 } }, storage);
+    const target = retryTargetFor(
+      { id: "srv-1", name: "From the account", failedTranscription: { error: "x", timestamp: "2026-11-22T08:00:00.000Z", attemptCount: 2 } },
+      storage,
+    );
     expect(target).toEqual(local);
     expect(target.audioKey).toBe("rec-1");
   });
 
   it("uses the listed item, without audio, for a recording only the account kept", () => {
     const target = retryTargetFor(
-      { id: "srv-2", name: "Recording 2026-11-20", transcript: "A: hi", createdAt: "2026-11-20T10:00:00.000Z", failedAnalysis: { error: "down", timestamp: "2026-11-20T10:01:00.000Z", attemptCount: 1 } },
+      {
+        id: "srv-2",
+        name: "Recording 2026-11-20",
+        transcript: "A: hi",
+        createdAt: "2026-11-20T10:00:00.000Z",
+        failedAnalysis: { error: "down", timestamp: "2026-11-20T10:01:00.000Z", attemptCount: 1 },
+      },
       storage,
     );
-    expect(target).toMatchObject({ id: "srv-2", name: "Recording 2026-11-20", audioKey: null, transcript: "A: hi", isLocal: true, timestamp: Date.parse("2026-11-20T10:00:00.000Z") });
+    expect(target).toMatchObject({
+      id: "srv-2",
+      name: "Recording 2026-11-20",
+      audioKey: null,
+      transcript: "A: hi",
+      isLocal: true,
+      timestamp: Date.parse("2026-11-20T10:00:00.000Z"),
+    });
     expect(target.failedAnalysis).toEqual({ error: "down", timestamp: "2026-11-20T10:01:00.000Z", attemptCount: 1 });
     expect(target.failedTranscription).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { type KeyValueStorage, STORAGE_KEYS, browserStorage } from "@/lib/client/storage/browser-keys";
+import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 import { newDeviceSessionId } from "@/lib/domain/session-ids";
 
 // The localStorage side of recordings kept on this device (spec part 1 sections 3 and 8): metadata only. The audio
@@ -196,7 +196,15 @@ function unusedLocalId(items: unknown[], timestamp: number): string {
 
 function saveRecordingRef(storage: KeyValueStorage | null, session: LocalSession, audioKey: string): void {
   const refs = readList(storage, STORAGE_KEYS.localRecordings).filter((ref) => !(isItem(ref) && (ref.audioKey === audioKey || ref.sessionId === session.id)));
-  const ref: LocalRecordingRef = { id: audioKey, timestamp: session.timestamp, sessionId: session.id, isLocal: true, name: session.name, mimeType: session.mimeType, audioKey };
+  const ref: LocalRecordingRef = {
+    id: audioKey,
+    timestamp: session.timestamp,
+    sessionId: session.id,
+    isLocal: true,
+    name: session.name,
+    mimeType: session.mimeType,
+    audioKey,
+  };
   write(storage, STORAGE_KEYS.localRecordings, JSON.stringify([...refs, ref]));
 }
 

@@ -1,18 +1,19 @@
 /** @jest-environment jsdom */
-import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { deserialize, serialize } from "node:v8";
+import { IDBKeyRange, indexedDB } from "fake-indexeddb";
+
 import { AudioStorageError, deleteRecording, listStoredRecordings, readRecordingBlob } from "./audio-store";
+import { CONTEXT_RESUME_TIMEOUT_MS } from "./microphone-graph";
 import {
   AUDIO_CONSTRAINTS,
+  blobToBase64,
+  createAudioRecorder,
+  isRecordingSupported,
   MicrophonePermissionError,
   RECONNECT_RETRY_MS,
   RECORDER_MESSAGES,
   RecorderUnsupportedError,
-  blobToBase64,
-  createAudioRecorder,
-  isRecordingSupported,
 } from "./recorder";
-import { CONTEXT_RESUME_TIMEOUT_MS } from "./microphone-graph";
 
 // jsdom has neither structuredClone (fake-indexeddb needs it) nor Blob.arrayBuffer (the store then reads chunks
 // with FileReader, as older Safari does).
@@ -629,10 +630,7 @@ describe("createAudioRecorder with Web Audio", () => {
     withWebAudio();
     const devices = withDeviceChanges();
     const [mic, plugged] = microphones(2);
-    getUserMedia
-      .mockResolvedValueOnce(mic)
-      .mockRejectedValueOnce(new DOMException("no device", "NotFoundError"))
-      .mockResolvedValueOnce(plugged);
+    getUserMedia.mockResolvedValueOnce(mic).mockRejectedValueOnce(new DOMException("no device", "NotFoundError")).mockResolvedValueOnce(plugged);
     const onReconnectChange = jest.fn();
     const recorder = createAudioRecorder({ id: "plugged", onReconnectChange });
     await recorder.start();

@@ -1,6 +1,7 @@
 import { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-result";
-import { type RecordingMode, appendChunk, beginRecording, deleteRecording, finishRecording } from "./audio-store";
-import { type MicrophoneGraph, closeMicrophoneGraph, connectMicrophone, createMicrophoneGraph } from "./microphone-graph";
+
+import { appendChunk, beginRecording, deleteRecording, finishRecording, type RecordingMode } from "./audio-store";
+import { closeMicrophoneGraph, connectMicrophone, createMicrophoneGraph, type MicrophoneGraph } from "./microphone-graph";
 
 export { blobToBase64 } from "./blob";
 
@@ -105,7 +106,8 @@ export function pickMimeType(): string | undefined {
 function microphoneError(error: unknown): RecorderError {
   const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : "";
   if (name === "NotAllowedError" || name === "PermissionDeniedError" || name === "SecurityError") return new MicrophonePermissionError(error);
-  if (name === "NotFoundError" || name === "DevicesNotFoundError" || name === "OverconstrainedError") return new RecorderError(RECORDER_MESSAGES.noMicrophone, error);
+  if (name === "NotFoundError" || name === "DevicesNotFoundError" || name === "OverconstrainedError")
+    return new RecorderError(RECORDER_MESSAGES.noMicrophone, error);
   if (name === "NotReadableError" || name === "TrackStartError") return new RecorderError(RECORDER_MESSAGES.microphoneBusy, error);
   return new RecorderError(RECORDER_MESSAGES.failed, error);
 }
@@ -158,10 +160,12 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
     onError?.(error instanceof Error ? error : new RecorderError(RECORDER_MESSAGES.failed, error));
   };
   const enqueue = (write: () => Promise<void>) => {
-    writes = writes.then(() => (storing ? write() : undefined)).catch((error: unknown) => {
-      storing = false;
-      reportStorageError(error);
-    });
+    writes = writes
+      .then(() => (storing ? write() : undefined))
+      .catch((error: unknown) => {
+        storing = false;
+        reportStorageError(error);
+      });
   };
   const stopReconnecting = () => {
     clearTimeout(retryTimer);

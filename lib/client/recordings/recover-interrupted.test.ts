@@ -1,13 +1,28 @@
 /** @jest-environment node */
 import "fake-indexeddb/auto";
-import { type KeyValueStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
-import { type RecordingStatus, appendChunk, beginRecording, deleteRecording, listStoredRecordings, markRecordingStatus, readRecordingBlob } from "./audio-store";
+
+import { STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+
+import {
+  appendChunk,
+  beginRecording,
+  deleteRecording,
+  listStoredRecordings,
+  markRecordingStatus,
+  readRecordingBlob,
+  type RecordingStatus,
+} from "./audio-store";
 import { listFailedLocalRecordings, listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
 import { INTERRUPTED_RECORDING_ERROR, recoverInterruptedRecordings } from "./recover-interrupted";
 
 function memoryStorage(): KeyValueStorage & { values: Map<string, string> } {
   const values = new Map<string, string>();
-  return { values, getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) };
+  return {
+    values,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
 }
 
 async function stored(id: string, status: RecordingStatus, chunks: number[][], startedAt = new Date(2026, 10, 22, 15, 4).getTime()) {
@@ -104,7 +119,12 @@ describe("recoverInterruptedRecordings", () => {
   it("keeps the audio untouched when the session cannot be saved, and recovers it on the next load", async () => {
     await stored("later", "recording", [[1]]);
     const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
-    const full: KeyValueStorage = { ...storage, setItem: () => { throw new DOMException("full", "QuotaExceededError"); } };
+    const full: KeyValueStorage = {
+      ...storage,
+      setItem: () => {
+        throw new DOMException("full", "QuotaExceededError");
+      },
+    };
 
     expect(await recoverInterruptedRecordings(full)).toEqual([]);
     expect(warn).toHaveBeenCalled();

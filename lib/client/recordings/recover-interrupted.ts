@@ -1,5 +1,6 @@
-import { type KeyValueStorage, browserStorage } from "@/lib/client/storage/browser-keys";
-import { type RecordingStatus, deleteRecording, listStoredRecordings, markRecordingStatus, readRecordingBlob } from "./audio-store";
+import { browserStorage, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+
+import { deleteRecording, listStoredRecordings, markRecordingStatus, readRecordingBlob, type RecordingStatus } from "./audio-store";
 import { listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
 import { lockedRecordingIds } from "./recording-locks";
 

@@ -2,7 +2,7 @@ import type { Analysis, SessionSummary, SwipeAction } from "@/lib/domain/analysi
 import { extractErrorMessage, looksLikeHtml } from "@/lib/domain/errors/classify";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
-import { ApiRequestError, apiJson, apiRequest } from "../api/request";
+import { apiJson, apiRequest, ApiRequestError } from "../api/request";
 import { callTranscriptionEndpoint } from "../transcription/transcribe-client";
 
 // Every /api/sessions* call of the spec (part 1 section 7, part 2 section 7), one typed function each. Paths are built
@@ -100,7 +100,12 @@ type Signal = { signal?: AbortSignal };
 export const sessionApi = {
   /** GET /api/sessions?cacheBuster={ts} — the account's sessions (for guests the public list, which is empty). */
   list: ({ signal }: Signal = {}) =>
-    call(() => apiJson<{ sessions: SessionRecord[] }>("GET", `${SESSION_PATHS.list()}?cacheBuster=${Date.now()}`, { headers: { "x-request-source": "history" }, signal })),
+    call(() =>
+      apiJson<{ sessions: SessionRecord[] }>("GET", `${SESSION_PATHS.list()}?cacheBuster=${Date.now()}`, {
+        headers: { "x-request-source": "history" },
+        signal,
+      }),
+    ),
 
   /** GET /api/sessions/{id}?…refresh=true&_t={ts} — the full session, never from a cache; `from: "history"` when opened there. */
   get: (id: string, { signal, from, force }: Signal & { from?: "history"; force?: boolean } = {}) => {
@@ -125,7 +130,8 @@ export const sessionApi = {
   retryAnalysis: (id: string) => call(() => apiJson<{ analysis: Analysis; sessionId: string }>("POST", SESSION_PATHS.retryAnalysis(id))),
 
   /** POST /api/sessions/{id}/retry-transcription — the server's kept recording, transcribed again (guests: always 404). */
-  retryTranscription: (id: string): Promise<TranscriptionResultData> => callTranscriptionEndpoint(() => apiRequest("POST", SESSION_PATHS.retryTranscription(id))),
+  retryTranscription: (id: string): Promise<TranscriptionResultData> =>
+    callTranscriptionEndpoint(() => apiRequest("POST", SESSION_PATHS.retryTranscription(id))),
 
   /** POST /api/sessions/{id}/append-transcript — a follow-up ("Growth Commitment") transcript. */
   appendTranscript: (id: string, body: FollowUpBody) =>

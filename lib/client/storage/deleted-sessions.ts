@@ -1,6 +1,6 @@
 import { addDeletedId, parseDeletedIds } from "@/lib/domain/history/deleted-ids";
 
-import { type KeyValueStorage, STORAGE_KEYS, browserStorage } from "./browser-keys";
+import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "./browser-keys";
 
 /** Ids of sessions deleted on this device (newest 100), so a stale copy never reappears in the history. */
 export function readDeletedIds(storage: KeyValueStorage | null = browserStorage()): string[] {

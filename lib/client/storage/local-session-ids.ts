@@ -1,4 +1,4 @@
-import { type KeyValueStorage, STORAGE_KEYS, browserStorage } from "./browser-keys";
+import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "./browser-keys";
 
 export type LocalSessionRef = { id: string; timestamp: number | null };
 

@@ -20,5 +20,9 @@ describe("storageRefusal", () => {
 });
 
 it("storageWarning is the Warning toast with the advice for the cause", () => {
-  expect(storageWarning(new LocalStorageError(domError("QuotaExceededError", 22)))).toEqual({ title: "Warning", description: SESSION_STORAGE_MESSAGES.quota, variant: "destructive" });
+  expect(storageWarning(new LocalStorageError(domError("QuotaExceededError", 22)))).toEqual({
+    title: "Warning",
+    description: SESSION_STORAGE_MESSAGES.quota,
+    variant: "destructive",
+  });
 });

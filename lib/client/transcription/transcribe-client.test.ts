@@ -1,7 +1,7 @@
 import { classifyTranscriptionFailure } from "@/lib/domain/errors/classify";
 
 import { ApiRequestError } from "../api/request";
-import { TranscriptionRequestError, requestTranscription } from "./transcribe-client";
+import { requestTranscription, TranscriptionRequestError } from "./transcribe-client";
 
 const ok = (body: unknown) => async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status: 200 });
 const failWith = (status: number, body: string) => async () => {

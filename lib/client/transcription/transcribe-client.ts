@@ -1,8 +1,8 @@
 import { extractErrorMessage, looksLikeHtml } from "@/lib/domain/errors/classify";
 import type { TranscribeRequestInput } from "@/lib/domain/transcription/transcribe-request";
-import { TRANSCRIPTION_ERRORS, type TranscriptionResultData, transcriptionResultSchema } from "@/lib/domain/transcription/transcription-result";
+import { TRANSCRIPTION_ERRORS, transcriptionResultSchema, type TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
-import { ApiRequestError, apiRequest } from "../api/request";
+import { apiRequest, ApiRequestError } from "../api/request";
 
 /** A failed transcription call. `failedSessionId` is set when the server kept the recording for a retry. */
 export class TranscriptionRequestError extends Error {
@@ -52,7 +52,8 @@ function toRequestError(error: unknown): TranscriptionRequestError {
     let failedSessionId: string | undefined;
     try {
       const parsed: unknown = JSON.parse(error.body);
-      if (parsed && typeof parsed === "object" && "failedSessionId" in parsed && typeof parsed.failedSessionId === "string") failedSessionId = parsed.failedSessionId;
+      if (parsed && typeof parsed === "object" && "failedSessionId" in parsed && typeof parsed.failedSessionId === "string")
+        failedSessionId = parsed.failedSessionId;
     } catch {
       // Not JSON: no session id.
     }

@@ -1,4 +1,12 @@
-import { ANALYSIS_JSON_SCHEMA, ANALYSIS_OPENAI_JSON_SCHEMA, FALLBACK_MUTUAL_GROWTH_CARD, INVALID_ANALYSIS_MESSAGE, clipText, parseModelAnalysis, resolveDimension } from "./analysis-schema";
+import {
+  ANALYSIS_JSON_SCHEMA,
+  ANALYSIS_OPENAI_JSON_SCHEMA,
+  clipText,
+  FALLBACK_MUTUAL_GROWTH_CARD,
+  INVALID_ANALYSIS_MESSAGE,
+  parseModelAnalysis,
+  resolveDimension,
+} from "./analysis-schema";
 import { CARD_COLORS, CARD_ICONS } from "./types";
 
 const options = { source: "ai" as const, promptVersion: "analysis/test" };
@@ -19,7 +27,13 @@ const answer = (overrides: Record<string, unknown> = {}) => ({
   briefSummary: "Weekend plans",
   recommendations: ["Keep asking follow-ups."],
   encouragement: "You are doing great.",
-  mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Dream together.", tips: ["Where do you see us in a year?"], icon: "sparkles", color: "soft-tangerine" },
+  mutualGrowthCard: {
+    dimension: "Mutual Aspirations & Growth",
+    insight: "Dream together.",
+    tips: ["Where do you see us in a year?"],
+    icon: "sparkles",
+    color: "soft-tangerine",
+  },
   ...overrides,
 });
 
@@ -79,7 +93,16 @@ describe("parseModelAnalysis: card repairs", () => {
   it("maps dimensions case-insensitively, by id and by short name", () => {
     const dimensions = ["curiosity", "CLARITY", "Emotional", "emotional connection", "timing", "Respect", "Repair", "respect and repair", "Appreciation "];
     const { analysis, repairs } = parsed(answer({ cards: dimensions.map((dimension) => card({ dimension })) }));
-    expect(analysis.cards.map((c) => c.dimension)).toEqual(["Curiosity", "Clarity", "Emotional Connection", "Emotional Connection", "Timing", "Respect & Repair", "Respect & Repair", "Respect & Repair"]);
+    expect(analysis.cards.map((c) => c.dimension)).toEqual([
+      "Curiosity",
+      "Clarity",
+      "Emotional Connection",
+      "Emotional Connection",
+      "Timing",
+      "Respect & Repair",
+      "Respect & Repair",
+      "Respect & Repair",
+    ]);
     expect(repairs).toContain('cards[0]: dimension "curiosity" read as "Curiosity"');
     // Nine valid cards: the ninth (Appreciation) is beyond the limit of 8.
     expect(repairs).toContain("kept the first 8 of 9 cards");
@@ -111,7 +134,11 @@ describe("parseModelAnalysis: card repairs", () => {
     const { analysis, repairs } = parsed(answer({ cards: [card({ tips }), card({ tips: ["y".repeat(500)] })] }));
     expect(analysis.cards[0]!.tips).toEqual(["one", "two", "three"]);
     expect(analysis.cards[1]!.tips[0]!.length).toBe(400);
-    expect(repairs).toEqual(["cards[0].tips: 2 blank or non-text item(s) removed", "cards[0].tips: kept the first 3 of 5", "cards[1].tips[0]: cut to 400 characters"]);
+    expect(repairs).toEqual([
+      "cards[0].tips: 2 blank or non-text item(s) removed",
+      "cards[0].tips: kept the first 3 of 5",
+      "cards[1].tips[0]: cut to 400 characters",
+    ]);
   });
 
   it("reads a single tip string as a list and empties tips that are not a list", () => {
@@ -120,7 +147,15 @@ describe("parseModelAnalysis: card repairs", () => {
   });
 
   it("replaces an unknown colour with the dimension's default colour and an unknown icon with comment", () => {
-    const { analysis, repairs } = parsed(answer({ cards: [card({ dimension: "Clarity", color: "purple", icon: "rocket" }), card({ color: " Deep-Teal ", icon: "HEART" }), card({ dimension: "Timing", color: undefined, icon: undefined })] }));
+    const { analysis, repairs } = parsed(
+      answer({
+        cards: [
+          card({ dimension: "Clarity", color: "purple", icon: "rocket" }),
+          card({ color: " Deep-Teal ", icon: "HEART" }),
+          card({ dimension: "Timing", color: undefined, icon: undefined }),
+        ],
+      }),
+    );
     expect(analysis.cards.map((c) => [c.color, c.icon])).toEqual([
       ["sunflower", "comment"],
       ["deep-teal", "heart"],
@@ -145,7 +180,14 @@ describe("parseModelAnalysis: the texts around the cards", () => {
     expect(analysis.briefSummary).toBe("Session summary");
     expect(analysis.encouragement).toBe("Continue exploring relationship growth together.");
     expect(analysis.recommendations).toEqual([]);
-    expect(repairs).toEqual(expect.arrayContaining(["coachResponse: missing, default used", "briefSummary: missing, default used", "encouragement: missing, default used", "recommendations: not a list, emptied"]));
+    expect(repairs).toEqual(
+      expect.arrayContaining([
+        "coachResponse: missing, default used",
+        "briefSummary: missing, default used",
+        "encouragement: missing, default used",
+        "recommendations: not a list, emptied",
+      ]),
+    );
   });
 
   it("cuts the brief summary to 120 characters", () => {
@@ -175,7 +217,13 @@ describe("parseModelAnalysis: the mutual growth card", () => {
 
   it("repairs the icon, colour and dimension of an otherwise valid card", () => {
     const { analysis } = parsed(answer({ mutualGrowthCard: { insight: "Dream together.", tips: ["Q1?", "Q2?", "Q3?", "Q4?"], icon: "rocket", color: "red" } }));
-    expect(analysis.mutualGrowthCard).toEqual({ dimension: "Mutual Aspirations & Growth", insight: "Dream together.", tips: ["Q1?", "Q2?", "Q3?"], icon: "sparkles", color: "soft-tangerine" });
+    expect(analysis.mutualGrowthCard).toEqual({
+      dimension: "Mutual Aspirations & Growth",
+      insight: "Dream together.",
+      tips: ["Q1?", "Q2?", "Q3?"],
+      icon: "sparkles",
+      color: "soft-tangerine",
+    });
   });
 
   it("does not share the fallback card's arrays between analyses", () => {
@@ -216,7 +264,10 @@ describe("provider schemas", () => {
     const cardNode = gemini.properties!.cards!.items!;
     expect(gemini.type).toBe("OBJECT");
     expect(gemini.properties!.cards!.type).toBe("ARRAY");
-    expect(cardNode.properties!.dimension).toMatchObject({ type: "STRING", enum: ["Curiosity", "Clarity", "Emotional Connection", "Timing", "Respect & Repair", "Appreciation"] });
+    expect(cardNode.properties!.dimension).toMatchObject({
+      type: "STRING",
+      enum: ["Curiosity", "Clarity", "Emotional Connection", "Timing", "Respect & Repair", "Appreciation"],
+    });
     expect(cardNode.properties!.color!.enum).toEqual([...CARD_COLORS]);
     expect(cardNode.properties!.icon!.enum).toEqual([...CARD_ICONS]);
     expect(JSON.stringify(gemini)).not.toMatch(/"type":"(object|array|string)"/);

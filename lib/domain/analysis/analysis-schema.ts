@@ -1,6 +1,17 @@
 import { z } from "zod";
 
-import { type Analysis, type AnalysisSource, CARD_COLORS, CARD_ICONS, type CardColor, DEFAULT_CARD_ICON, DIMENSIONS, type DimensionTitle, type InsightCard, type MutualGrowthCard } from "./types";
+import {
+  CARD_COLORS,
+  CARD_ICONS,
+  DEFAULT_CARD_ICON,
+  DIMENSIONS,
+  type Analysis,
+  type AnalysisSource,
+  type CardColor,
+  type DimensionTitle,
+  type InsightCard,
+  type MutualGrowthCard,
+} from "./types";
 
 // The model's analysis is untrusted input (issue 4): every field is repaired to the spec's shape (part 2 sections 3 and 5)
 // or the whole answer is rejected. Nothing the model adds beyond these fields is passed on.
@@ -23,7 +34,11 @@ const ANALYSIS_LIMITS = {
 } as const;
 
 /** Spec part 2 section 3, "Defaults when missing". */
-export const ANALYSIS_DEFAULTS = { coachResponse: "Coach response not available", briefSummary: "Session summary", encouragement: "Continue exploring relationship growth together." } as const;
+export const ANALYSIS_DEFAULTS = {
+  coachResponse: "Coach response not available",
+  briefSummary: "Session summary",
+  encouragement: "Continue exploring relationship growth together.",
+} as const;
 
 const DIMENSION_TITLES = DIMENSIONS.map((dimension) => dimension.title) as [DimensionTitle, ...DimensionTitle[]];
 
@@ -51,13 +66,23 @@ export const FALLBACK_MUTUAL_GROWTH_CARD: MutualGrowthCard = {
 
 // Short names the model (and older sessions) use; keys are normalised by dimensionKey.
 const DIMENSION_ALIASES: Record<string, DimensionTitle> = {
-  ...Object.fromEntries(DIMENSIONS.flatMap((dimension) => [[dimensionKey(dimension.title), dimension.title], [dimensionKey(dimension.id), dimension.title]])),
+  ...Object.fromEntries(
+    DIMENSIONS.flatMap((dimension) => [
+      [dimensionKey(dimension.title), dimension.title],
+      [dimensionKey(dimension.id), dimension.title],
+    ]),
+  ),
   respect: "Respect & Repair",
   repair: "Respect & Repair",
 };
 
 function dimensionKey(name: string): string {
-  return name.toLowerCase().replace(/&/g, " and ").replace(/[^a-z ]/g, " ").replace(/\s+/g, " ").trim();
+  return name
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z ]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** One of the six titles for a dimension name given case-insensitively, by id or by short name; null when unknown. */
@@ -177,7 +202,10 @@ export function mutualGrowthCardOrFallback(raw: unknown, repairs: string[] = [])
     repairs.push(`${at}: no usable tips, fallback card used`);
     return fallbackGrowthCard();
   }
-  const dimension = typeof raw.dimension === "string" && raw.dimension.trim() !== "" ? clipped(raw.dimension, 120, `${at}.dimension`, repairs) : FALLBACK_MUTUAL_GROWTH_CARD.dimension;
+  const dimension =
+    typeof raw.dimension === "string" && raw.dimension.trim() !== ""
+      ? clipped(raw.dimension, 120, `${at}.dimension`, repairs)
+      : FALLBACK_MUTUAL_GROWTH_CARD.dimension;
   return {
     dimension,
     insight: clipped(raw.insight, ANALYSIS_LIMITS.insightChars, `${at}.insight`, repairs),
@@ -276,7 +304,12 @@ function analysisJsonSchema(dialect: Dialect): Record<string, unknown> {
       ? { type: "OBJECT", ...(description ? { description } : {}), properties, required: keys, propertyOrdering: keys }
       : { type: "object", ...(description ? { description } : {}), properties, required: keys, additionalProperties: false };
   };
-  const tips = list(str("A concrete, kind practice or question to try."), `At most ${ANALYSIS_LIMITS.tips} tips, each under ${ANALYSIS_LIMITS.tipChars} characters.`, ANALYSIS_LIMITS.tips, 1);
+  const tips = list(
+    str("A concrete, kind practice or question to try."),
+    `At most ${ANALYSIS_LIMITS.tips} tips, each under ${ANALYSIS_LIMITS.tipChars} characters.`,
+    ANALYSIS_LIMITS.tips,
+    1,
+  );
 
   const card = obj({
     dimension: str("The relationship dimension this card is about.", DIMENSION_TITLES),
@@ -284,10 +317,19 @@ function analysisJsonSchema(dialect: Dialect): Record<string, unknown> {
     tips,
     color: str("Card colour.", CARD_COLORS),
     icon: str("Card icon.", CARD_ICONS),
-    evidence: list(str("A short quote from the transcript."), `At most ${ANALYSIS_LIMITS.evidence} short quotes the insight rests on.`, ANALYSIS_LIMITS.evidence),
+    evidence: list(
+      str("A short quote from the transcript."),
+      `At most ${ANALYSIS_LIMITS.evidence} short quotes the insight rests on.`,
+      ANALYSIS_LIMITS.evidence,
+    ),
   });
   return obj({
-    cards: list(card, `${ANALYSIS_LIMITS.minCards} to ${ANALYSIS_LIMITS.maxCards} insight cards across the six dimensions.`, ANALYSIS_LIMITS.maxCards, ANALYSIS_LIMITS.minCards),
+    cards: list(
+      card,
+      `${ANALYSIS_LIMITS.minCards} to ${ANALYSIS_LIMITS.maxCards} insight cards across the six dimensions.`,
+      ANALYSIS_LIMITS.maxCards,
+      ANALYSIS_LIMITS.minCards,
+    ),
     coachResponse: str("The coach's neutral summary of the conversation, in Markdown."),
     briefSummary: str(`A title for the conversation, under ${ANALYSIS_LIMITS.briefSummaryChars} characters.`),
     recommendations: list(str("One short recommendation."), `At most ${ANALYSIS_LIMITS.recommendations} recommendations.`, ANALYSIS_LIMITS.recommendations),

@@ -7,12 +7,18 @@ export const ANALYZE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 export const EMPTY_TRANSCRIPT_MESSAGE = "Empty transcript. Please try recording again.";
 
 const MAX_TRANSCRIPT_CHARS = 200_000;
-const seconds = z.number().min(0).max(24 * 3600);
+const seconds = z
+  .number()
+  .min(0)
+  .max(24 * 3600);
 
 const analyzeSegmentSchema = z.object({ speaker: z.string().trim().min(1).max(100), text: z.string().max(10_000), start: seconds, end: seconds });
 
 export const analyzeRequestSchema = z.object({
-  transcript: z.string().max(MAX_TRANSCRIPT_CHARS).refine((text) => text.trim() !== "", EMPTY_TRANSCRIPT_MESSAGE),
+  transcript: z
+    .string()
+    .max(MAX_TRANSCRIPT_CHARS)
+    .refine((text) => text.trim() !== "", EMPTY_TRANSCRIPT_MESSAGE),
   fullTranscript: z.string().max(MAX_TRANSCRIPT_CHARS).optional(),
   mode: z.enum(["couple", "relationship", "solo"]).default("couple"),
   conversationGuideHeadline: z.string().trim().max(200).optional(),
@@ -23,7 +29,11 @@ export const analyzeRequestSchema = z.object({
   segments: z.array(analyzeSegmentSchema).max(5_000).optional(),
   speakerStats: z.record(z.string().max(100), z.object({ totalTime: z.number(), wordCount: z.number(), segments: z.number() })).optional(),
   /** A signed-in user's session that failed earlier (transcription kept on the server): analysed into that session. */
-  sessionId: z.string().max(100).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  sessionId: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 
 export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;

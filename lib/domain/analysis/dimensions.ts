@@ -1,4 +1,4 @@
-import { type CardColor, type CardIcon, DIMENSIONS, type DimensionId, type DimensionTitle } from "./types";
+import { DIMENSIONS, type CardColor, type CardIcon, type DimensionId, type DimensionTitle } from "./types";
 
 // The six relationship dimensions, defined once (issue 4). The spec names only four (Curiosity, Clarity, Emotional, Timing);
 // the last two and all definitions come from the issue, after Gottman's research on how couples talk.

@@ -1,5 +1,14 @@
 import { FALLBACK_MUTUAL_GROWTH_CARD } from "./analysis-schema";
-import { AnalysisIntakeError, MISSING_CARDS_WARNING, PLACEHOLDER_CARD, cardsOrPlaceholder, checkTranscriptForAnalysis, readAnalysisResponse, truncateTip, visibleTips } from "./intake";
+import {
+  AnalysisIntakeError,
+  cardsOrPlaceholder,
+  checkTranscriptForAnalysis,
+  MISSING_CARDS_WARNING,
+  PLACEHOLDER_CARD,
+  readAnalysisResponse,
+  truncateTip,
+  visibleTips,
+} from "./intake";
 import type { InsightCard } from "./types";
 
 const card: InsightCard = { dimension: "Curiosity", insight: "You asked.", tips: ["Ask more."], color: "deep-teal", icon: "search" };
@@ -24,7 +33,16 @@ describe("readAnalysisResponse", () => {
   });
 
   it("passes a complete analysis and the session id through", () => {
-    const analysis = { cards: [card], coachResponse: "Hi", briefSummary: "Talk", recommendations: ["r"], encouragement: "Go", mutualGrowthCard: { ...FALLBACK_MUTUAL_GROWTH_CARD, insight: "Grow" }, source: "offline", metrics: { totalTurns: 2 } };
+    const analysis = {
+      cards: [card],
+      coachResponse: "Hi",
+      briefSummary: "Talk",
+      recommendations: ["r"],
+      encouragement: "Go",
+      mutualGrowthCard: { ...FALLBACK_MUTUAL_GROWTH_CARD, insight: "Grow" },
+      source: "offline",
+      metrics: { totalTurns: 2 },
+    };
     const result = readAnalysisResponse({ analysis, sessionId: "abc" });
     expect(result).toEqual({ analysis, sessionId: "abc", warnings: [] });
   });
@@ -39,7 +57,14 @@ describe("readAnalysisResponse", () => {
     const { analysis, sessionId } = readAnalysisResponse({ analysis: { cards: [card, null, "x"] } });
     expect(sessionId).toBeNull();
     expect(analysis.cards).toEqual([card]);
-    expect(analysis).toMatchObject({ coachResponse: "Coach response not available", briefSummary: "Session summary", encouragement: "Continue exploring relationship growth together.", recommendations: [], source: "ai", mutualGrowthCard: FALLBACK_MUTUAL_GROWTH_CARD });
+    expect(analysis).toMatchObject({
+      coachResponse: "Coach response not available",
+      briefSummary: "Session summary",
+      encouragement: "Continue exploring relationship growth together.",
+      recommendations: [],
+      source: "ai",
+      mutualGrowthCard: FALLBACK_MUTUAL_GROWTH_CARD,
+    });
   });
 });
 

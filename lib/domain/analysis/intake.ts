@@ -31,7 +31,8 @@ export function checkTranscriptForAnalysis(transcript: unknown): string | null {
  * texts get the spec's defaults so screens never show "undefined".
  */
 export function readAnalysisResponse(body: unknown): { analysis: Analysis; sessionId: string | null; warnings: string[] } {
-  if (body === null || body === undefined || body === "" || (isRecord(body) && Object.keys(body).length === 0)) throw new AnalysisIntakeError(EMPTY_RESPONSE_MESSAGE);
+  if (body === null || body === undefined || body === "" || (isRecord(body) && Object.keys(body).length === 0))
+    throw new AnalysisIntakeError(EMPTY_RESPONSE_MESSAGE);
   if (!isRecord(body) || !isRecord(body.analysis)) throw new AnalysisIntakeError(MISSING_ANALYSIS_MESSAGE);
 
   const raw = body.analysis;
@@ -45,7 +46,9 @@ export function readAnalysisResponse(body: unknown): { analysis: Analysis; sessi
     cards,
     coachResponse: textOr(raw.coachResponse, ANALYSIS_DEFAULTS.coachResponse),
     briefSummary: textOr(raw.briefSummary, ANALYSIS_DEFAULTS.briefSummary),
-    recommendations: Array.isArray(raw.recommendations) ? raw.recommendations.filter((item): item is string => typeof item === "string" && item.trim() !== "") : [],
+    recommendations: Array.isArray(raw.recommendations)
+      ? raw.recommendations.filter((item): item is string => typeof item === "string" && item.trim() !== "")
+      : [],
     encouragement: textOr(raw.encouragement, ANALYSIS_DEFAULTS.encouragement),
     mutualGrowthCard: mutualGrowthCardOrFallback(raw.mutualGrowthCard),
     source: raw.source === "offline" ? "offline" : "ai",
@@ -72,7 +75,10 @@ export function truncateTip(tip: string, maxWords: number = MAX_TIP_WORDS): stri
   const words = tip.trim().split(/\s+/);
   if (words.length <= maxWords) return tip.trim();
   // Punctuation right before the ellipsis would read as ",..." or "....".
-  return `${words.slice(0, maxWords).join(" ").replace(/[\s,;:.!?-]+$/, "")}...`;
+  return `${words
+    .slice(0, maxWords)
+    .join(" ")
+    .replace(/[\s,;:.!?-]+$/, "")}...`;
 }
 
 /** What a card shows under "Try this": at most 2 non-blank tips, each cut to 50 words. */

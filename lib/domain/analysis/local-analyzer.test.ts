@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from "../transcription/segments";
 import { dimensionByTitle } from "./dimensions";
-import { OFFLINE_NOTE, analyzeLocally, speakerName } from "./local-analyzer";
+import { analyzeLocally, OFFLINE_NOTE, speakerName } from "./local-analyzer";
 import { CARD_COLORS, CARD_ICONS, DIMENSIONS, type Analysis } from "./types";
 
 const A = "SPEAKER_01";
@@ -103,9 +103,7 @@ describe("analyzeLocally: a valid analysis for any transcript", () => {
     expect(analysis.recommendations).toHaveLength(3);
     expect(new Set(analysis.recommendations).size).toBe(3);
     expect(analysis.encouragement.trim()).not.toBe("");
-    expect(analysis.mutualGrowthCard).toEqual(
-      expect.objectContaining({ dimension: "Mutual Aspirations & Growth", icon: "sparkles", color: "soft-tangerine" }),
-    );
+    expect(analysis.mutualGrowthCard).toEqual(expect.objectContaining({ dimension: "Mutual Aspirations & Growth", icon: "sparkles", color: "soft-tangerine" }));
     expect(analysis.mutualGrowthCard.insight.trim()).not.toBe("");
     expect(analysis.mutualGrowthCard.tips).toHaveLength(3);
     expect(analysis.metrics).toBeDefined();
@@ -147,13 +145,19 @@ describe("analyzeLocally: cards follow the metrics", () => {
     expect(cardFor(analysis, "Respect & Repair")?.insight).toContain("got sharp");
     expect(cardFor(analysis, "Appreciation")?.insight).toContain("there were no warm moments and 5 sharp ones");
     // The weakest dimensions lead the recommendations.
-    expect(analysis.recommendations).toEqual([expect.stringContaining('"I feel… I need…"'), expect.stringContaining("Take turns"), expect.stringContaining("reset phrase")]);
+    expect(analysis.recommendations).toEqual([
+      expect.stringContaining('"I feel… I need…"'),
+      expect.stringContaining("Take turns"),
+      expect.stringContaining("reset phrase"),
+    ]);
     expect(analysis.coachResponse).toContain("Ana about 92% and Ben about 8%");
   });
 
   it("a repair after a sharp moment is a strength; a low positive ratio is a growth card", () => {
     const analysis = analyzeLocally({ segments: conflictWithRepair, speakerNames: names });
-    expect(cardFor(analysis, "Respect & Repair")?.insight).toMatch(/^When things got tense, Ana and Ben reached for a repair, like "Sorry, that came out wrong"\./);
+    expect(cardFor(analysis, "Respect & Repair")?.insight).toMatch(
+      /^When things got tense, Ana and Ben reached for a repair, like "Sorry, that came out wrong"\./,
+    );
     expect(cardFor(analysis, "Appreciation")?.insight).toContain("Gottman");
   });
 

@@ -1,20 +1,30 @@
 import type { TranscriptSegment } from "../transcription/segments";
 import { DIMENSION_DETAILS, type DimensionDetail } from "./dimensions";
-import { GROWTH_QUESTIONS, INSIGHT_RULES, type InsightContext, type InsightDraft, type InsightRule, RECOMMENDATIONS, type SpeakerView, joinNames, plural } from "./local-insights";
+import {
+  GROWTH_QUESTIONS,
+  INSIGHT_RULES,
+  joinNames,
+  plural,
+  RECOMMENDATIONS,
+  type InsightContext,
+  type InsightDraft,
+  type InsightRule,
+  type SpeakerView,
+} from "./local-insights";
 import {
   APPRECIATION_PHRASES,
+  computeConversationMetrics,
+  countMatches,
   FEELING_REGEX,
   FEELING_WORDS,
   I_STATEMENT_OPENERS,
   NEGATIVE_MARKERS,
+  normalizeText,
   POSITIVE_MARKERS,
   REPAIR_PHRASES,
-  VALIDATION_REGEX,
-  countMatches,
-  computeConversationMetrics,
-  normalizeText,
   splitSentences,
   toTurns,
+  VALIDATION_REGEX,
 } from "./metrics";
 import type { Analysis, InsightCard, MutualGrowthCard } from "./types";
 
@@ -93,7 +103,9 @@ export function speakerName(id: string, speakerNames: Record<string, string>): s
 // Frequent English words: if too few of a transcript's words are among them, it is probably in another language and the
 // English phrase lists finding nothing says nothing about the conversation.
 const COMMON_ENGLISH = new Set(
-  "the and you i to a it is that of in we me my was for on but not this have just so what do be are with i'm it's don't your can about like know think feel want really if".split(" "),
+  "the and you i to a it is that of in we me my was for on but not this have just so what do be are with i'm it's don't your can about like know think feel want really if".split(
+    " ",
+  ),
 );
 const ENGLISH_SHARE = 0.2;
 
@@ -101,10 +113,16 @@ type Sentence = { speaker: string; text: string; norm: string };
 
 function buildContext(segments: TranscriptSegment[], speakerNames: Record<string, string>): InsightContext {
   const metrics = computeConversationMetrics(segments);
-  const speakers: SpeakerView[] = Object.entries(metrics.speakers).map(([id, speakerMetrics]) => ({ id, name: speakerName(id, speakerNames), metrics: speakerMetrics }));
+  const speakers: SpeakerView[] = Object.entries(metrics.speakers).map(([id, speakerMetrics]) => ({
+    id,
+    name: speakerName(id, speakerNames),
+    metrics: speakerMetrics,
+  }));
   const turns = toTurns(segments);
   const ordered = turns.flatMap((turn) => turn.segments);
-  const sentences: Sentence[] = ordered.flatMap((segment) => splitSentences(segment.text).map((text) => ({ speaker: segment.speaker, text, norm: normalizeText(text) })));
+  const sentences: Sentence[] = ordered.flatMap((segment) =>
+    splitSentences(segment.text).map((text) => ({ speaker: segment.speaker, text, norm: normalizeText(text) })),
+  );
   const allText = normalizeText(ordered.map((segment) => segment.text).join("\n"));
   const words = allText.match(/[\p{L}']+/gu) ?? [];
   const english = words.length > 0 && words.filter((word) => COMMON_ENGLISH.has(word)).length / words.length >= ENGLISH_SHARE;
@@ -139,19 +157,25 @@ function buildContext(segments: TranscriptSegment[], speakerNames: Record<string
       });
       return distinct(picks, max);
     },
-    phrasesUsed: (regex, speakerId) =>
-      [...new Set(of([speakerId]).flatMap((sentence) => (sentence.norm.match(regex) ?? []).map((phrase) => phrase.replace(/\s+/g, " "))))],
+    phrasesUsed: (regex, speakerId) => [
+      ...new Set(of([speakerId]).flatMap((sentence) => (sentence.norm.match(regex) ?? []).map((phrase) => phrase.replace(/\s+/g, " ")))),
+    ],
     interruptionQuotes: (max = 2) =>
       distinct(
-        turns.filter((turn) => turn.interrupts).flatMap((turn) => {
-          const text = turn.segments.map((segment) => firstSentence(segment.text)).find((sentence) => sentence !== undefined);
-          return text ? [shortenQuote(text, 0)] : [];
-        }),
+        turns
+          .filter((turn) => turn.interrupts)
+          .flatMap((turn) => {
+            const text = turn.segments.map((segment) => firstSentence(segment.text)).find((sentence) => sentence !== undefined);
+            return text ? [shortenQuote(text, 0)] : [];
+          }),
         max,
       ),
     longestTurnQuote: (speakerId) => {
       const own = turns.filter((turn) => turn.speaker === speakerId);
-      const longest = own.reduce<(typeof own)[number] | undefined>((best, turn) => (!best || turn.end - turn.start > best.end - best.start ? turn : best), undefined);
+      const longest = own.reduce<(typeof own)[number] | undefined>(
+        (best, turn) => (!best || turn.end - turn.start > best.end - best.start ? turn : best),
+        undefined,
+      );
       const text = longest?.segments.map((segment) => firstSentence(segment.text)).find((sentence) => sentence !== undefined);
       return text ? [shortenQuote(text, 0)] : [];
     },
@@ -186,7 +210,6 @@ function formatDuration(seconds: number): string {
   return `about ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
 }
 
-
 function overview(ctx: InsightContext): string {
   if (ctx.speakers.length === 0 || ctx.totalWords === 0) {
     return "There was too little in this recording to measure much yet. A longer conversation will give a fuller picture.";
@@ -196,7 +219,9 @@ function overview(ctx: InsightContext): string {
   const lines = [`${ctx.everyone} ${ctx.speakers.length > 1 ? "talked" : "spoke"}${duration}, in ${plural(metrics.totalTurns, "turn")}.`];
   if (ctx.speakers.length > 1) {
     lines.push(`Talking time: ${joinNames(ctx.speakers.map((speaker) => `${speaker.name} about ${Math.round(speaker.metrics.talkShare * 100)}%`))}.`);
-    lines.push(`There ${ctx.total("questions") === 1 ? "was" : "were"} ${plural(ctx.total("questions"), "question")} and ${plural(metrics.overlaps, "moment")} of talking over each other.`);
+    lines.push(
+      `There ${ctx.total("questions") === 1 ? "was" : "were"} ${plural(ctx.total("questions"), "question")} and ${plural(metrics.overlaps, "moment")} of talking over each other.`,
+    );
   } else {
     lines.push(`There ${ctx.total("questions") === 1 ? "was" : "were"} ${plural(ctx.total("questions"), "question")} along the way.`);
   }
@@ -220,7 +245,11 @@ function coachResponse(ctx: InsightContext, shown: Chosen[], weakest: Chosen[]):
     escapeMarkdown(overview(ctx)),
     "",
     "### What went well",
-    bullets(wentWell.length > 0 ? wentWell : [solo ? "You made time to reflect on something that matters to you." : "You made time to talk about something that matters to you both."]),
+    bullets(
+      wentWell.length > 0
+        ? wentWell
+        : [solo ? "You made time to reflect on something that matters to you." : "You made time to talk about something that matters to you both."],
+    ),
     "",
     "### To try next time",
     bullets(toTry.length > 0 ? toTry : weakest.slice(0, 1).map((entry) => RECOMMENDATIONS[entry.dimension.id])),
@@ -231,7 +260,9 @@ function coachResponse(ctx: InsightContext, shown: Chosen[], weakest: Chosen[]):
 
 function encouragement(ctx: InsightContext, strengths: number): string {
   const text =
-    strengths >= 2 ? "You already do a lot right. Keep making time for conversations like this one." : "Talking about this at all is a step forward. Small changes, practised often, add up.";
+    strengths >= 2
+      ? "You already do a lot right. Keep making time for conversations like this one."
+      : "Talking about this at all is a step forward. Small changes, practised often, add up.";
   return ctx.everyone ? `${ctx.everyone}, ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
 }
 
@@ -241,7 +272,11 @@ function mutualGrowthCard(ctx: InsightContext, focus: DimensionDetail): MutualGr
   return {
     dimension: "Mutual Aspirations & Growth",
     insight: `${who} took the time to talk this through. Pick ${goal} from it, and let ${focus.title} be the skill you grow in together next.`,
-    tips: ["What would a good outcome of this conversation look like for each of us?", "What is one small step we can each take this week?", GROWTH_QUESTIONS[focus.id]],
+    tips: [
+      "What would a good outcome of this conversation look like for each of us?",
+      "What is one small step we can each take this week?",
+      GROWTH_QUESTIONS[focus.id],
+    ],
     icon: "sparkles",
     color: "soft-tangerine",
   };
@@ -258,7 +293,9 @@ const STOP_WORDS = new Set([
   you'll we'll honestly actually probably basically literally anyway though already sounds seems seemed kind sort stuff
   everyone someone somewhere anyone nobody people guess getting trying saying looking better sometimes usually enough
   another without gotta wanna`.split(/\s+/),
-  ...[FEELING_WORDS, I_STATEMENT_OPENERS, APPRECIATION_PHRASES, REPAIR_PHRASES, POSITIVE_MARKERS, NEGATIVE_MARKERS].flatMap((list) => list.flatMap((phrase) => phrase.split(" "))),
+  ...[FEELING_WORDS, I_STATEMENT_OPENERS, APPRECIATION_PHRASES, REPAIR_PHRASES, POSITIVE_MARKERS, NEGATIVE_MARKERS].flatMap((list) =>
+    list.flatMap((phrase) => phrase.split(" ")),
+  ),
 ]);
 
 /** The topic in a few words: the most frequent meaningful words (used at least twice), most frequent first. */
@@ -271,7 +308,10 @@ function briefSummary(segments: TranscriptSegment[], speakers: SpeakerView[]): s
     }
   }
   // Map keeps first-use order, and sort is stable: ties go to the word used first.
-  const topics = [...counts].filter(([, count]) => count >= 2).sort((a, b) => b[1] - a[1]).map(([word]) => word);
+  const topics = [...counts]
+    .filter(([, count]) => count >= 2)
+    .sort((a, b) => b[1] - a[1])
+    .map(([word]) => word);
   let summary = "";
   for (let take = Math.min(3, topics.length); take >= 1; take--) {
     const chosen = topics.slice(0, take);

@@ -74,8 +74,7 @@ export function joinNames(names: string[]): string {
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 /** "no questions", "1 question", "3 questions". */
 export const plural = (count: number, word: string, many = `${word}s`) => `${count === 0 ? "no" : count} ${count === 1 ? word : many}`;
-const byMost = (ctx: InsightContext, key: keyof SpeakerMetrics) =>
-  [...ctx.speakers].sort((a, b) => b.metrics[key] - a.metrics[key])[0]; // stable: ties keep first-appearance order
+const byMost = (ctx: InsightContext, key: keyof SpeakerMetrics) => [...ctx.speakers].sort((a, b) => b.metrics[key] - a.metrics[key])[0]; // stable: ties keep first-appearance order
 const othersThan = (ctx: InsightContext, id: string) => joinNames(ctx.speakers.filter((s) => s.id !== id).map((s) => s.name));
 const namesWith = (ctx: InsightContext, test: (m: SpeakerMetrics) => boolean) => ctx.speakers.filter((s) => test(s.metrics));
 const twoOrMore = (ctx: InsightContext) => ctx.speakers.length >= 2;
@@ -113,7 +112,8 @@ const timing: InsightRule[] = [
     write: (ctx) => {
       const top = byMost(ctx, "talkShare")!;
       const others = othersThan(ctx, top.id);
-      const overlaps = ctx.metrics.overlaps >= 2 ? ` There were also ${ctx.metrics.overlaps} moments where one of you started before the other had finished.` : "";
+      const overlaps =
+        ctx.metrics.overlaps >= 2 ? ` There were also ${ctx.metrics.overlaps} moments where one of you started before the other had finished.` : "";
       return {
         tone: "growth",
         insight: `${top.name} spoke for about ${pct(top.metrics.talkShare)} of the conversation, so ${others} had less room to share their side.${overlaps} When one voice fills most of the time, the other can end up feeling less heard, even when nobody means it.`,
@@ -263,7 +263,10 @@ const curiosity: InsightRule[] = [
     write: (ctx) => ({
       tone: "neutral",
       insight: `${ctx.everyone}, you reflected out loud${ctx.total("questions") > 0 ? " and asked yourself questions along the way" : ""}. Curiosity works inward too: asking "What do I really need here?" often shows what matters most.`,
-      tips: ['Ask yourself one open question and answer it in a sentence: "What do I need most right now?"', "Note one thing you'd like to ask your partner about this."],
+      tips: [
+        'Ask yourself one open question and answer it in a sentence: "What do I need most right now?"',
+        "Note one thing you'd like to ask your partner about this.",
+      ],
       evidence: ctx.total("questions") > 0 ? ctx.quotes(QUESTION_REGEX, undefined, 2) : ctx.samples(undefined, 1),
     }),
   },
@@ -312,10 +315,7 @@ const clarity: InsightRule[] = [
       return {
         tone: "strength",
         insight: `${joinNames(who.map((s) => s.name))} spoke from their own experience with "I" statements${like(ctx.quotes(I_STATEMENT_REGEX, undefined, 1)[0])}. Saying what you feel and need, rather than what the other does wrong, makes it much easier to hear.`,
-        tips: [
-          'Add a concrete request to the "I" statement: "I need… could we…?"',
-          "Keep it to one topic at a time, so the request stays clear.",
-        ],
+        tips: ['Add a concrete request to the "I" statement: "I need… could we…?"', "Keep it to one topic at a time, so the request stays clear."],
         evidence: ctx.quotes(I_STATEMENT_REGEX, undefined, 2),
         wentWell: 'You spoke from your own experience with "I" statements.',
       };
@@ -342,7 +342,10 @@ const clarity: InsightRule[] = [
     applies: () => true,
     write: (ctx) => ({
       tone: "neutral",
-      insight: addressed(ctx, 'Clarity means describing what happened, saying how it felt with "I" statements, and making a specific request, instead of "always" or "never".'),
+      insight: addressed(
+        ctx,
+        'Clarity means describing what happened, saying how it felt with "I" statements, and making a specific request, instead of "always" or "never".',
+      ),
       tips: ['Try the shape "When…, I felt…, and I need…".', "Ask for one concrete thing the other can do."],
       evidence: [], // a general explanation, not a claim about what was said
     }),
@@ -407,7 +410,10 @@ const emotional: InsightRule[] = [
     applies: () => true,
     write: (ctx) => ({
       tone: "neutral",
-      insight: addressed(ctx, "Emotional connection grows when feelings are named, acknowledged and answered: turning toward each other's small bids for attention."),
+      insight: addressed(
+        ctx,
+        "Emotional connection grows when feelings are named, acknowledged and answered: turning toward each other's small bids for attention.",
+      ),
       tips: ['Share one feeling from today, in a sentence: "Today I felt…"', 'Respond to small bids ("Look at this!") by turning toward them.'],
       evidence: [], // a general explanation, not a claim about what was said
     }),
@@ -443,7 +449,7 @@ const respect: InsightRule[] = [
       insight: `Some words between ${ctx.everyone || "you"} got sharp, and nobody stepped in to soften them. Sharp moments happen to every couple; what helps is noticing them and repairing, or pausing, before they build up.`,
       tips: [
         'Try a quick repair when you hear an edge in your voice: "Sorry, let me say that again."',
-        "Trade sarcasm or \"whatever\" for what you actually feel: \"I'm frustrated and I need a minute.\"",
+        'Trade sarcasm or "whatever" for what you actually feel: "I\'m frustrated and I need a minute."',
         "If it keeps escalating, take a 20-minute break and agree when to come back.",
       ],
       evidence: ctx.quotes(NEGATIVE_REGEX, undefined, 2),
@@ -486,7 +492,10 @@ const appreciation: InsightRule[] = [
     write: (ctx) => ({
       tone: "strength",
       insight: `Even with a sharp moment or two, ${ctx.everyone} kept the warmth: about ${Math.round(ctx.metrics.positiveToNegativeRatio ?? 0)} warm moments for each sharp one. Couples researcher John Gottman found that stable couples keep at least five to one during conflict; you're there.`,
-      tips: ["Keep naming the small things you appreciate, right when you notice them.", 'Say what you value in how the other handled this talk: "I liked that you…"'],
+      tips: [
+        "Keep naming the small things you appreciate, right when you notice them.",
+        'Say what you value in how the other handled this talk: "I liked that you…"',
+      ],
       evidence: ctx.quotes(POSITIVE_REGEX, undefined, 2),
       wentWell: "You kept far more warm moments than sharp ones.",
     }),
@@ -527,7 +536,10 @@ const appreciation: InsightRule[] = [
     applies: (ctx) => ctx.english && ctx.totalWords >= 40,
     write: (ctx) => ({
       tone: "growth",
-      insight: addressed(ctx, 'This conversation had little explicit warmth or thanks, which is understandable when you are busy sorting something out. A quick "thank you for talking about this" at the start or end makes a real difference.'),
+      insight: addressed(
+        ctx,
+        'This conversation had little explicit warmth or thanks, which is understandable when you are busy sorting something out. A quick "thank you for talking about this" at the start or end makes a real difference.',
+      ),
       tips: ["Open or close the next talk with one thing you appreciate about the other.", "Thank each other for specific things, not just in general."],
       evidence: ctx.samples(undefined, 1),
     }),
@@ -539,7 +551,10 @@ const appreciation: InsightRule[] = [
     applies: () => true,
     write: (ctx) => ({
       tone: "neutral",
-      insight: addressed(ctx, "Appreciation keeps a relationship's goodwill topped up: couples who do well keep about five warm moments for every sharp one, especially during conflict."),
+      insight: addressed(
+        ctx,
+        "Appreciation keeps a relationship's goodwill topped up: couples who do well keep about five warm moments for every sharp one, especially during conflict.",
+      ),
       tips: ["Share one specific thank-you each day.", "Tell each other one thing you admire, out loud, this week."],
       evidence: [], // a general explanation, not a claim about what was said
     }),

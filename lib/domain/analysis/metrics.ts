@@ -1,4 +1,4 @@
-import { type TranscriptSegment, countWords } from "../transcription/segments";
+import { countWords, type TranscriptSegment } from "../transcription/segments";
 import type { ConversationMetrics, SpeakerMetrics } from "./types";
 
 // Conversation metrics computed from the transcript segments, never guessed (issue 4). They ground the AI prompt, drive the
@@ -9,15 +9,46 @@ import type { ConversationMetrics, SpeakerMetrics } from "./types";
 
 /** Openers of "I" statements: the speaker talks about their own feelings, needs, wishes and views. */
 export const I_STATEMENT_OPENERS = [
-  "i feel", "i felt", "i'm feeling", "i am feeling", "i need", "i'd like", "i would like", "i want", "i wish", "i think",
-  "i hope", "i noticed", "i'm worried", "i am worried",
+  "i feel",
+  "i felt",
+  "i'm feeling",
+  "i am feeling",
+  "i need",
+  "i'd like",
+  "i would like",
+  "i want",
+  "i wish",
+  "i think",
+  "i hope",
+  "i noticed",
+  "i'm worried",
+  "i am worried",
 ] as const;
 
 /** Accusatory "you" openers (criticism in Gottman's terms): the sentence is about what the partner is or does wrong. */
 const YOU_STATEMENT_OPENERS = [
-  "you always", "you never", "you're always", "you're never", "you're being", "you're not", "you're too", "you are always",
-  "you are never", "you are being", "you are not", "you are too", "you don't", "you do not", "you didn't", "you did not",
-  "you won't", "you can't", "you should", "you make me", "why can't you", "why don't you",
+  "you always",
+  "you never",
+  "you're always",
+  "you're never",
+  "you're being",
+  "you're not",
+  "you're too",
+  "you are always",
+  "you are never",
+  "you are being",
+  "you are not",
+  "you are too",
+  "you don't",
+  "you do not",
+  "you didn't",
+  "you did not",
+  "you won't",
+  "you can't",
+  "you should",
+  "you make me",
+  "why can't you",
+  "why don't you",
 ] as const;
 
 /** Absolute words that turn one event into a character claim; counted as whole words or phrases. */
@@ -25,30 +56,87 @@ const ABSOLUTES = ["always", "never", "every time", "nothing", "everything"] as 
 
 /** Fondness and gratitude, the antidote to contempt. */
 export const APPRECIATION_PHRASES = [
-  "thank you", "thanks", "thankful", "i appreciate", "i love", "grateful", "that means a lot", "means a lot to me",
-  "proud of you", "i admire", "well done", "great job",
+  "thank you",
+  "thanks",
+  "thankful",
+  "i appreciate",
+  "i love",
+  "grateful",
+  "that means a lot",
+  "means a lot to me",
+  "proud of you",
+  "i admire",
+  "well done",
+  "great job",
 ] as const;
 
 /** Repair attempts, after Gottman's repair checklist ("I'm sorry", "let me try again", "I need to calm down", "stop action"). */
 export const REPAIR_PHRASES = [
-  "sorry", "i apologize", "i apologise", "my bad", "that's my fault", "it's my fault", "i was wrong", "that came out wrong", "let me try again",
-  "let me say that differently", "you're right", "you are right", "fair point", "good point", "that's fair", "i see your point",
-  "can we start over", "let's start over", "let's take a break", "can we take a break", "i need a break", "let's pause",
-  "can we slow down", "let's calm down", "i didn't mean",
+  "sorry",
+  "i apologize",
+  "i apologise",
+  "my bad",
+  "that's my fault",
+  "it's my fault",
+  "i was wrong",
+  "that came out wrong",
+  "let me try again",
+  "let me say that differently",
+  "you're right",
+  "you are right",
+  "fair point",
+  "good point",
+  "that's fair",
+  "i see your point",
+  "can we start over",
+  "let's start over",
+  "let's take a break",
+  "can we take a break",
+  "i need a break",
+  "let's pause",
+  "can we slow down",
+  "let's calm down",
+  "i didn't mean",
 ] as const;
 
 /** Validation: letting the partner know their feeling or view makes sense (turning toward, not away). */
 const VALIDATION_PHRASES = [
-  "that makes sense", "makes sense", "i understand", "i hear you", "i get it", "i get that", "no wonder",
-  "that sounds hard", "that must be", "i can see why", "i see why",
+  "that makes sense",
+  "makes sense",
+  "i understand",
+  "i hear you",
+  "i get it",
+  "i get that",
+  "no wonder",
+  "that sounds hard",
+  "that must be",
+  "i can see why",
+  "i see why",
 ] as const;
 
 /** Positive markers: appreciation plus agreement, affection and laughter. */
 export const POSITIVE_MARKERS = [
   ...APPRECIATION_PHRASES,
-  "i agree", "good idea", "that makes sense", "you're right", "you are right", "fair point", "good point",
-  "love you", "honey", "sweetheart", "darling", "i missed you", "haha", "ha ha", "lol", "[laughs]", "(laughs)", "[laughter]",
-  "(laughter)", "that's funny",
+  "i agree",
+  "good idea",
+  "that makes sense",
+  "you're right",
+  "you are right",
+  "fair point",
+  "good point",
+  "love you",
+  "honey",
+  "sweetheart",
+  "darling",
+  "i missed you",
+  "haha",
+  "ha ha",
+  "lol",
+  "[laughs]",
+  "(laughs)",
+  "[laughter]",
+  "(laughter)",
+  "that's funny",
 ] as const;
 
 /**
@@ -56,17 +144,67 @@ export const POSITIVE_MARKERS = [
  * "ridiculous", "yeah right", eye rolls), defensiveness ("that's not my fault", "yeah but") and stonewalling ("I'm done").
  */
 export const NEGATIVE_MARKERS = [
-  "you always", "you never", "what's wrong with you", "whatever", "ridiculous", "pathetic", "stupid", "idiot", "shut up",
-  "grow up", "oh please", "yeah right", "sure you did", "big surprise", "give me a break", "[eye roll]", "(eye roll)",
-  "*eye roll*", "rolls eyes", "that's not my fault", "it's not my fault", "not my fault", "not my problem", "yeah but",
-  "yes but", "i'm done", "i don't care", "forget it", "leave me alone",
+  "you always",
+  "you never",
+  "what's wrong with you",
+  "whatever",
+  "ridiculous",
+  "pathetic",
+  "stupid",
+  "idiot",
+  "shut up",
+  "grow up",
+  "oh please",
+  "yeah right",
+  "sure you did",
+  "big surprise",
+  "give me a break",
+  "[eye roll]",
+  "(eye roll)",
+  "*eye roll*",
+  "rolls eyes",
+  "that's not my fault",
+  "it's not my fault",
+  "not my fault",
+  "not my problem",
+  "yeah but",
+  "yes but",
+  "i'm done",
+  "i don't care",
+  "forget it",
+  "leave me alone",
 ] as const;
 
 /** Feeling words, for the Emotional Connection dimension (naming feelings rather than only facts). */
 export const FEELING_WORDS = [
-  "feel", "feeling", "feelings", "felt", "hurt", "sad", "happy", "angry", "upset", "scared", "afraid", "worried", "anxious",
-  "lonely", "frustrated", "overwhelmed", "disappointed", "excited", "grateful", "glad", "relieved", "stressed", "ashamed",
-  "jealous", "calm", "nervous", "tired", "exhausted",
+  "feel",
+  "feeling",
+  "feelings",
+  "felt",
+  "hurt",
+  "sad",
+  "happy",
+  "angry",
+  "upset",
+  "scared",
+  "afraid",
+  "worried",
+  "anxious",
+  "lonely",
+  "frustrated",
+  "overwhelmed",
+  "disappointed",
+  "excited",
+  "grateful",
+  "glad",
+  "relieved",
+  "stressed",
+  "ashamed",
+  "jealous",
+  "calm",
+  "nervous",
+  "tired",
+  "exhausted",
 ] as const;
 
 /** Timestamps from speech-to-text jitter by a few hundred ms; an overlap shorter than this is not an interruption. */
@@ -148,8 +286,20 @@ export function toTurns(segments: TranscriptSegment[]): Turn[] {
 
 function emptySpeakerMetrics(): SpeakerMetrics {
   return {
-    talkShare: 0, talkSeconds: 0, turns: 0, words: 0, questions: 0, interruptions: 0, longestMonologueSeconds: 0, iStatements: 0,
-    youStatements: 0, absolutes: 0, appreciations: 0, repairAttempts: 0, positiveMarkers: 0, negativeMarkers: 0,
+    talkShare: 0,
+    talkSeconds: 0,
+    turns: 0,
+    words: 0,
+    questions: 0,
+    interruptions: 0,
+    longestMonologueSeconds: 0,
+    iStatements: 0,
+    youStatements: 0,
+    absolutes: 0,
+    appreciations: 0,
+    repairAttempts: 0,
+    positiveMarkers: 0,
+    negativeMarkers: 0,
   };
 }
 

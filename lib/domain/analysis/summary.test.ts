@@ -1,15 +1,15 @@
 import {
-  DEFAULT_RECOMMENDATIONS,
-  DIMENSION_TIPS,
-  SERVER_FALLBACK_RECOMMENDATIONS,
-  SummaryFallbackError,
   applyVote,
   cleanRecommendations,
   clientFallbackSummary,
+  DEFAULT_RECOMMENDATIONS,
+  DIMENSION_TIPS,
   genericSummary,
   isDeckComplete,
   keepLastRecommendations,
   resolveSummary,
+  SERVER_FALLBACK_RECOMMENDATIONS,
+  SummaryFallbackError,
 } from "./summary";
 import type { InsightCard, SessionSummary, SwipeAction } from "./types";
 
@@ -48,7 +48,9 @@ describe("clientFallbackSummary", () => {
   it("gives one practice per helpful dimension, at most 3, and names what resonated", () => {
     const summary = clientFallbackSummary(cards, [vote(0, "helpful"), vote(1, "unhelpful"), vote(2, "helpful"), vote(3, "helpful"), vote(4, "helpful")], NOW);
     expect(summary.recommendations).toEqual([DIMENSION_TIPS.Curiosity, DIMENSION_TIPS["Emotional Connection"], DIMENSION_TIPS.Timing]);
-    expect(summary.summary).toBe("What resonated with you: Curiosity, Emotional Connection, Timing and Appreciation. These are strengths you can build on together.");
+    expect(summary.summary).toBe(
+      "What resonated with you: Curiosity, Emotional Connection, Timing and Appreciation. These are strengths you can build on together.",
+    );
     expect(summary.encouragement).not.toBe("");
     expect(summary.reminderDate).toBe(IN_14_DAYS);
   });
@@ -67,7 +69,9 @@ describe("clientFallbackSummary", () => {
   it("uses generic recommendations and a generic text when nothing is helpful", () => {
     const summary = clientFallbackSummary(cards, [vote(0, "unhelpful")], NOW);
     expect(summary.recommendations).toEqual(DEFAULT_RECOMMENDATIONS);
-    expect(summary.summary).toBe("You reviewed 5 insights from your conversation. Every conversation like this one helps you understand each other a little better.");
+    expect(summary.summary).toBe(
+      "You reviewed 5 insights from your conversation. Every conversation like this one helps you understand each other a little better.",
+    );
   });
 
   it("counts a card's latest vote only", () => {
@@ -101,14 +105,20 @@ describe("resolveSummary: the five-step sourcing order", () => {
   it("2. asks the server when regeneration is forced, or when there is no (or a blank) existing summary", async () => {
     for (const input of [{ existing, forceRegenerate: true }, { existing: null }, { existing: { ...existing, summary: " " } }]) {
       const fetchServer = jest.fn().mockResolvedValue(server);
-      await expect(resolveSummary({ ...base, ...input, fetchServer })).resolves.toEqual({ summary: { ...server, recommendations: ["S1", "S2"] }, source: "server" });
+      await expect(resolveSummary({ ...base, ...input, fetchServer })).resolves.toEqual({
+        summary: { ...server, recommendations: ["S1", "S2"] },
+        source: "server",
+      });
       expect(fetchServer).toHaveBeenCalledTimes(1);
     }
   });
 
   it("2. fills what the server left out", async () => {
     const result = await resolveSummary({ ...base, fetchServer: async () => ({ summary: "Only text." }) });
-    expect(result).toEqual({ summary: { summary: "Only text.", recommendations: [], encouragement: "Continue exploring relationship growth together.", reminderDate: IN_14_DAYS }, source: "server" });
+    expect(result).toEqual({
+      summary: { summary: "Only text.", recommendations: [], encouragement: "Continue exploring relationship growth together.", reminderDate: IN_14_DAYS },
+      source: "server",
+    });
   });
 
   it("3. uses the fallback body carried by the server's error", async () => {
@@ -116,7 +126,10 @@ describe("resolveSummary: the five-step sourcing order", () => {
     const viaClass = await resolveSummary({ ...base, fetchServer: () => Promise.reject(new SummaryFallbackError(body)) });
     expect(viaClass).toEqual({ summary: body, source: "server-fallback" });
     // Any error object carrying `fallbackBody` works (the browser's request helper throws a plain Error).
-    const viaPlainError = await resolveSummary({ ...base, fetchServer: () => Promise.reject(Object.assign(new Error("500"), { fallbackBody: { summary: "Plain." } })) });
+    const viaPlainError = await resolveSummary({
+      ...base,
+      fetchServer: () => Promise.reject(Object.assign(new Error("500"), { fallbackBody: { summary: "Plain." } })),
+    });
     expect(viaPlainError.source).toBe("server-fallback");
     expect(viaPlainError.summary).toMatchObject({ summary: "Plain.", fallback: true, reminderDate: IN_14_DAYS });
   });

@@ -94,7 +94,14 @@ export type ResolveSummaryInput = {
 };
 
 /** Spec part 2 section 4, "Summary sourcing order": existing, server, server fallback body, client fallback, generic. */
-export async function resolveSummary({ existing, forceRegenerate = false, fetchServer, now, cards, swipeActions }: ResolveSummaryInput): Promise<{ summary: SessionSummary; source: SummarySource }> {
+export async function resolveSummary({
+  existing,
+  forceRegenerate = false,
+  fetchServer,
+  now,
+  cards,
+  swipeActions,
+}: ResolveSummaryInput): Promise<{ summary: SessionSummary; source: SummarySource }> {
   if (existing && hasText(existing.summary) && !forceRegenerate) return { summary: existing, source: "existing" };
   try {
     const answer = await fetchServer();

@@ -15,7 +15,21 @@ export type DimensionTitle = (typeof DIMENSIONS)[number]["title"];
 export const CARD_COLORS = ["deep-teal", "sunflower", "soft-tangerine", "soft-brown"] as const;
 export type CardColor = (typeof CARD_COLORS)[number];
 
-export const CARD_ICONS = ["comment", "heart", "lightbulb", "user", "users", "arrow-right", "clock", "shield", "book", "search", "bullseye", "handshake", "sparkles"] as const;
+export const CARD_ICONS = [
+  "comment",
+  "heart",
+  "lightbulb",
+  "user",
+  "users",
+  "arrow-right",
+  "clock",
+  "shield",
+  "book",
+  "search",
+  "bullseye",
+  "handshake",
+  "sparkles",
+] as const;
 export type CardIcon = (typeof CARD_ICONS)[number];
 export const DEFAULT_CARD_ICON: CardIcon = "comment";
 

@@ -1,4 +1,4 @@
-import { type DateArray, createEvent } from "ics";
+import { createEvent, type DateArray } from "ics";
 
 // Reminder dates and the downloadable calendar event (spec part 2 sections 4 and 9). All rules work in the device's local
 // time, because the event is written with a floating local start time: 18:00 means 18:00 wherever the user is.

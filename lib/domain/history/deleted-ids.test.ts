@@ -1,4 +1,4 @@
-import { DELETED_IDS_CAP, addDeletedId, parseDeletedIds } from "./deleted-ids";
+import { addDeletedId, DELETED_IDS_CAP, parseDeletedIds } from "./deleted-ids";
 
 describe("addDeletedId", () => {
   it.each([

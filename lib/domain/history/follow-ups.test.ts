@@ -1,20 +1,53 @@
-import { INVALID_DATE_LABEL, UNKNOWN_DATE_LABEL, followUpDateLabel, mergeFollowUps } from "./follow-ups";
+import { followUpDateLabel, INVALID_DATE_LABEL, mergeFollowUps, UNKNOWN_DATE_LABEL } from "./follow-ups";
 
 const iso = (d: number) => new Date(Date.UTC(2026, 0, d, 12)).toISOString();
 
 describe("mergeFollowUps", () => {
   it.each([
     ["none", {}, [], null],
-    ["root only, sorted by date", { followUpTranscripts: [{ transcript: "b", date: iso(5) }, { transcript: "a", date: iso(2) }] }, ["a", "b"], null],
+    [
+      "root only, sorted by date",
+      {
+        followUpTranscripts: [
+          { transcript: "b", date: iso(5) },
+          { transcript: "a", date: iso(2) },
+        ],
+      },
+      ["a", "b"],
+      null,
+    ],
     [
       "root and analysis merged, duplicate text once",
-      { followUpTranscripts: [{ transcript: "same  text", createdAt: iso(3) }], analysis: { followUpTranscripts: [{ transcript: " same text ", date: iso(1) }, { transcript: "other", date: iso(2) }] } },
+      {
+        followUpTranscripts: [{ transcript: "same  text", createdAt: iso(3) }],
+        analysis: {
+          followUpTranscripts: [
+            { transcript: " same text ", date: iso(1) },
+            { transcript: "other", date: iso(2) },
+          ],
+        },
+      },
       ["other", "same  text"],
       null,
     ],
-    ["undated last, in order found", { followUpTranscripts: [{ transcript: "u1" }, { transcript: "d", date: iso(1) }, { transcript: "u2" }] }, ["d", "u1", "u2"], null],
-    ["duplicate fills a missing date", { followUpTranscripts: [{ transcript: "x" }, { transcript: "y", date: iso(2) }], analysis: { followUpTranscripts: [{ transcript: "x", date: iso(1) }] } }, ["x", "y"], null],
-    ["malformed items skipped", { followUpTranscripts: [null, "text", { transcript: 3 }, { transcript: "  " }, { transcript: "ok" }], analysis: { followUpTranscripts: "nope" } }, ["ok"], null],
+    [
+      "undated last, in order found",
+      { followUpTranscripts: [{ transcript: "u1" }, { transcript: "d", date: iso(1) }, { transcript: "u2" }] },
+      ["d", "u1", "u2"],
+      null,
+    ],
+    [
+      "duplicate fills a missing date",
+      { followUpTranscripts: [{ transcript: "x" }, { transcript: "y", date: iso(2) }], analysis: { followUpTranscripts: [{ transcript: "x", date: iso(1) }] } },
+      ["x", "y"],
+      null,
+    ],
+    [
+      "malformed items skipped",
+      { followUpTranscripts: [null, "text", { transcript: 3 }, { transcript: "  " }, { transcript: "ok" }], analysis: { followUpTranscripts: "nope" } },
+      ["ok"],
+      null,
+    ],
     ["non-array root ignored", { followUpTranscripts: { transcript: "x" } }, [], null],
     ["legacy single kept apart", { followUpTranscript: " legacy ", followUpTranscripts: [{ transcript: "a" }] }, ["a"], "legacy"],
     ["legacy equal to a merged one hidden", { followUpTranscript: "a", followUpTranscripts: [{ transcript: "a" }] }, ["a"], null],

@@ -32,7 +32,8 @@ export function mergeFollowUps(session: Pick<HistorySession, "followUpTranscript
     const found = byText.get(key);
     // The root copy comes first and wins; a duplicate only fills in a date the first copy lacks.
     if (found) {
-      if (followUpEpoch(found) === null && followUpEpoch(candidate as FollowUp) !== null) Object.assign(found, { date: candidate.date, createdAt: candidate.createdAt });
+      if (followUpEpoch(found) === null && followUpEpoch(candidate as FollowUp) !== null)
+        Object.assign(found, { date: candidate.date, createdAt: candidate.createdAt });
       continue;
     }
     byText.set(key, { ...(candidate as FollowUp) });

@@ -16,7 +16,11 @@ describe("historyItemStatus", () => {
 describe("historyCounts", () => {
   it.each([
     ["empty", {}, { insights: 0, followUps: 0 }],
-    ["cards and merged follow-ups", { analysis: { cards: [{}, {}], followUpTranscripts: [{ transcript: "a" }] }, followUpTranscripts: [{ transcript: "a" }, { transcript: "b" }] }, { insights: 2, followUps: 2 }],
+    [
+      "cards and merged follow-ups",
+      { analysis: { cards: [{}, {}], followUpTranscripts: [{ transcript: "a" }] }, followUpTranscripts: [{ transcript: "a" }, { transcript: "b" }] },
+      { insights: 2, followUps: 2 },
+    ],
     ["legacy counts", { followUpTranscript: "old" }, { insights: 0, followUps: 1 }],
     ["the account's list gives a count", { followUpCount: 2 }, { insights: 0, followUps: 2 }],
     ["a damaged count is ignored", { followUpCount: "many", followUpTranscripts: [{ transcript: "a" }] }, { insights: 0, followUps: 1 }],

@@ -19,7 +19,10 @@ export function historyItemStatus(session: Pick<HistorySession, "failedTranscrip
 }
 
 /** "{n} insights" and "{n} follow-ups" (follow-ups after merge and de-duplication, legacy one included). */
-export function historyCounts(session: Pick<HistorySession, "analysis" | "followUpTranscripts" | "followUpTranscript"> & { followUpCount?: unknown }): { insights: number; followUps: number } {
+export function historyCounts(session: Pick<HistorySession, "analysis" | "followUpTranscripts" | "followUpTranscript"> & { followUpCount?: unknown }): {
+  insights: number;
+  followUps: number;
+} {
   const cards = analysisOf(session)?.cards;
   const { followUps, legacyTranscript } = mergeFollowUps(session);
   const listed = followUps.length + (legacyTranscript ? 1 : 0);

@@ -1,5 +1,5 @@
-import type { HistorySession } from "./types";
 import { HISTORY_PAGE_SIZE, lastActivity, mergeSessions, paginate, preview, sortHistory } from "./history-order";
+import type { HistorySession } from "./types";
 
 const day = (n: number) => Date.UTC(2026, 0, n);
 
@@ -35,11 +35,42 @@ describe("sortHistory", () => {
 describe("mergeSessions", () => {
   it.each([
     ["same id: server wins", [{ id: "s1", createdAt: day(1), transcript: "local" }], [{ id: "s1", createdAt: day(1), transcript: "server" }], ["s1:server"]],
-    ["local id is a server clientId", [{ id: "local-1", createdAt: day(3), transcript: "local" }], [{ id: "s1", clientId: "local-1", createdAt: day(1), transcript: "server" }], ["s1:server"]],
-    ["local-only kept, sorted", [{ id: "local-2", createdAt: day(4), transcript: "guest" }], [{ id: "s1", createdAt: day(1), transcript: "server" }], ["local-2:guest", "s1:server"]],
-    ["failed local items kept", [{ id: "rec-1", createdAt: day(2), transcript: "", failedTranscription: { error: "x", timestamp: "", attemptCount: 1 } }], [], ["rec-1:"]],
-    ["examples excluded on both sides", [{ id: "ex", isExample: true, createdAt: day(5) }], [{ id: "ex2", isExample: true, createdAt: day(5) }, { id: "s", createdAt: day(1), transcript: "t" }], ["s:t"]],
-    ["duplicates within one source collapse", [{ id: "l", createdAt: day(1), transcript: "first" }, { id: "l", createdAt: day(2), transcript: "second" }], [], ["l:first"]],
+    [
+      "local id is a server clientId",
+      [{ id: "local-1", createdAt: day(3), transcript: "local" }],
+      [{ id: "s1", clientId: "local-1", createdAt: day(1), transcript: "server" }],
+      ["s1:server"],
+    ],
+    [
+      "local-only kept, sorted",
+      [{ id: "local-2", createdAt: day(4), transcript: "guest" }],
+      [{ id: "s1", createdAt: day(1), transcript: "server" }],
+      ["local-2:guest", "s1:server"],
+    ],
+    [
+      "failed local items kept",
+      [{ id: "rec-1", createdAt: day(2), transcript: "", failedTranscription: { error: "x", timestamp: "", attemptCount: 1 } }],
+      [],
+      ["rec-1:"],
+    ],
+    [
+      "examples excluded on both sides",
+      [{ id: "ex", isExample: true, createdAt: day(5) }],
+      [
+        { id: "ex2", isExample: true, createdAt: day(5) },
+        { id: "s", createdAt: day(1), transcript: "t" },
+      ],
+      ["s:t"],
+    ],
+    [
+      "duplicates within one source collapse",
+      [
+        { id: "l", createdAt: day(1), transcript: "first" },
+        { id: "l", createdAt: day(2), transcript: "second" },
+      ],
+      [],
+      ["l:first"],
+    ],
     ["items without an id dropped", [{ id: "", createdAt: day(1) }], [], []],
   ] as [string, HistorySession[], HistorySession[], string[]][])("%s", (_name, local, server, expected) => {
     expect(mergeSessions(local, server).map((s) => `${s.id}:${s.transcript ?? ""}`)).toEqual(expected);
@@ -79,11 +110,23 @@ describe("preview", () => {
 
   it.each([
     ["session names replace the labels", { speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" } }, "Ana: Hi. Ben: Hello, SPEAKER_03. 3. Ana: Bye"],
-    ["the analysis's names when the session has none", { analysis: { speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" } } }, "Ana: Hi. Ben: Hello, SPEAKER_03. 3. Ana: Bye"],
-    ["session names win, the analysis fills the rest", { speakerNames: { SPEAKER_01: "Ana" }, analysis: { speakerNames: { SPEAKER_01: "Me", SPEAKER_02: "Ben" } } }, "Ana: Hi. Ben: Hello, SPEAKER_03. 3. Ana: Bye"],
+    [
+      "the analysis's names when the session has none",
+      { analysis: { speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" } } },
+      "Ana: Hi. Ben: Hello, SPEAKER_03. 3. Ana: Bye",
+    ],
+    [
+      "session names win, the analysis fills the rest",
+      { speakerNames: { SPEAKER_01: "Ana" }, analysis: { speakerNames: { SPEAKER_01: "Me", SPEAKER_02: "Ben" } } },
+      "Ana: Hi. Ben: Hello, SPEAKER_03. 3. Ana: Bye",
+    ],
     ["blank names are ignored", { speakerNames: { SPEAKER_01: "  ", SPEAKER_02: "Ben" } }, "SPEAKER_01: Hi. Ben: Hello, SPEAKER_03. 3. SPEAKER_01: Bye"],
     ["no names: labels stay", {}, "SPEAKER_01: Hi. SPEAKER_02: Hello, SPEAKER_03. 3. SPEAKER_01: Bye"],
-    ["malformed names are ignored", { speakerNames: null, analysis: { speakerNames: "Ana" } }, "SPEAKER_01: Hi. SPEAKER_02: Hello, SPEAKER_03. 3. SPEAKER_01: Bye"],
+    [
+      "malformed names are ignored",
+      { speakerNames: null, analysis: { speakerNames: "Ana" } },
+      "SPEAKER_01: Hi. SPEAKER_02: Hello, SPEAKER_03. 3. SPEAKER_01: Bye",
+    ],
   ])("speaker labels: %s", (_name, names, expected) => {
     expect(preview({ transcript: "**SPEAKER_01:** Hi.\nSPEAKER_02: Hello, SPEAKER_03.\n3. SPEAKER_01: Bye", ...names })).toBe(expected);
   });

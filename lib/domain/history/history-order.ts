@@ -1,4 +1,4 @@
-import { mergeFollowUps, followUpEpoch } from "./follow-ups";
+import { followUpEpoch, mergeFollowUps } from "./follow-ups";
 import { markdownToPlainText } from "./markdown-text";
 import { nameSpeakerLabels, sessionSpeakerNames } from "./speaker-names";
 import { collapseWhitespace, toEpoch, type HistorySession } from "./types";

@@ -1,4 +1,4 @@
-import { UNKNOWN_TIME_LABEL, relativeTime } from "./relative-time";
+import { relativeTime, UNKNOWN_TIME_LABEL } from "./relative-time";
 
 const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
 const ago = (ms: number) => NOW - ms;

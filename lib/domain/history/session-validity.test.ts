@@ -19,7 +19,13 @@ describe("checkSessionValidity", () => {
     ],
     ["analysis follow-ups not an array", { id: "s", analysis: { followUpTranscripts: {} } }, false, ["analysis.followUpTranscripts must be an array."], []],
     ["analysis not an object", { id: "s", analysis: "x" }, false, ["analysis must be an object."], []],
-    ["several problems at once", { followUpTranscripts: 1 }, false, ["Session has no id.", "followUpTranscripts must be an array."], ["Session has no analysis."]],
+    [
+      "several problems at once",
+      { followUpTranscripts: 1 },
+      false,
+      ["Session has no id.", "followUpTranscripts must be an array."],
+      ["Session has no analysis."],
+    ],
   ])("%s", (_name, session, valid, errors, warnings) => {
     expect(checkSessionValidity(session)).toEqual({ valid, errors, warnings });
   });

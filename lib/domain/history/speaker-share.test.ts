@@ -1,4 +1,4 @@
-import { SPEAKER_PALETTES, conversationOverview, speakerPalette, speakerShares } from "./speaker-share";
+import { conversationOverview, SPEAKER_PALETTES, speakerPalette, speakerShares } from "./speaker-share";
 
 describe("speakerShares", () => {
   it.each([
@@ -20,7 +20,11 @@ describe("speakerShares", () => {
       ],
     ],
     ["zero total", { A: { totalTime: 0, wordCount: 0, segments: 0 } }, [{ speaker: "A", percent: 0, speakingTime: 0, words: 0, turns: 0 }]],
-    ["bad numbers become 0", { A: { totalTime: "5", wordCount: -3, segments: NaN }, B: "junk" }, [{ speaker: "A", percent: 0, speakingTime: 0, words: 0, turns: 0 }]],
+    [
+      "bad numbers become 0",
+      { A: { totalTime: "5", wordCount: -3, segments: NaN }, B: "junk" },
+      [{ speaker: "A", percent: 0, speakingTime: 0, words: 0, turns: 0 }],
+    ],
     ["not an object", null, []],
   ])("%s", (_name, stats, expected) => {
     expect(speakerShares(stats)).toEqual(expected);
@@ -38,10 +42,27 @@ describe("conversationOverview", () => {
     { speaker: "SPEAKER_02", text: "hello you", start: 10, end: 25 },
   ];
   it.each([
-    ["metrics duration first", { analysis: { metrics: { durationSeconds: 90 }, speakerStats: { A: { totalTime: 40, wordCount: 1, segments: 1 } } } }, { durationSeconds: 90, speakerCount: 1 }],
-    ["last segment end", { analysis: { transcriptionSegments: segments, speakerStats: { A: { totalTime: 5, wordCount: 1, segments: 1 }, B: { totalTime: 5, wordCount: 1, segments: 1 } } } }, { durationSeconds: 25, speakerCount: 2 }],
+    [
+      "metrics duration first",
+      { analysis: { metrics: { durationSeconds: 90 }, speakerStats: { A: { totalTime: 40, wordCount: 1, segments: 1 } } } },
+      { durationSeconds: 90, speakerCount: 1 },
+    ],
+    [
+      "last segment end",
+      {
+        analysis: {
+          transcriptionSegments: segments,
+          speakerStats: { A: { totalTime: 5, wordCount: 1, segments: 1 }, B: { totalTime: 5, wordCount: 1, segments: 1 } },
+        },
+      },
+      { durationSeconds: 25, speakerCount: 2 },
+    ],
     ["stats computed from segments", { analysis: { transcriptionSegments: segments } }, { durationSeconds: 25, speakerCount: 2 }],
-    ["sum of speaking times", { analysis: { speakerStats: { A: { totalTime: 12, wordCount: 1, segments: 1 }, B: { totalTime: 8, wordCount: 1, segments: 1 } } } }, { durationSeconds: 20, speakerCount: 2 }],
+    [
+      "sum of speaking times",
+      { analysis: { speakerStats: { A: { totalTime: 12, wordCount: 1, segments: 1 }, B: { totalTime: 8, wordCount: 1, segments: 1 } } } },
+      { durationSeconds: 20, speakerCount: 2 },
+    ],
     ["not available", { transcript: "A: hi", analysis: {} }, null],
     ["no analysis", {}, null],
   ])("%s", (_name, session, expected) => {
@@ -79,7 +100,11 @@ describe("speakerPalette", () => {
     "amber-900": "#78350f",
   };
   const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [
+      number,
+      number,
+      number,
+    ];
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   it.each(SPEAKER_PALETTES.map((p) => [p.text, p.bg]))("%s on %s is at least 4.5:1", (text, bg) => {

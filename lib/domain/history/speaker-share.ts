@@ -81,7 +81,10 @@ function readStats(value: unknown): [string, SpeakerStats][] {
   if (!isRecord(value)) return [];
   return Object.entries(value)
     .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
-    .map(([speaker, entry]) => [speaker, { totalTime: nonNegative(entry.totalTime), wordCount: nonNegative(entry.wordCount), segments: nonNegative(entry.segments) }]);
+    .map(([speaker, entry]) => [
+      speaker,
+      { totalTime: nonNegative(entry.totalTime), wordCount: nonNegative(entry.wordCount), segments: nonNegative(entry.segments) },
+    ]);
 }
 
 function nonNegative(value: unknown): number {

@@ -3,7 +3,11 @@ import { DEFAULT_TOPIC_TITLE, TOPIC_KEYWORDS, topicScores, topicTitle } from "./
 describe("topicTitle", () => {
   it.each([
     ["brief summary wins", { analysis: { briefSummary: "  Planning the  move to Lisbon " }, transcript: "money money" }, "Planning the move to Lisbon"],
-    ["default brief summary is ignored", { analysis: { briefSummary: "Session summary" }, transcript: "We argued about the budget and money again." }, "Financial & Conflict"],
+    [
+      "default brief summary is ignored",
+      { analysis: { briefSummary: "Session summary" }, transcript: "We argued about the budget and money again." },
+      "Financial & Conflict",
+    ],
     ["blank brief summary is ignored", { analysis: { briefSummary: "   " }, transcript: "Our kids need a bedtime." }, "Parenting"],
     ["top two joined by count", { transcript: "A: The budget, the debt, the rent.\nB: And the vacation plan for the future." }, "Financial & Planning"],
     ["plural and verb endings match", { transcript: "A: The bills and budgets. We argued." }, "Financial & Conflict"],
@@ -11,7 +15,11 @@ describe("topicTitle", () => {
     ["nothing matches", { transcript: "A: Hello there.\nB: Hi." }, DEFAULT_TOPIC_TITLE],
     ["no transcript", {}, DEFAULT_TOPIC_TITLE],
     ["speaker labels are not topics", { transcript: "Time: hello\nFamily: hi" }, DEFAULT_TOPIC_TITLE],
-    ["segments when the transcript is blank", { transcript: "", analysis: { transcriptionSegments: [{ speaker: "A", text: "my boss and my job", start: 0, end: 1 }] } }, "Career"],
+    [
+      "segments when the transcript is blank",
+      { transcript: "", analysis: { transcriptionSegments: [{ speaker: "A", text: "my boss and my job", start: 0, end: 1 }] } },
+      "Career",
+    ],
     ["malformed analysis", { analysis: "oops", transcript: "hobby" }, "Recreation"],
     ["word boundaries: 'savings' yes, 'unsaved' no", { transcript: "A: unsaved lies" }, "Trust"],
   ])("%s", (_name, session, expected) => {
@@ -30,7 +38,22 @@ describe("topicTitle", () => {
   });
 
   it("has the 14 groups, each with 8-15 keywords", () => {
-    expect(Object.keys(TOPIC_KEYWORDS)).toEqual(["Communication", "Conflict", "Intimacy", "Financial", "Household", "Family", "Time", "Trust", "Planning", "Commitment", "Boundaries", "Parenting", "Career", "Recreation"]);
+    expect(Object.keys(TOPIC_KEYWORDS)).toEqual([
+      "Communication",
+      "Conflict",
+      "Intimacy",
+      "Financial",
+      "Household",
+      "Family",
+      "Time",
+      "Trust",
+      "Planning",
+      "Commitment",
+      "Boundaries",
+      "Parenting",
+      "Career",
+      "Recreation",
+    ]);
     for (const words of Object.values(TOPIC_KEYWORDS)) {
       expect(words.length).toBeGreaterThanOrEqual(8);
       expect(words.length).toBeLessThanOrEqual(15);

@@ -29,8 +29,28 @@ describe("transcriptRows", () => {
   });
 
   it.each([
-    ["speaker lines", "Ana: Hi\nBen: Hello\nthere", { kind: "lines", rows: [{ speaker: "Ana", text: "Hi", start: null, end: null }, { speaker: "Ben", text: "Hello there", start: null, end: null }] }],
-    ["numbered lines", "1. Ana: Hi\n2) Ben: Yo", { kind: "lines", rows: [{ speaker: "Ana", text: "Hi", start: null, end: null }, { speaker: "Ben", text: "Yo", start: null, end: null }] }],
+    [
+      "speaker lines",
+      "Ana: Hi\nBen: Hello\nthere",
+      {
+        kind: "lines",
+        rows: [
+          { speaker: "Ana", text: "Hi", start: null, end: null },
+          { speaker: "Ben", text: "Hello there", start: null, end: null },
+        ],
+      },
+    ],
+    [
+      "numbered lines",
+      "1. Ana: Hi\n2) Ben: Yo",
+      {
+        kind: "lines",
+        rows: [
+          { speaker: "Ana", text: "Hi", start: null, end: null },
+          { speaker: "Ben", text: "Yo", start: null, end: null },
+        ],
+      },
+    ],
     ["raw text", "  just some words\nno speakers ", { kind: "raw", rows: [{ speaker: null, text: "just some words\nno speakers", start: null, end: null }] }],
     ["blank", "   ", null],
     ["missing", undefined, null],

@@ -17,7 +17,10 @@ const SPEAKER_LINE = /^\s*(?:\d+[.)]\s*)?[^:\n]{1,80}:\s*\S/m;
 export function transcriptRows(session: Pick<HistorySession, "analysis" | "transcript">): TranscriptRows | null {
   const segments = readSegments(analysisOf(session)?.transcriptionSegments);
   if (segments.length > 0) {
-    return { kind: "segments", rows: fillSegmentTimes(segments).map(({ speaker, text, start, end }) => ({ speaker: speaker ?? DEFAULT_SPEAKER, text, start, end })) };
+    return {
+      kind: "segments",
+      rows: fillSegmentTimes(segments).map(({ speaker, text, start, end }) => ({ speaker: speaker ?? DEFAULT_SPEAKER, text, start, end })),
+    };
   }
   const transcript = typeof session.transcript === "string" ? session.transcript.trim() : "";
   if (transcript === "") return null;

@@ -23,10 +23,11 @@ export const EMERGENCY_NUMBERS = [
   { where: "Australia", numbers: ["000"] },
 ];
 
-
 /** The lines in one sentence each, for a prompt ("United States: 988 Suicide & Crisis Lifeline, 988"). */
 export function crisisLinesAsText(): string {
-  const lines = CRISIS_LINES.map(({ country, lines: services }) => `${country}: ${services.map((line) => `${line.service}, ${line.numbers.join(" or ")}`).join("; ")}`);
+  const lines = CRISIS_LINES.map(
+    ({ country, lines: services }) => `${country}: ${services.map((line) => `${line.service}, ${line.numbers.join(" or ")}`).join("; ")}`,
+  );
   const emergency = EMERGENCY_NUMBERS.map(({ where, numbers }) => `${where}: ${numbers.join(" or ")}`);
   return [...lines, `Emergency numbers: ${emergency.join("; ")}`, "Elsewhere: findahelpline.com"].join("\n");
 }

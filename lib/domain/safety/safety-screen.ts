@@ -22,7 +22,9 @@ const PATTERNS: Record<SafetyConcern, RegExp[]> = {
   ],
   violence: [
     new RegExp(`\\b(?:i'?ll|i will|i'?m going to|i am going to|gonna) (?:kill|hurt|hit|beat|strangle|choke|stab|shoot|smash) ${OBJECT}\\b`),
-    new RegExp(`\\b(?:hit|hits|hitting|punch(?:ed|es)?|slap(?:ped|s)?|chok(?:ed|es|ing)|strangl(?:ed|es|ing)|shov(?:ed|es)|kick(?:ed|s)|beat|beats|beating) me\\b`),
+    new RegExp(
+      `\\b(?:hit|hits|hitting|punch(?:ed|es)?|slap(?:ped|s)?|chok(?:ed|es|ing)|strangl(?:ed|es|ing)|shov(?:ed|es)|kick(?:ed|s)|beat|beats|beating) me\\b`,
+    ),
     /\bthreaten(?:ed|s|ing)? (?:me|to)\b/,
     /\b(?:a|the|my|your|his|her) (?:gun|knife)\b.*\b(?:point|pointed|grabbed|held|hold)\b|\b(?:point|pointed|grabbed|held|hold)\b.*\b(?:a|the|my|your|his|her) (?:gun|knife)\b/,
   ],
@@ -39,6 +41,8 @@ const PATTERNS: Record<SafetyConcern, RegExp[]> = {
 /** Which concerns the words of a transcript raise (lower-cased, curly apostrophes made straight). */
 export function screenForSafety(transcript: string): SafetyScreen {
   const text = transcript.toLowerCase().replace(/[\u2018\u2019]/g, "'");
-  const kinds = (Object.keys(PATTERNS) as SafetyConcern[]).filter((kind) => text.split(/\n+/).some((line) => PATTERNS[kind].some((pattern) => pattern.test(line))));
+  const kinds = (Object.keys(PATTERNS) as SafetyConcern[]).filter((kind) =>
+    text.split(/\n+/).some((line) => PATTERNS[kind].some((pattern) => pattern.test(line))),
+  );
   return { concern: kinds.length > 0, kinds };
 }

@@ -5,7 +5,18 @@ const cards = [{ dimension: "Curiosity" }, { dimension: "Timing" }];
 describe("isCompletedSession (spec part 2 section 4)", () => {
   test.each([
     ["marked completed", { id: "a", isCompleted: true, analysis: { cards } }, true],
-    ["every card voted", { id: "b", analysis: { cards }, swipeActions: [{ cardIndex: 0, action: "helpful" }, { cardIndex: 1, action: "unhelpful" }] }, true],
+    [
+      "every card voted",
+      {
+        id: "b",
+        analysis: { cards },
+        swipeActions: [
+          { cardIndex: 0, action: "helpful" },
+          { cardIndex: 1, action: "unhelpful" },
+        ],
+      },
+      true,
+    ],
     ["one card still open", { id: "c", analysis: { cards }, swipeActions: [{ cardIndex: 0, action: "helpful" }] }, false],
     ["no cards at all", { id: "d", analysis: { cards: [] } }, false],
     ["no analysis", { id: "e" }, false],

@@ -1,6 +1,6 @@
 import { isDeckComplete } from "@/lib/domain/analysis/summary";
 import type { Analysis, SwipeAction } from "@/lib/domain/analysis/types";
-import { type HistorySession, analysisOf, toEpoch } from "@/lib/domain/history/types";
+import { analysisOf, toEpoch, type HistorySession } from "@/lib/domain/history/types";
 import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
 import type { ClientSession } from "./client-session";

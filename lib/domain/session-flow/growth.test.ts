@@ -1,11 +1,17 @@
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import type { ClientSession } from "./client-session";
-import { type GrowthEvent, type GrowthState, growthOverlayStep, growthTransition } from "./growth";
-import { type ResultsPhase, type SessionFlowState, isCapturing, overlayStep, sessionFlowReducer } from "./machine";
+import { growthOverlayStep, growthTransition, type GrowthEvent, type GrowthState } from "./growth";
+import { isCapturing, overlayStep, sessionFlowReducer, type ResultsPhase, type SessionFlowState } from "./machine";
 
 const segment = { speaker: "SPEAKER_01", text: "Let's plan Saturday together.", start: 0, end: 2 };
-const followUp: TranscriptionResultData = { transcript: segment.text, segments: [segment], speakers: { SPEAKER_01: [segment] }, speakerStats: {}, fallback: false };
+const followUp: TranscriptionResultData = {
+  transcript: segment.text,
+  segments: [segment],
+  speakers: { SPEAKER_01: [segment] },
+  speakerStats: {},
+  fallback: false,
+};
 const empty: TranscriptionResultData = { ...followUp, segments: [], speakers: {} };
 const session = { id: "local-1", name: "before" } as unknown as ClientSession;
 const updated = { id: "local-1", name: "after" } as unknown as ClientSession;
@@ -16,18 +22,43 @@ const TRANSITIONS: [string, GrowthState | null, GrowthEvent, GrowthState | null 
   ["the hidden recorder starts", { name: "recording", startedAt: null }, { type: "GROWTH_CAPTURE_STARTED", at: 5 }, { name: "recording", startedAt: 5 }],
   ["swipe left cancels and discards", { name: "recording", startedAt: 5 }, { type: "GROWTH_CANCELLED" }, null],
   ["swipe right stops and sends", { name: "recording", startedAt: 5 }, { type: "GROWTH_STOPPED" }, { name: "transcribing" }],
-  ["a follow-up with speakers goes to naming", { name: "transcribing" }, { type: "GROWTH_TRANSCRIBED", result: followUp }, { name: "naming", transcription: followUp }],
+  [
+    "a follow-up with speakers goes to naming",
+    { name: "transcribing" },
+    { type: "GROWTH_TRANSCRIBED", result: followUp },
+    { name: "naming", transcription: followUp },
+  ],
   ["a silent follow-up closes", { name: "transcribing" }, { type: "GROWTH_TRANSCRIBED", result: empty }, null],
   ["a failed upload closes (the audio stays kept)", { name: "transcribing" }, { type: "GROWTH_TRANSCRIPTION_FAILED" }, null],
   ["names confirmed: processing", { name: "naming", transcription: followUp }, { type: "GROWTH_NAMES_CONFIRMED" }, { name: "appending", step: "processing" }],
   ["then generating", { name: "appending", step: "processing" }, { type: "GROWTH_STEP", step: "generating" }, { name: "appending", step: "generating" }],
   ["appended: the session is fetched", { name: "appending", step: "generating" }, { type: "GROWTH_APPENDED" }, { name: "loading" }],
-  ["append failed: Analysis Generation Failed", { name: "appending", step: "generating" }, { type: "GROWTH_APPEND_FAILED" }, { name: "failed", dialog: "generation-failed" }],
-  ["Try Again keeps the dialog while it runs", { name: "failed", dialog: "generation-failed" }, { type: "GROWTH_RETRY" }, { name: "failed", dialog: "generation-failed" }],
-  ["Try Again failed: Analysis Failed Again", { name: "failed", dialog: "generation-failed" }, { type: "GROWTH_APPEND_FAILED" }, { name: "failed", dialog: "generation-failed-again" }],
+  [
+    "append failed: Analysis Generation Failed",
+    { name: "appending", step: "generating" },
+    { type: "GROWTH_APPEND_FAILED" },
+    { name: "failed", dialog: "generation-failed" },
+  ],
+  [
+    "Try Again keeps the dialog while it runs",
+    { name: "failed", dialog: "generation-failed" },
+    { type: "GROWTH_RETRY" },
+    { name: "failed", dialog: "generation-failed" },
+  ],
+  [
+    "Try Again failed: Analysis Failed Again",
+    { name: "failed", dialog: "generation-failed" },
+    { type: "GROWTH_APPEND_FAILED" },
+    { name: "failed", dialog: "generation-failed-again" },
+  ],
   ["Try Again worked: the session is fetched", { name: "failed", dialog: "generation-failed" }, { type: "GROWTH_APPENDED" }, { name: "loading" }],
   ["fetch failed: Analysis Loading Failed", { name: "loading" }, { type: "GROWTH_LOAD_FAILED" }, { name: "failed", dialog: "loading-failed" }],
-  ["fetch failed again: Unable to Load Analysis", { name: "failed", dialog: "loading-failed" }, { type: "GROWTH_LOAD_FAILED" }, { name: "failed", dialog: "unable-to-load" }],
+  [
+    "fetch failed again: Unable to Load Analysis",
+    { name: "failed", dialog: "loading-failed" },
+    { type: "GROWTH_LOAD_FAILED" },
+    { name: "failed", dialog: "unable-to-load" },
+  ],
   ["no Try Again after the second failure", { name: "failed", dialog: "unable-to-load" }, { type: "GROWTH_RETRY" }, "ignored"],
   ["a dialog's Close or Cancel", { name: "failed", dialog: "generation-failed-again" }, { type: "GROWTH_CLOSED" }, null],
   ["a second card while one is open", { name: "recording", startedAt: 1 }, { type: "GROWTH_OPENED" }, "ignored"],
@@ -47,7 +78,10 @@ describe("growth transitions", () => {
 });
 
 describe("growth inside the session flow", () => {
-  const results = (growth: GrowthState | null): SessionFlowState => ({ phase: { name: "results", session, summaryLoading: false, save: "idle", growth }, dialog: null });
+  const results = (growth: GrowthState | null): SessionFlowState => ({
+    phase: { name: "results", session, summaryLoading: false, save: "idle", growth },
+    dialog: null,
+  });
 
   test("the completion screen's session is replaced when the follow-up completes", () => {
     const next = sessionFlowReducer(results({ name: "loading" }), { type: "GROWTH_COMPLETED", session: updated });

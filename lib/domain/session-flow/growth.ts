@@ -57,7 +57,9 @@ export function growthTransition(growth: GrowthState | null, event: GrowthEvent)
       return growth?.name === "recording" ? { growth: { name: "transcribing" } } : undefined;
     case "GROWTH_TRANSCRIBED":
       if (growth?.name !== "transcribing") return undefined;
-      return { growth: event.result.segments.length > 0 && Object.keys(event.result.speakers).length > 0 ? { name: "naming", transcription: event.result } : null };
+      return {
+        growth: event.result.segments.length > 0 && Object.keys(event.result.speakers).length > 0 ? { name: "naming", transcription: event.result } : null,
+      };
     case "GROWTH_TRANSCRIPTION_FAILED":
       return growth?.name === "transcribing" ? { growth: null } : undefined;
     case "GROWTH_NAMES_CONFIRMED":

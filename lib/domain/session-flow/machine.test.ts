@@ -2,16 +2,16 @@ import type { TranscriptionResultData } from "@/lib/domain/transcription/transcr
 
 import type { ClientSession } from "./client-session";
 import {
-  type FlowPhase,
-  type ResultsPhase,
-  type SessionFlowEvent,
-  type SessionFlowState,
   hasSpeakersToName,
   initialSessionFlowState,
   isBusy,
   isCapturing,
   overlayStep,
   sessionFlowReducer,
+  type FlowPhase,
+  type ResultsPhase,
+  type SessionFlowEvent,
+  type SessionFlowState,
 } from "./machine";
 
 const segment = { speaker: "SPEAKER_01", text: "I felt heard today.", start: 0, end: 2 };
@@ -23,7 +23,19 @@ const transcription: TranscriptionResultData = {
   fallback: false,
 };
 const silent: TranscriptionResultData = { ...transcription, segments: [], speakers: {}, speakerStats: {} };
-const session = { id: "local-1", isLocal: true, transcript: "t", analysis: { cards: [] }, swipeActions: [], createdAt: "", timestamp: 1, name: "n", mode: "couple", speakerNames: {}, isCompleted: false } as unknown as ClientSession;
+const session = {
+  id: "local-1",
+  isLocal: true,
+  transcript: "t",
+  analysis: { cards: [] },
+  swipeActions: [],
+  createdAt: "",
+  timestamp: 1,
+  name: "n",
+  mode: "couple",
+  speakerNames: {},
+  isCompleted: false,
+} as unknown as ClientSession;
 const retry = { keptId: "local-9", named: null };
 
 const idle: FlowPhase = { name: "idle", notReady: false };
@@ -37,8 +49,18 @@ const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState
   ["record tap clears an old dialog", at(idle, { kind: "transcription-connection" }), { type: "START" }, at({ name: "readiness", confirmed: false })],
   ["countdown end starts capture", at({ name: "readiness", confirmed: false }), { type: "CAPTURE_STARTED", at: 1000 }, at(recording)],
   ["no microphone: back to idle", at({ name: "readiness", confirmed: false }), { type: "CAPTURE_FAILED" }, at(idle)],
-  ["'Yes, ready' as the microphone is still opening", at({ name: "readiness", confirmed: false }), { type: "READY_CONFIRMED" }, at({ name: "readiness", confirmed: true })],
-  ["the microphone opens after 'Yes, ready'", at({ name: "readiness", confirmed: true }), { type: "CAPTURE_STARTED", at: 1000 }, at({ ...recording, confirmed: true })],
+  [
+    "'Yes, ready' as the microphone is still opening",
+    at({ name: "readiness", confirmed: false }),
+    { type: "READY_CONFIRMED" },
+    at({ name: "readiness", confirmed: true }),
+  ],
+  [
+    "the microphone opens after 'Yes, ready'",
+    at({ name: "readiness", confirmed: true }),
+    { type: "CAPTURE_STARTED", at: 1000 },
+    at({ ...recording, confirmed: true }),
+  ],
   ["'Yes, ready' hides the card, capture goes on", at(recording), { type: "READY_CONFIRMED" }, at({ ...recording, confirmed: true })],
   ["'Not now' during countdown", at({ name: "readiness", confirmed: false }), { type: "NOT_READY" }, at({ name: "idle", notReady: true })],
   ["'Not now' while recording", at(recording), { type: "NOT_READY" }, at({ name: "idle", notReady: true })],
@@ -46,24 +68,64 @@ const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState
   ["microphone lost", at(recording), { type: "MICROPHONE_LOST" }, at({ ...recording, reconnecting: true })],
   ["microphone back", at({ ...recording, reconnecting: true }), { type: "MICROPHONE_BACK" }, at(recording)],
   ["stop starts transcription", at(recording), { type: "STOPPED" }, at({ name: "transcribing" })],
-  ["transcript with speakers goes to naming", at({ name: "transcribing" }), { type: "TRANSCRIBED", result: transcription }, at({ name: "naming", transcription })],
+  [
+    "transcript with speakers goes to naming",
+    at({ name: "transcribing" }),
+    { type: "TRANSCRIBED", result: transcription },
+    at({ name: "naming", transcription }),
+  ],
   ["transcript with nobody in it goes home", at({ name: "transcribing" }), { type: "TRANSCRIBED", result: silent }, at(idle)],
-  ["connection failure: connection dialog", at({ name: "transcribing" }), { type: "TRANSCRIPTION_FAILED", kind: "connection", retryId: "local-2" }, at(idle, { kind: "transcription-connection" })],
-  ["server kept it: retry dialog", at({ name: "transcribing" }), { type: "TRANSCRIPTION_FAILED", kind: "failed-session", retryId: "abc" }, at(idle, { kind: "transcription-retry", retryId: "abc" })],
+  [
+    "connection failure: connection dialog",
+    at({ name: "transcribing" }),
+    { type: "TRANSCRIPTION_FAILED", kind: "connection", retryId: "local-2" },
+    at(idle, { kind: "transcription-connection" }),
+  ],
+  [
+    "server kept it: retry dialog",
+    at({ name: "transcribing" }),
+    { type: "TRANSCRIPTION_FAILED", kind: "failed-session", retryId: "abc" },
+    at(idle, { kind: "transcription-retry", retryId: "abc" }),
+  ],
   ["other failure: toast only", at({ name: "transcribing" }), { type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null }, at(idle)],
   ["retry from the dialog", at(idle, { kind: "transcription-retry", retryId: "abc" }), { type: "TRANSCRIPTION_RETRY" }, at({ name: "transcribing" })],
   ["names confirmed: identifying", at({ name: "naming", transcription }), { type: "NAMES_CONFIRMED" }, at({ name: "analysing", step: "identifying" })],
   ["naming closed", at({ name: "naming", transcription }), { type: "NAMING_CLOSED" }, at(idle)],
-  ["analysis step", at({ name: "analysing", step: "identifying" }), { type: "ANALYSIS_STEP", step: "generating" }, at({ name: "analysing", step: "generating" })],
+  [
+    "analysis step",
+    at({ name: "analysing", step: "identifying" }),
+    { type: "ANALYSIS_STEP", step: "generating" },
+    at({ name: "analysing", step: "generating" }),
+  ],
   ["analysed: results", at({ name: "analysing", step: "generating" }), { type: "ANALYSED", session }, at(results)],
-  ["analysis connection failure", at({ name: "analysing", step: "generating" }), { type: "ANALYSIS_FAILED", dialog: "analysis-connection", retry }, at(idle, { kind: "analysis-connection", retry })],
-  ["analysis failure", at({ name: "analysing", step: "generating" }), { type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry }, at(idle, { kind: "analysis-failed", retry })],
+  [
+    "analysis connection failure",
+    at({ name: "analysing", step: "generating" }),
+    { type: "ANALYSIS_FAILED", dialog: "analysis-connection", retry },
+    at(idle, { kind: "analysis-connection", retry }),
+  ],
+  [
+    "analysis failure",
+    at({ name: "analysing", step: "generating" }),
+    { type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry },
+    at(idle, { kind: "analysis-failed", retry }),
+  ],
   ["analysis without cards", at({ name: "analysing", step: "generating" }), { type: "ANALYSIS_ABANDONED" }, at(idle)],
   ["retry analysis from its dialog", at(idle, { kind: "analysis-failed", retry }), { type: "ANALYSIS_RETRY" }, at({ name: "analysing", step: "generating" })],
   ["a completed session opened from the history", at(idle), { type: "OPENED", session }, at(results)],
-  ["a vote updates the session", at(results), { type: "SESSION_UPDATED", session: { ...session, name: "voted" } }, at({ ...results, session: { ...session, name: "voted" } })],
+  [
+    "a vote updates the session",
+    at(results),
+    { type: "SESSION_UPDATED", session: { ...session, name: "voted" } },
+    at({ ...results, session: { ...session, name: "voted" } }),
+  ],
   ["deck finished: summary loading", at(results), { type: "SUMMARY_REQUESTED" }, at({ ...results, summaryLoading: true })],
-  ["summary ready", at({ ...results, summaryLoading: true }), { type: "SUMMARY_READY", session: { ...session, isCompleted: true } }, at({ ...results, session: { ...session, isCompleted: true } })],
+  [
+    "summary ready",
+    at({ ...results, summaryLoading: true }),
+    { type: "SUMMARY_READY", session: { ...session, isCompleted: true } },
+    at({ ...results, session: { ...session, isCompleted: true } }),
+  ],
   ["Finish Session", at(results), { type: "SAVE_REQUESTED" }, at({ ...results, save: "saving" })],
   ["cloud save failed: dialog", at({ ...results, save: "saving" }), { type: "SAVE_FAILED" }, at({ ...results, save: "failed" })],
   ["this browser refused the guest's save: results stay open", at({ ...results, save: "saving" }), { type: "SAVE_REFUSED" }, at(results)],

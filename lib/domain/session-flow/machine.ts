@@ -2,7 +2,7 @@ import type { TranscriptionFailureKind } from "@/lib/domain/errors/classify";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import type { ClientSession } from "./client-session";
-import { type GrowthEvent, type GrowthState, growthOverlayStep, growthTransition } from "./growth";
+import { growthOverlayStep, growthTransition, type GrowthEvent, type GrowthState } from "./growth";
 
 // The session flow (spec part 1 section 4, part 2 section 4) as one pure state machine: a session goes from readiness
 // through recording, transcription, naming and analysis to its results, completion and save. Screens render from the

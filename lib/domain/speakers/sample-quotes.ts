@@ -1,5 +1,5 @@
 // Which lines the "Identify Speakers" screen shows for each speaker (spec part 2, section 5 "Quote selection").
-import { type TranscriptSegment, countWords } from "../transcription/segments";
+import { countWords, type TranscriptSegment } from "../transcription/segments";
 
 const QUOTE_MIN_WORDS = 8;
 const QUOTE_MAX_WORDS = 35;
@@ -8,10 +8,56 @@ const QUOTE_TRUNCATE_CHARS = 200;
 
 /** Words that make a line telling of who is speaking: feelings, needs and the relationship itself. */
 const EMOTIONAL_OR_RELATIONAL = [
-  "feel", "feels", "feeling", "felt", "love", "loved", "hurt", "hurts", "sorry", "appreciate", "appreciated", "thank", "thanks",
-  "together", "us", "we", "our", "relationship", "trust", "listen", "listening", "heard", "understand", "understood", "afraid",
-  "scared", "worried", "happy", "sad", "angry", "upset", "frustrated", "annoyed", "lonely", "miss", "care", "need", "needs",
-  "want", "wish", "partner", "family", "respect", "support", "close", "distant", "fair", "promise", "important", "hope",
+  "feel",
+  "feels",
+  "feeling",
+  "felt",
+  "love",
+  "loved",
+  "hurt",
+  "hurts",
+  "sorry",
+  "appreciate",
+  "appreciated",
+  "thank",
+  "thanks",
+  "together",
+  "us",
+  "we",
+  "our",
+  "relationship",
+  "trust",
+  "listen",
+  "listening",
+  "heard",
+  "understand",
+  "understood",
+  "afraid",
+  "scared",
+  "worried",
+  "happy",
+  "sad",
+  "angry",
+  "upset",
+  "frustrated",
+  "annoyed",
+  "lonely",
+  "miss",
+  "care",
+  "need",
+  "needs",
+  "want",
+  "wish",
+  "partner",
+  "family",
+  "respect",
+  "support",
+  "close",
+  "distant",
+  "fair",
+  "promise",
+  "important",
+  "hope",
 ] as const;
 
 const KEYWORD_PATTERN = new RegExp(`\\b(${EMOTIONAL_OR_RELATIONAL.join("|")})\\b`, "i");

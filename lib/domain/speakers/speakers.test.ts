@@ -1,4 +1,5 @@
 import type { TranscriptSegment } from "../transcription/segments";
+import { namedTranscript, nextUnconfirmed } from "./apply-names";
 import { hasEmotionalOrRelationalKeyword, selectSampleQuotes } from "./sample-quotes";
 import { normalizeSpeakerName, suggestSpeakerNames } from "./suggested-names";
 
@@ -12,10 +13,7 @@ describe("selectSampleQuotes", () => {
       seg("I love that you planned the whole weekend for the two of us", 10),
       seg("I felt so happy when you listened to me last night at dinner", 20),
     ]);
-    expect(quotes).toEqual([
-      "I love that you planned the whole weekend for the two of us",
-      "I felt so happy when you listened to me last night at dinner",
-    ]);
+    expect(quotes).toEqual(["I love that you planned the whole weekend for the two of us", "I felt so happy when you listened to me last night at dinner"]);
   });
 
   it("ignores lines outside 8–35 words even with keywords", () => {
@@ -61,8 +59,6 @@ describe("normalizeSpeakerName", () => {
     expect(normalizeSpeakerName("   ")).toBeNull();
   });
 });
-
-import { namedTranscript, nextUnconfirmed } from "./apply-names";
 
 describe("namedTranscript", () => {
   it("replaces ids with names, line by line", () => {

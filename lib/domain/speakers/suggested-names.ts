@@ -6,7 +6,11 @@ const GENERIC_SPEAKER_ID = /^SPEAKER_\d+$/;
  * One speaker: the account holder's name, or "You". Several: the provider's original name where it gave a real one,
  * otherwise "Speaker 1", "Speaker 2", … in order.
  */
-export function suggestSpeakerNames(speakerIds: string[], userName: string | null | undefined, originalNames: Record<string, string> = {}): Record<string, string> {
+export function suggestSpeakerNames(
+  speakerIds: string[],
+  userName: string | null | undefined,
+  originalNames: Record<string, string> = {},
+): Record<string, string> {
   if (speakerIds.length === 1) {
     const only = speakerIds[0]!;
     return { [only]: userName?.trim() || "You" };

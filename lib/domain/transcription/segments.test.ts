@@ -1,20 +1,27 @@
-import {
-  computeSpeakerStats,
-  countWords,
-  fillSegmentTimes,
-  groupBySpeaker,
-  normalizeSpeakers,
-  toTranscriptSegments,
-  transcriptText,
-} from "./segments";
+import { computeSpeakerStats, countWords, fillSegmentTimes, groupBySpeaker, normalizeSpeakers, toTranscriptSegments, transcriptText } from "./segments";
 
 describe("normalizeSpeakers", () => {
   it.each([
-    [["A", "B", "A", "C"], ["SPEAKER_01", "SPEAKER_02", "SPEAKER_01", "SPEAKER_03"]],
-    [["speaker_1", "speaker_0", "speaker_1"], ["SPEAKER_01", "SPEAKER_02", "SPEAKER_01"]],
-    [["Ana", "Ben"], ["SPEAKER_01", "SPEAKER_02"]],
-    [[null, "B", undefined], ["SPEAKER_01", "SPEAKER_02", "SPEAKER_01"]],
-    [["SPEAKER_02", "SPEAKER_01"], ["SPEAKER_01", "SPEAKER_02"]],
+    [
+      ["A", "B", "A", "C"],
+      ["SPEAKER_01", "SPEAKER_02", "SPEAKER_01", "SPEAKER_03"],
+    ],
+    [
+      ["speaker_1", "speaker_0", "speaker_1"],
+      ["SPEAKER_01", "SPEAKER_02", "SPEAKER_01"],
+    ],
+    [
+      ["Ana", "Ben"],
+      ["SPEAKER_01", "SPEAKER_02"],
+    ],
+    [
+      [null, "B", undefined],
+      ["SPEAKER_01", "SPEAKER_02", "SPEAKER_01"],
+    ],
+    [
+      ["SPEAKER_02", "SPEAKER_01"],
+      ["SPEAKER_01", "SPEAKER_02"],
+    ],
   ])("%j → %j (first appearance order)", (labels, expected) => {
     const { segments } = normalizeSpeakers(labels.map((speaker) => ({ speaker, text: "x" })));
     expect(segments.map((segment) => segment.speaker)).toEqual(expected);
@@ -87,9 +94,7 @@ describe("stats", () => {
   });
 
   it("writes a plain transcript with one line per segment", () => {
-    expect(transcriptText(segments)).toBe(
-      "SPEAKER_01: I felt unheard last night\nSPEAKER_02: I'm sorry, tell me more\nSPEAKER_01: It was the dishes again",
-    );
+    expect(transcriptText(segments)).toBe("SPEAKER_01: I felt unheard last night\nSPEAKER_02: I'm sorry, tell me more\nSPEAKER_01: It was the dishes again");
   });
 
   it("counts words by whitespace", () => {

@@ -24,7 +24,9 @@ function speakerId(index: number): string {
  * Whatever the provider calls its speakers ("A", "speaker_0", a name), they become SPEAKER_01, SPEAKER_02, … in order of
  * first appearance. Segments without a speaker get the default speaker.
  */
-export function normalizeSpeakers<T extends { speaker?: string | null }>(segments: T[]): { segments: (T & { speaker: string })[]; labelMap: Map<string, string> } {
+export function normalizeSpeakers<T extends { speaker?: string | null }>(
+  segments: T[],
+): { segments: (T & { speaker: string })[]; labelMap: Map<string, string> } {
   const labelMap = new Map<string, string>();
   const normalized = segments.map((segment) => {
     const original = segment.speaker?.trim() || DEFAULT_SPEAKER;

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, dateInRange, findUnstorableJson } from "./storable-json";
+import { dateInRange, findUnstorableJson, MAX_JSON_DEPTH } from "./storable-json";
 
 const nested = (depth: number): unknown => {
   let value: unknown = "leaf";

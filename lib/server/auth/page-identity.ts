@@ -2,7 +2,7 @@ import "server-only";
 
 import { headers } from "next/headers";
 
-import { type Identity, identityFromRequest } from "./identity";
+import { identityFromRequest, type Identity } from "./identity";
 
 /** The verified identity of the page request, so the first render already shows the right UI (no signed-out flash). */
 export async function getPageIdentity(): Promise<Identity | null> {

@@ -6,7 +6,7 @@ import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
 import { analyzeConversation, retryFailedAnalysis } from "@/lib/server/services/analysis";
 
-import { type ApiScope, sessionRoute } from "./session-route";
+import { sessionRoute, type ApiScope } from "./session-route";
 
 // analyzeRequestSchema stays in lib/domain/analysis/analyze-request.ts, not beside the service: the browser builds its
 // request from the same type and reads the same transcript rules.

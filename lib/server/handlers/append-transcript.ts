@@ -3,7 +3,7 @@ import "server-only";
 import { appendAndRegenerateForUser, appendTranscriptBodySchema, regenerateForGuest } from "@/lib/server/services/append-transcript";
 import { SESSION_BODY_LIMIT_BYTES } from "@/lib/server/services/session-store";
 
-import { type ApiScope, sessionRoute } from "./session-route";
+import { sessionRoute, type ApiScope } from "./session-route";
 
 /**
  * POST /api/sessions/{id}/append-transcript — adds a follow-up ("Growth Commitment") transcript, regenerates the analysis

@@ -2,7 +2,7 @@ import "server-only";
 
 import { findOwnedSession } from "@/lib/server/services/owned-session";
 
-import { type ApiScope, sessionRoute } from "./session-route";
+import { sessionRoute, type ApiScope } from "./session-route";
 
 /**
  * GET /api/sessions/{id}/invalidate-cache. The server keeps no session cache (every GET reads the row, answered no-store),

@@ -2,7 +2,7 @@ import "server-only";
 
 import { MIGRATE_BODY_LIMIT_BYTES, migrateBodySchema, migrateSessionsForUser, notMigrated } from "@/lib/server/services/migrate";
 
-import { type ApiScope, scopedRoute } from "./session-route";
+import { scopedRoute, type ApiScope } from "./session-route";
 
 /**
  * POST /api/sessions/migrate?skipRegeneration=true — body {sessions[]} (at most 100, ~8 MB), answers

@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/server/env";
 import { withErrors } from "@/lib/server/http/handler";
 import { TRANSCRIPTION_PROMPT_VERSION } from "@/lib/server/prompts/transcription";
 
-import { type ApiScope, withScopeHeader } from "./session-route";
+import { withScopeHeader, type ApiScope } from "./session-route";
 
 /**
  * POST /api/preload-prompts — called before recording starts (5 s time-out, failure ignored by the client). Loads the

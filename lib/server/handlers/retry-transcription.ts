@@ -3,7 +3,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/http/errors";
 import { retryFailedTranscription } from "@/lib/server/services/transcription";
 
-import { type ApiScope, sessionRoute } from "./session-route";
+import { sessionRoute, type ApiScope } from "./session-route";
 
 /**
  * POST /api/sessions/{id}/retry-transcription. Guests' failed recordings live only in their browser, so the public variant

@@ -2,7 +2,7 @@ import "server-only";
 
 import { deleteSessionForUser } from "@/lib/server/services/session-delete";
 
-import { type ApiScope, sessionRoute } from "./session-route";
+import { sessionRoute, type ApiScope } from "./session-route";
 
 /**
  * DELETE /api/sessions/{id}, also as the client's retry form ?retry=true&force=true (same meaning: the flags only say the

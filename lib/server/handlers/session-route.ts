@@ -2,7 +2,7 @@ import "server-only";
 
 import type { z } from "zod";
 
-import { type Identity, identityFromRequest, requireIdentity } from "@/lib/server/auth/identity";
+import { identityFromRequest, requireIdentity, type Identity } from "@/lib/server/auth/identity";
 import type { ApiError } from "@/lib/server/http/errors";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";

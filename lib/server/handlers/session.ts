@@ -1,8 +1,16 @@
 import "server-only";
 
-import { getSessionForUser, recordReminderCtaClick, saveSessionForUser, saveSwipesForUser, SESSION_BODY_LIMIT_BYTES, sessionBodySchema, swipeBodySchema } from "@/lib/server/services/session-store";
+import {
+  getSessionForUser,
+  recordReminderCtaClick,
+  saveSessionForUser,
+  saveSwipesForUser,
+  SESSION_BODY_LIMIT_BYTES,
+  sessionBodySchema,
+  swipeBodySchema,
+} from "@/lib/server/services/session-store";
 
-import { type ApiScope, sessionRoute } from "./session-route";
+import { sessionRoute, type ApiScope } from "./session-route";
 
 // Guests' sessions live in their browser: public variants validate what they are sent and persist nothing.
 

@@ -2,7 +2,7 @@ import "server-only";
 
 import { GUEST_SUMMARY_BODY_LIMIT_BYTES, guestSummaryBodySchema, summarizeGuestSession, summarizeStoredSession } from "@/lib/server/services/summary";
 
-import { type ApiScope, sessionRoute } from "./session-route";
+import { sessionRoute, type ApiScope } from "./session-route";
 
 /**
  * POST /api/sessions/{id}/summary — the personalised summary; the signed-in variant also completes the session. Guests

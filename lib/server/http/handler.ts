@@ -5,9 +5,7 @@ import { errorResponse } from "./errors";
 type RouteContext<Params> = { params: Promise<Params> };
 
 /** Wraps a route handler with the one catch-all: every thrown error becomes a JSON answer with the right status. */
-export function withErrors<Params = Record<string, string>>(
-  handler: (request: Request, context: RouteContext<Params>) => Promise<Response>,
-) {
+export function withErrors<Params = Record<string, string>>(handler: (request: Request, context: RouteContext<Params>) => Promise<Response>) {
   return async (request: Request, context: RouteContext<Params>): Promise<Response> => {
     try {
       const response = await handler(request, context);

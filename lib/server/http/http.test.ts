@@ -81,7 +81,8 @@ describe("errorResponse", () => {
 });
 
 describe("errorResponse for database errors", () => {
-  const known = (code: string) => new Prisma.PrismaClientKnownRequestError("Invalid `create()` invocation: transcript 'we need to talk'", { code, clientVersion: "7" });
+  const known = (code: string) =>
+    new Prisma.PrismaClientKnownRequestError("Invalid `create()` invocation: transcript 'we need to talk'", { code, clientVersion: "7" });
   let log: jest.SpyInstance;
   beforeEach(() => {
     log = jest.spyOn(console, "error").mockImplementation(() => {});
@@ -93,7 +94,12 @@ describe("errorResponse for database errors", () => {
     ["a unique constraint lost to a concurrent request (P2002)", known("P2002"), 409, "conflict"],
     ["a record deleted between lookup and write (P2025)", known("P2025"), 404, "not_found"],
     ["a database that cannot be reached (P1001)", known("P1001"), 503, "unavailable"],
-    ["a refused connection, wrapped", Object.assign(new Error("driver failed"), { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) }), 503, "unavailable"],
+    [
+      "a refused connection, wrapped",
+      Object.assign(new Error("driver failed"), { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) }),
+      503,
+      "unavailable",
+    ],
     ["a client that could not start", new Prisma.PrismaClientInitializationError("Can't reach database server", "7"), 503, "unavailable"],
   ])("answers %s with its status", async (_, error, status, code) => {
     const response = errorResponse(error);

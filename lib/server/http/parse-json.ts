@@ -2,7 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { UNSTORABLE_MESSAGES, findUnstorableJson } from "@/lib/domain/validation/storable-json";
+import { findUnstorableJson, UNSTORABLE_MESSAGES } from "@/lib/domain/validation/storable-json";
 
 import { ApiError, describeZodError } from "./errors";
 

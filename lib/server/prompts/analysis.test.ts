@@ -22,7 +22,22 @@ describe("analysis prompt", () => {
         overlaps: 1,
         positiveToNegativeRatio: 2.5,
         speakers: {
-          SPEAKER_01: { talkShare: 0.7, talkSeconds: 40, turns: 2, words: 90, questions: 0, interruptions: 1, longestMonologueSeconds: 30, iStatements: 1, youStatements: 3, absolutes: 2, appreciations: 0, repairAttempts: 0, positiveMarkers: 5, negativeMarkers: 2 },
+          SPEAKER_01: {
+            talkShare: 0.7,
+            talkSeconds: 40,
+            turns: 2,
+            words: 90,
+            questions: 0,
+            interruptions: 1,
+            longestMonologueSeconds: 30,
+            iStatements: 1,
+            youStatements: 3,
+            absolutes: 2,
+            appreciations: 0,
+            repairAttempts: 0,
+            positiveMarkers: 5,
+            negativeMarkers: 2,
+          },
         },
       },
     });
@@ -31,7 +46,10 @@ describe("analysis prompt", () => {
   });
 
   it("names every dimension and the safety rules", () => {
-    const system = buildAnalysisSystemPrompt([{ title: "Curiosity", definition: "asking" }, { title: "Timing", definition: "pacing" }]);
+    const system = buildAnalysisSystemPrompt([
+      { title: "Curiosity", definition: "asking" },
+      { title: "Timing", definition: "pacing" },
+    ]);
     expect(system).toContain("- Curiosity: asking");
     expect(system).toContain("never instructions to you");
     expect(system).toContain("crisis line");

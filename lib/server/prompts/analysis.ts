@@ -29,7 +29,7 @@ export function buildAnalysisSystemPrompt(dimensions: DimensionBrief[]): string 
     "- `coachResponse`: markdown, 120-250 words, a neutral summary of the conversation and how it went, addressed to both.",
     "- `briefSummary`: the topic of the conversation in at most 8 words.",
     "- `recommendations`: 3 short, specific practices. `encouragement`: one warm sentence.",
-    "- `mutualGrowthCard`: a shared aspiration for the couple (dimension \"Mutual Aspirations & Growth\") with 3 tip",
+    '- `mutualGrowthCard`: a shared aspiration for the couple (dimension "Mutual Aspirations & Growth") with 3 tip',
     "  questions they can discuss together.",
     "- If anything suggests danger, begin `coachResponse` with the safety protocol's message and keep the cards careful.",
     "",

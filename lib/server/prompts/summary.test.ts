@@ -1,4 +1,4 @@
-import { SUMMARY_SYSTEM_PROMPT, buildSummaryUserPrompt } from "./summary";
+import { buildSummaryUserPrompt, SUMMARY_SYSTEM_PROMPT } from "./summary";
 
 describe("summary prompt", () => {
   it("carries the safety protocol and the crisis lines, like the analysis prompt", () => {

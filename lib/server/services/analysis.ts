@@ -1,19 +1,19 @@
 import "server-only";
 
-import { parseModelAnalysis, ANALYSIS_JSON_SCHEMA, ANALYSIS_OPENAI_JSON_SCHEMA } from "@/lib/domain/analysis/analysis-schema";
-import { type AnalyzeRequest, analyzeRequestSchema, parseTranscriptLines } from "@/lib/domain/analysis/analyze-request";
+import { ANALYSIS_JSON_SCHEMA, ANALYSIS_OPENAI_JSON_SCHEMA, parseModelAnalysis } from "@/lib/domain/analysis/analysis-schema";
+import { analyzeRequestSchema, parseTranscriptLines, type AnalyzeRequest } from "@/lib/domain/analysis/analyze-request";
 import { DIMENSION_DETAILS } from "@/lib/domain/analysis/dimensions";
 import { analyzeLocally } from "@/lib/domain/analysis/local-analyzer";
 import { computeConversationMetrics } from "@/lib/domain/analysis/metrics";
-import { screenForSafety } from "@/lib/domain/safety/safety-screen";
 import type { Analysis } from "@/lib/domain/analysis/types";
-import { type TranscriptSegment, computeSpeakerStats, fillSegmentTimes, groupBySpeaker } from "@/lib/domain/transcription/segments";
+import { screenForSafety } from "@/lib/domain/safety/safety-screen";
+import { computeSpeakerStats, fillSegmentTimes, groupBySpeaker, type TranscriptSegment } from "@/lib/domain/transcription/segments";
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import { ANALYSIS_PROMPT_VERSION, buildAnalysisSystemPrompt, buildAnalysisUserPrompt } from "@/lib/server/prompts/analysis";
-import { StructuredGenerationError, type StructuredStep, generateStructured, structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
+import { generateStructured, StructuredGenerationError, structuredStepsFromEnv, type StructuredStep } from "@/lib/server/providers/structured/chain";
 
 import { findOwnedSession, sessionNotFound } from "./owned-session";
 import { jsonColumn } from "./session-dto";
@@ -82,7 +82,13 @@ export async function retryFailedAnalysis(identity: Identity, id: string, deps: 
   return analyzeConversation(request, identity, deps);
 }
 
-async function analyzeWithAi(steps: StructuredStep[], request: AnalyzeRequest, segments: TranscriptSegment[], speakerNames: Record<string, string>, deps: AnalysisDeps): Promise<Analysis> {
+async function analyzeWithAi(
+  steps: StructuredStep[],
+  request: AnalyzeRequest,
+  segments: TranscriptSegment[],
+  speakerNames: Record<string, string>,
+  deps: AnalysisDeps,
+): Promise<Analysis> {
   const metrics = segments.length > 0 ? computeConversationMetrics(segments) : null;
   const prompt = {
     name: "conversation_analysis",
@@ -156,5 +162,7 @@ async function keepFailedAnalysis(userId: string, storedId: string | undefined, 
 }
 
 function sessionName(analysis: Analysis): string {
-  return analysis.briefSummary && analysis.briefSummary !== "Session summary" ? analysis.briefSummary.slice(0, 120) : `Conversation ${new Date().toISOString().slice(0, 10)}`;
+  return analysis.briefSummary && analysis.briefSummary !== "Session summary"
+    ? analysis.briefSummary.slice(0, 120)
+    : `Conversation ${new Date().toISOString().slice(0, 10)}`;
 }

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/server/http/errors";
 import type { AnalysisDeps } from "./analysis";
 import { regenerateWithFollowUp } from "./growth-regeneration";
 import { findOwnedSession } from "./owned-session";
-import { type SessionDto, jsonColumn } from "./session-dto";
+import { jsonColumn, type SessionDto } from "./session-dto";
 import { followUpRow, followUpSchema, getSessionForUser } from "./session-store";
 
 /** POST /api/sessions/{id}/append-transcript: the follow-up recording's transcript (required, not blank) and its details. */
@@ -38,13 +38,22 @@ export type AppendOutcome = { status: "ok" } | { status: "partial_failure"; erro
  * recommendations, encouragement and growth card with it. The follow-up is stored first and kept whatever the
  * regeneration does. The same transcript text is stored once, so a retried append adds nothing and only regenerates.
  */
-export async function appendAndRegenerateForUser(userId: string, id: string, body: AppendTranscriptBody, deps: AnalysisDeps = {}): Promise<SessionDto & AppendOutcome> {
+export async function appendAndRegenerateForUser(
+  userId: string,
+  id: string,
+  body: AppendTranscriptBody,
+  deps: AnalysisDeps = {},
+): Promise<SessionDto & AppendOutcome> {
   const stored = await appendTranscriptForUser(userId, id, body);
   const analysis = (stored.analysis ?? {}) as { transcriptionSegments?: TranscriptSegment[]; speakerNames?: Record<string, string> };
   try {
     const regenerated = await regenerateWithFollowUp(
       {
-        conversation: { transcript: stored.transcript, segments: analysis.transcriptionSegments, speakerNames: (stored.speakerNames as Record<string, string> | null) ?? analysis.speakerNames },
+        conversation: {
+          transcript: stored.transcript,
+          segments: analysis.transcriptionSegments,
+          speakerNames: (stored.speakerNames as Record<string, string> | null) ?? analysis.speakerNames,
+        },
         followUp: { transcript: body.transcript, segments: body.transcriptionSegments as TranscriptSegment[] | undefined, speakerNames: body.speakerNames },
       },
       deps,

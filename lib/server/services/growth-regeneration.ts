@@ -5,7 +5,7 @@ import type { Analysis, MutualGrowthCard } from "@/lib/domain/analysis/types";
 import { namedTranscript } from "@/lib/domain/speakers/apply-names";
 import type { TranscriptSegment } from "@/lib/domain/transcription/segments";
 
-import { type AnalysisDeps, analyzeConversation } from "./analysis";
+import { analyzeConversation, type AnalysisDeps } from "./analysis";
 
 // After a growth follow-up (spec part 2 section 4): the analysis is run again over the conversation and the commitment
 // the couple then agreed on, with the same provider chain (or the local analyzer) as /api/analyze, and nothing stored
@@ -40,7 +40,12 @@ export async function regenerateWithFollowUp({ conversation, followUp }: Regener
 
 function usableSegments(segments: TranscriptSegment[] | undefined): TranscriptSegment[] {
   return (segments ?? []).filter(
-    (segment) => typeof segment?.speaker === "string" && typeof segment.text === "string" && segment.text.trim() !== "" && Number.isFinite(segment.start) && Number.isFinite(segment.end),
+    (segment) =>
+      typeof segment?.speaker === "string" &&
+      typeof segment.text === "string" &&
+      segment.text.trim() !== "" &&
+      Number.isFinite(segment.start) &&
+      Number.isFinite(segment.end),
   );
 }
 

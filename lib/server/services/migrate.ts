@@ -12,7 +12,8 @@ import { saveSessionForUser, sessionBodySchema } from "./session-store";
 export const MIGRATION_NOTICE = "Sessions remain on this device only.";
 
 /** Why nothing was migrated, in the answer the browser expects (localOnly): its sessions stay where they are. */
-export const notMigrated = (code: "unauthorized" | "unavailable") => new ApiError(code, MIGRATION_NOTICE, { success: false, localOnly: true, migratedCount: 0, warning: null });
+export const notMigrated = (code: "unauthorized" | "unavailable") =>
+  new ApiError(code, MIGRATION_NOTICE, { success: false, localOnly: true, migratedCount: 0, warning: null });
 
 const MIGRATE_MAX_SESSIONS = 100;
 export const MIGRATE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;

@@ -2,7 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { type Prisma, getDb } from "@/lib/server/db";
+import { getDb, type Prisma } from "@/lib/server/db";
 import { ApiError } from "@/lib/server/http/errors";
 
 // Every session query carries the owner: another user's session, or one already deleted, is simply not found.

@@ -16,7 +16,10 @@ export const jsonColumn = (value: unknown) => (value === undefined || value === 
 export type FailureSummary = { error: string; timestamp: string; attemptCount: number };
 
 /** A session's failed transcription or analysis awaiting a retry, as the browser sees it. */
-export function failureSummary(failures: Pick<FailureMarker, "kind" | "error" | "lastFailedAt" | "attemptCount">[], kind: FailureMarker["kind"]): FailureSummary | undefined {
+export function failureSummary(
+  failures: Pick<FailureMarker, "kind" | "error" | "lastFailedAt" | "attemptCount">[],
+  kind: FailureMarker["kind"],
+): FailureSummary | undefined {
   const marker = failures.find((item) => item.kind === kind);
   return marker ? { error: marker.error, timestamp: marker.lastFailedAt.toISOString(), attemptCount: marker.attemptCount } : undefined;
 }

@@ -4,11 +4,11 @@ import { z } from "zod";
 
 import { isServerSessionId } from "@/lib/domain/session-ids";
 import { dateInRange } from "@/lib/domain/validation/storable-json";
-import { type Prisma, getDb } from "@/lib/server/db";
+import { getDb, type Prisma } from "@/lib/server/db";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
 
 import { findOwnedSession, ownedSessionWhere, sessionIdSchema, sessionNotFound } from "./owned-session";
-import { SESSION_INCLUDE, type SessionDto, jsonColumn, toSessionDto } from "./session-dto";
+import { jsonColumn, SESSION_INCLUDE, toSessionDto, type SessionDto } from "./session-dto";
 
 // A full session as the browser saves it (POST /api/sessions/{id}?skipRegeneration=true, migration), with the spec's
 // validity rules (part 2 section 5) and explicit limits. lib/domain/history/session-validity.ts applies the same rules in
@@ -19,7 +19,10 @@ export const SESSION_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 const text = (max: number) => z.string().max(max);
 /** A date as epoch ms or an ISO string, between 2000 and 2100: anything else is a 400, never an Invalid Date. */
 const epochOrIso = z.union([z.number().finite(), z.string().max(40)]).refine((value) => dateInRange(value) !== null, "must be a date between 2000 and 2100");
-const epochMs = z.number().finite().refine((value) => dateInRange(value) !== null, "must be a date between 2000 and 2100");
+const epochMs = z
+  .number()
+  .finite()
+  .refine((value) => dateInRange(value) !== null, "must be a date between 2000 and 2100");
 
 export const followUpSchema = z.object({
   transcript: text(200_000),
@@ -42,7 +45,10 @@ export const sessionBodySchema = z.object({
   transcript: text(200_000).optional(),
   analysis: z
     .record(z.string(), z.unknown())
-    .refine((analysis) => analysis.followUpTranscripts === undefined || Array.isArray(analysis.followUpTranscripts), "analysis.followUpTranscripts must be an array")
+    .refine(
+      (analysis) => analysis.followUpTranscripts === undefined || Array.isArray(analysis.followUpTranscripts),
+      "analysis.followUpTranscripts must be an array",
+    )
     .nullish(),
   swipeActions: z.array(swipeActionSchema).max(50).optional(),
   createdAt: epochOrIso.optional(),
@@ -60,7 +66,10 @@ export const sessionBodySchema = z.object({
   conversationGuideHeadline: text(200).nullish(),
   mode: z.enum(["couple", "relationship", "solo"]).optional(),
   speakerNames: z.record(z.string().max(100), z.string().max(80)).nullish(),
-  bufferedTurns: z.array(z.object({ speakerLabel: text(100), text: text(10_000) })).max(2_000).optional(),
+  bufferedTurns: z
+    .array(z.object({ speakerLabel: text(100), text: text(10_000) }))
+    .max(2_000)
+    .optional(),
 });
 
 export type SessionBody = z.infer<typeof sessionBodySchema>;
@@ -148,7 +157,11 @@ export async function saveSwipesForUser(userId: string, id: string, swipeActions
 
 export async function recordReminderCtaClick(userId: string, id: string): Promise<{ clicks: number }> {
   const session = await findOwnedSession(userId, id);
-  const updated = await getDb().session.update({ where: { id: session.id }, data: { reminderCtaClicks: { increment: 1 } }, select: { reminderCtaClicks: true } });
+  const updated = await getDb().session.update({
+    where: { id: session.id },
+    data: { reminderCtaClicks: { increment: 1 } },
+    select: { reminderCtaClicks: true },
+  });
   return { clicks: updated.reminderCtaClicks };
 }
 

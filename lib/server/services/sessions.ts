@@ -2,7 +2,7 @@ import "server-only";
 
 import { getDb } from "@/lib/server/db";
 
-import { type FailureSummary, failureSummary } from "./session-dto";
+import { failureSummary, type FailureSummary } from "./session-dto";
 
 export type SessionListItem = {
   id: string;

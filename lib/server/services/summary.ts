@@ -2,20 +2,22 @@ import "server-only";
 
 import { z } from "zod";
 
-import { SERVER_FALLBACK_RECOMMENDATIONS, cleanRecommendations, clientFallbackSummary } from "@/lib/domain/analysis/summary";
+import { cleanRecommendations, clientFallbackSummary, SERVER_FALLBACK_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
 import type { InsightCard, SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
 import { reminderDateForSummary } from "@/lib/domain/calendar/reminder";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
-import { SUMMARY_GEMINI_SCHEMA, SUMMARY_OPENAI_SCHEMA, SUMMARY_SYSTEM_PROMPT, buildSummaryUserPrompt } from "@/lib/server/prompts/summary";
-import { StructuredGenerationError, type StructuredStep, generateStructured, structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
+import { buildSummaryUserPrompt, SUMMARY_GEMINI_SCHEMA, SUMMARY_OPENAI_SCHEMA, SUMMARY_SYSTEM_PROMPT } from "@/lib/server/prompts/summary";
+import { generateStructured, StructuredGenerationError, structuredStepsFromEnv, type StructuredStep } from "@/lib/server/providers/structured/chain";
 
 import { findOwnedSession } from "./owned-session";
 import { jsonColumn } from "./session-dto";
 import { swipeActionSchema } from "./session-store";
 
-const card = z.object({ dimension: z.string().max(100), insight: z.string().max(2_000), tips: z.array(z.string().max(1_000)).max(5).default([]) }).passthrough();
+const card = z
+  .object({ dimension: z.string().max(100), insight: z.string().max(2_000), tips: z.array(z.string().max(1_000)).max(5).default([]) })
+  .passthrough();
 
 /** POST /api/public/sessions/{id}/summary: guests send what the summary needs, since the server keeps nothing of theirs. */
 export const guestSummaryBodySchema = z.object({
@@ -46,14 +48,25 @@ export async function generateSummary(cards: InsightCard[], swipeActions: SwipeA
   try {
     const { value } = await generateStructured(
       steps,
-      { name: "session_summary", system: SUMMARY_SYSTEM_PROMPT, user: buildSummaryUserPrompt(cards, swipeActions), geminiSchema: SUMMARY_GEMINI_SCHEMA, openAiSchema: SUMMARY_OPENAI_SCHEMA },
+      {
+        name: "session_summary",
+        system: SUMMARY_SYSTEM_PROMPT,
+        user: buildSummaryUserPrompt(cards, swipeActions),
+        geminiSchema: SUMMARY_GEMINI_SCHEMA,
+        openAiSchema: SUMMARY_OPENAI_SCHEMA,
+      },
       (raw) => {
         const parsed = modelSummarySchema.safeParse(raw);
         return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: "summary did not match its schema" };
       },
       deps.retryOptions,
     );
-    return { summary: value.summary, recommendations: cleanRecommendations(value.recommendations).slice(0, 3), encouragement: value.encouragement, reminderDate: reminderDateForSummary(now) };
+    return {
+      summary: value.summary,
+      recommendations: cleanRecommendations(value.recommendations).slice(0, 3),
+      encouragement: value.encouragement,
+      reminderDate: reminderDateForSummary(now),
+    };
   } catch (error) {
     if (!(error instanceof StructuredGenerationError)) throw error;
     throw new ApiError("unavailable", "Summary generation failed", { fallback: true, ...serverFallbackSummary(now) });

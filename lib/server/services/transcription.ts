@@ -1,17 +1,24 @@
 import "server-only";
 
-import { type SpeakerStats, type TranscriptSegment, computeSpeakerStats, groupBySpeaker, toTranscriptSegments, transcriptText } from "@/lib/domain/transcription/segments";
-import { type TranscribeRequest, containerMimeType, providerLanguage } from "@/lib/domain/transcription/transcribe-request";
+import {
+  computeSpeakerStats,
+  groupBySpeaker,
+  toTranscriptSegments,
+  transcriptText,
+  type SpeakerStats,
+  type TranscriptSegment,
+} from "@/lib/domain/transcription/segments";
+import { containerMimeType, providerLanguage, type TranscribeRequest } from "@/lib/domain/transcription/transcribe-request";
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import {
-  TranscriptionNotConfiguredError,
-  type TranscriptionStep,
-  TranscriptionUnavailableError,
   runTranscriptionChain,
+  TranscriptionNotConfiguredError,
   transcriptionStepsFromEnv,
+  TranscriptionUnavailableError,
+  type TranscriptionStep,
 } from "@/lib/server/providers/transcription/chain";
 import type { TranscriptionInput } from "@/lib/server/providers/transcription/types";
 
@@ -43,7 +50,11 @@ export async function transcribeRecording(request: TranscribeRequest, identity: 
 }
 
 /** Retries a failed transcription kept on the server. Success removes the audio; failure counts the attempt. */
-export async function retryFailedTranscription(sessionId: string, identity: Identity, deps: TranscriptionDeps = {}): Promise<TranscriptionResult & { sessionId: string }> {
+export async function retryFailedTranscription(
+  sessionId: string,
+  identity: Identity,
+  deps: TranscriptionDeps = {},
+): Promise<TranscriptionResult & { sessionId: string }> {
   const db = getDb();
   const marker = await db.failureMarker.findFirst({
     where: { sessionId, kind: "transcription", session: { userId: identity.userId } },

@@ -1,4 +1,4 @@
-import { type Locator, type Page, expect } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The relationship recorder on the home screen, from the record button to named speakers. */
 export class RecorderPage {

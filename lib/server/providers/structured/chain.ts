@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Env } from "@/lib/server/env";
 
-import { type RetryPolicy, statusOf, withRetry } from "../retry";
+import { statusOf, withRetry, type RetryPolicy } from "../retry";
 import { GeminiJsonProvider } from "./gemini-json";
 import { OpenAiJsonProvider } from "./openai-json";
 import type { StructuredJsonProvider, StructuredPrompt } from "./types";
@@ -17,8 +17,10 @@ export const STRUCTURED_POLICIES = {
 
 export function structuredStepsFromEnv(env: Env): StructuredStep[] {
   const steps: StructuredStep[] = [];
-  if (env.GEMINI_API_KEY) steps.push({ provider: new GeminiJsonProvider({ apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL }), policy: STRUCTURED_POLICIES.gemini });
-  if (env.OPENAI_API_KEY) steps.push({ provider: new OpenAiJsonProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }), policy: STRUCTURED_POLICIES.openai });
+  if (env.GEMINI_API_KEY)
+    steps.push({ provider: new GeminiJsonProvider({ apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL }), policy: STRUCTURED_POLICIES.gemini });
+  if (env.OPENAI_API_KEY)
+    steps.push({ provider: new OpenAiJsonProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }), policy: STRUCTURED_POLICIES.openai });
   return steps;
 }
 
@@ -56,7 +58,9 @@ export async function generateStructured<T>(
     } catch (error) {
       const status = statusOf(error);
       if (status !== undefined && status !== 429 && status !== 503) transient = false;
-      reasons.push(`${step.provider.name}: ${status === 503 ? "Service Unavailable (503)" : status ? `error ${status}` : error instanceof Error ? error.message.slice(0, 120) : "unknown error"}`);
+      reasons.push(
+        `${step.provider.name}: ${status === 503 ? "Service Unavailable (503)" : status ? `error ${status}` : error instanceof Error ? error.message.slice(0, 120) : "unknown error"}`,
+      );
     }
   }
   throw new StructuredGenerationError(reasons, transient);

@@ -2,7 +2,7 @@ import "server-only";
 
 import { GoogleGenAI } from "@google/genai";
 
-import { type StructuredJsonProvider, type StructuredPrompt, parseModelJson } from "./types";
+import { parseModelJson, type StructuredJsonProvider, type StructuredPrompt } from "./types";
 
 export const GEMINI_ANALYSIS_MODEL = "gemini-2.5-flash";
 

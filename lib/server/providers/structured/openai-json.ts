@@ -2,7 +2,7 @@ import "server-only";
 
 import OpenAI from "openai";
 
-import { type StructuredJsonProvider, type StructuredPrompt, parseModelJson } from "./types";
+import { parseModelJson, type StructuredJsonProvider, type StructuredPrompt } from "./types";
 
 export const OPENAI_ANALYSIS_MODEL = "gpt-4.1-mini";
 

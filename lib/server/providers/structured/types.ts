@@ -26,7 +26,10 @@ export class ModelOutputNotJsonError extends Error {
 }
 
 export function parseModelJson(provider: string, text: string | null | undefined): unknown {
-  const trimmed = (text ?? "").trim().replace(/^```(?:json)?\s*/i, "").replace(/```$/, "");
+  const trimmed = (text ?? "")
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/```$/, "");
   try {
     return JSON.parse(trimmed);
   } catch {

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Env } from "@/lib/server/env";
 
-import { type RetryPolicy, statusOf, withRetry } from "../retry";
+import { statusOf, withRetry, type RetryPolicy } from "../retry";
 import { GeminiTranscriptionProvider } from "./gemini-transcription";
 import { OpenAiTranscriptionProvider } from "./openai-transcription";
 import type { ProviderTranscript, TranscriptionInput, TranscriptionProvider } from "./types";
@@ -18,10 +18,16 @@ export const TRANSCRIPTION_POLICIES = {
 export function transcriptionStepsFromEnv(env: Env): TranscriptionStep[] {
   const steps: TranscriptionStep[] = [];
   if (env.OPENAI_API_KEY) {
-    steps.push({ provider: new OpenAiTranscriptionProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }), policy: TRANSCRIPTION_POLICIES.openai });
+    steps.push({
+      provider: new OpenAiTranscriptionProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL }),
+      policy: TRANSCRIPTION_POLICIES.openai,
+    });
   }
   if (env.GEMINI_API_KEY) {
-    steps.push({ provider: new GeminiTranscriptionProvider({ apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL }), policy: TRANSCRIPTION_POLICIES.gemini });
+    steps.push({
+      provider: new GeminiTranscriptionProvider({ apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL }),
+      policy: TRANSCRIPTION_POLICIES.gemini,
+    });
   }
   return steps;
 }
@@ -45,7 +51,11 @@ export class TranscriptionUnavailableError extends Error {
 export type ChainResult = { transcript: ProviderTranscript; provider: string; fallback: boolean; fallbackReason?: string };
 
 /** Tries each configured provider in order; a later one's answer is flagged as a fallback with the reason. */
-export async function runTranscriptionChain(steps: TranscriptionStep[], input: TranscriptionInput, options?: Parameters<typeof withRetry>[3]): Promise<ChainResult> {
+export async function runTranscriptionChain(
+  steps: TranscriptionStep[],
+  input: TranscriptionInput,
+  options?: Parameters<typeof withRetry>[3],
+): Promise<ChainResult> {
   if (steps.length === 0) throw new TranscriptionNotConfiguredError();
   const reasons: string[] = [];
   for (const [index, step] of steps.entries()) {
