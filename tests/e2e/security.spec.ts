@@ -120,6 +120,11 @@ for (const server of APP_SERVERS) {
       expect(headerNonce).toBeTruthy();
       // Browsers hide the nonce attribute from the DOM once parsed; the `nonce` property keeps it. The scripts the server
       // rendered carry this response's nonce; the chunks Next's runtime adds later have none and run through 'strict-dynamic'.
+      if (server.clerk) {
+        // clerk-js is added by ClerkProvider once the page runs: wait for its tag before reading the scripts.
+        const clerkOrigin = `https://${TEST_CLERK_FRONTEND_API}/`;
+        await expect.poll(() => page.evaluate((origin) => [...document.scripts].some((script) => script.src.startsWith(origin)), clerkOrigin)).toBe(true);
+      }
       const scripts = await page.evaluate(() => [...document.scripts].map((script) => ({ src: script.src, nonce: script.nonce })));
       expect(scripts.filter(({ nonce }) => nonce === headerNonce).length).toBeGreaterThan(0);
       const withoutNonce = scripts.filter(({ nonce }) => nonce !== headerNonce);
