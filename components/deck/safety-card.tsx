@@ -1,7 +1,8 @@
 import { Button } from "@/components/ui/button";
+import { EmergencyNumbers } from "@/components/ui/emergency-numbers";
 import { PhoneNumbers } from "@/components/ui/phone-numbers";
 import { SectionCard } from "@/components/ui/section-card";
-import { CRISIS_LINES, EMERGENCY_NUMBERS } from "@/lib/domain/safety/crisis-lines";
+import { CRISIS_LINES } from "@/lib/domain/safety/crisis-lines";
 
 import { SAFETY_TEXTS as T } from "./texts";
 
@@ -15,13 +16,7 @@ export function SafetyCard({ onContinue }: { onContinue: () => void }) {
       <p className="mt-3 leading-relaxed text-ink">{T.body}</p>
       <div className="mt-5 rounded-card bg-white p-5 shadow-card">
         <p className="font-semibold text-ink">{T.emergency}</p>
-        <ul className="mt-2 space-y-1 text-ink-soft">
-          {EMERGENCY_NUMBERS.map(({ where, numbers }) => (
-            <li key={where}>
-              {where}: <PhoneNumbers numbers={numbers} />
-            </li>
-          ))}
-        </ul>
+        <EmergencyNumbers className="mt-2 text-ink-soft" />
       </div>
       <SectionCard title={T.linesHeading} headingLevel={3} className="mt-4">
         <ul className="mt-2 space-y-2 text-ink-soft">

@@ -1,5 +1,6 @@
+import { EmergencyNumbers } from "@/components/ui/emergency-numbers";
 import { PhoneNumbers } from "@/components/ui/phone-numbers";
-import { CRISIS_LINES, EMERGENCY_NUMBERS } from "@/lib/domain/safety/crisis-lines";
+import { CRISIS_LINES } from "@/lib/domain/safety/crisis-lines";
 
 import { ExternalLink, InternalLink, LegalCard, LegalList, LegalSection } from "./legal-page";
 
@@ -248,13 +249,7 @@ export function TermsContent({ contactEmail }: { contactEmail: string }) {
           </p>
           <div className="mt-4 rounded-xl bg-cream-100 p-4">
             <p className="font-semibold">In an emergency, or if a life is in danger, call your local emergency number now:</p>
-            <ul className="mt-2 space-y-1">
-              {EMERGENCY_NUMBERS.map(({ where, numbers }) => (
-                <li key={where}>
-                  {where}: <PhoneNumbers numbers={numbers} />
-                </li>
-              ))}
-            </ul>
+            <EmergencyNumbers className="mt-2" />
           </div>
 
           <ul className="mt-5 divide-y divide-cream-200">

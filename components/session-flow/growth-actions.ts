@@ -1,7 +1,7 @@
 import { GROWTH_TIMING_MS, GROWTH_TEXTS as T } from "@/components/growth/texts";
-import { FAILURE_TEXTS, RECORDING_TEXTS } from "@/components/recording/texts";
+import { FAILURE_TEXTS } from "@/components/recording/texts";
 import { announceSessionsChanged } from "@/lib/client/events";
-import { createAudioRecorder, RecorderError, type AudioRecorder } from "@/lib/client/recordings/recorder";
+import type { AudioRecorder } from "@/lib/client/recordings/recorder";
 import { sessionApi, type FollowUpBody, type SessionRecord } from "@/lib/client/sessions/session-api";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -12,6 +12,7 @@ import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 import { namedTranscript } from "@/lib/domain/speakers/apply-names";
 
+import { finishCapture, newCapture, startCapture } from "./capture";
 import { keepOnDevice } from "./device-copy";
 import type { FlowKit } from "./flow-kit";
 import { sendRecording } from "./transcription";
@@ -88,20 +89,14 @@ export function createGrowthActions(kit: FlowKit) {
     open: async () => {
       if (!results() || recorder) return;
       kit.dispatch({ type: "GROWTH_OPENED" });
-      const next = createAudioRecorder({
-        id: `growth-${Date.now()}-${crypto.randomUUID()}`,
-        onError: (error) => showToast({ title: FAILURE_TEXTS.warningTitle, description: error.message, variant: "destructive" }),
-      });
+      const next = newCapture("growth");
       recorder = next;
-      try {
-        await next.start();
+      if (await startCapture(next)) {
         if (recorder === next) kit.dispatch({ type: "GROWTH_CAPTURE_STARTED", at: Date.now() });
-      } catch (error) {
-        if (recorder === next) recorder = null;
-        kit.dispatch({ type: "GROWTH_CANCELLED" });
-        const description = error instanceof RecorderError ? error.message : RECORDING_TEXTS.unsupportedBody;
-        showToast({ title: RECORDING_TEXTS.unsupportedTitle, description, variant: "destructive" });
+        return;
       }
+      if (recorder === next) recorder = null;
+      kit.dispatch({ type: "GROWTH_CANCELLED" });
     },
 
     /** Swipe left / Previous: the recording is cancelled and discarded. */
@@ -119,25 +114,11 @@ export function createGrowthActions(kit: FlowKit) {
       if (!active) return;
       recorder = null;
       kit.dispatch({ type: "GROWTH_STOPPED" });
-      let audio;
-      try {
-        audio = await active.stop();
-      } catch (error) {
-        showToast({
-          title: FAILURE_TEXTS.transcriptionErrorTitle,
-          description: error instanceof Error ? error.message : FAILURE_TEXTS.transcriptionErrorFallback,
-          variant: "destructive",
-        });
+      const recording = await finishCapture(active);
+      if (!recording) {
         kit.dispatch({ type: "GROWTH_TRANSCRIPTION_FAILED" });
         return;
       }
-      const recording = {
-        audioKey: audio.id,
-        mimeType: audio.mimeType,
-        size: audio.size,
-        recordedAt: Date.now() - audio.durationMs,
-        blob: audio.storedLocally ? undefined : audio.blob,
-      };
       const outcome = await sendRecording(recording, { language: readSpeechLanguage(), ...GROWTH_SPEAKERS });
       if (!outcome.ok) {
         // The audio is kept on this device and listed in the history, one tap from a retry.

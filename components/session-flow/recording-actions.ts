@@ -1,12 +1,13 @@
 import { FAILURE_TEXTS, PRELOAD_PROMPTS_TIMEOUT_MS, RECORDING_TEXTS, REDIRECT_HOME_AFTER_ERROR_MS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { apiRequest } from "@/lib/client/api/request";
 import { retryTargetFor, type LocalSession } from "@/lib/client/recordings/local-recordings";
-import { createAudioRecorder, isRecordingSupported, RecorderError, type AudioRecorder } from "@/lib/client/recordings/recorder";
+import { isRecordingSupported, type AudioRecorder } from "@/lib/client/recordings/recorder";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { truncateServerError } from "@/lib/domain/errors/classify";
 import { hasSpeakersToName } from "@/lib/domain/session-flow/machine";
 
+import { finishCapture, newCapture, startCapture } from "./capture";
 import type { FlowKit } from "./flow-kit";
 import { retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
 
@@ -53,22 +54,11 @@ export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () =>
     const active = takeRecorder();
     if (!active) return;
     kit.dispatch({ type: "STOPPED" });
-    let audio;
-    try {
-      audio = await active.stop();
-    } catch (error) {
-      const description = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.emptyBlob;
-      showToast({ title: FAILURE_TEXTS.transcriptionErrorTitle, description, variant: "destructive" });
+    const recording = await finishCapture(active);
+    if (!recording) {
       kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
       return;
     }
-    const recording = {
-      audioKey: audio.id,
-      mimeType: audio.mimeType,
-      size: audio.size,
-      recordedAt: Date.now() - audio.durationMs,
-      blob: audio.storedLocally ? undefined : audio.blob,
-    };
     settle(await sendRecording(recording, { language: readSpeechLanguage() }));
   }
 
@@ -110,23 +100,16 @@ export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () =>
     /** The readiness countdown reached 0: the microphone opens and every 500 ms chunk goes to IndexedDB. */
     async beginCapture(): Promise<void> {
       if (kit.getState().phase.name !== "readiness" || recorder) return;
-      const next = createAudioRecorder({
-        id: `rec-${Date.now()}-${crypto.randomUUID()}`,
-        onError: (error) => showToast({ title: FAILURE_TEXTS.warningTitle, description: error.message, variant: "destructive" }),
-        onReconnectChange: (lost) => {
-          if (recorder === next) kit.dispatch({ type: lost ? "MICROPHONE_LOST" : "MICROPHONE_BACK" });
-        },
+      const next = newCapture("rec", (lost) => {
+        if (recorder === next) kit.dispatch({ type: lost ? "MICROPHONE_LOST" : "MICROPHONE_BACK" });
       });
       recorder = next;
-      try {
-        await next.start();
+      if (await startCapture(next)) {
         if (recorder === next) kit.dispatch({ type: "CAPTURE_STARTED", at: Date.now() });
-      } catch (error) {
-        if (recorder === next) recorder = null;
-        kit.dispatch({ type: "CAPTURE_FAILED" });
-        const description = error instanceof RecorderError ? error.message : RECORDING_TEXTS.unsupportedBody;
-        showToast({ title: RECORDING_TEXTS.unsupportedTitle, description, variant: "destructive" });
+        return;
       }
+      if (recorder === next) recorder = null;
+      kit.dispatch({ type: "CAPTURE_FAILED" });
     },
 
     confirmReady: () => kit.dispatch({ type: "READY_CONFIRMED" }),

@@ -1,0 +1,49 @@
+import { FAILURE_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
+import { createAudioRecorder, RecorderError, type AudioRecorder } from "@/lib/client/recordings/recorder";
+import { showToast } from "@/lib/client/toast/toast-store";
+
+import type { RecordingToSend } from "./transcription";
+
+// A microphone capture as every flow uses it (the relationship recording, the growth follow-up): chunks kept in
+// IndexedDB as they come, storage trouble shown as a Warning, and the user told when the microphone cannot start or the
+// recording cannot be finished.
+
+/** A new capture named `{prefix}-{time}-{uuid}`; `onReconnectChange` hears a dropped microphone being sought again. */
+export function newCapture(prefix: string, onReconnectChange?: (lost: boolean) => void): AudioRecorder {
+  return createAudioRecorder({
+    id: `${prefix}-${Date.now()}-${crypto.randomUUID()}`,
+    onError: (error) => showToast({ title: FAILURE_TEXTS.warningTitle, description: error.message, variant: "destructive" }),
+    onReconnectChange,
+  });
+}
+
+/** Opens the microphone; false (with the "Audio Recording Not Supported" toast and its reason) when it cannot. */
+export async function startCapture(capture: AudioRecorder): Promise<boolean> {
+  try {
+    await capture.start();
+    return true;
+  } catch (error) {
+    const description = error instanceof RecorderError ? error.message : RECORDING_TEXTS.unsupportedBody;
+    showToast({ title: RECORDING_TEXTS.unsupportedTitle, description, variant: "destructive" });
+    return false;
+  }
+}
+
+/** Stops the capture and gives what to send; null (with the "Transcription Error" toast) when nothing usable was recorded. */
+export async function finishCapture(capture: AudioRecorder): Promise<RecordingToSend | null> {
+  try {
+    const audio = await capture.stop();
+    return {
+      audioKey: audio.id,
+      mimeType: audio.mimeType,
+      size: audio.size,
+      recordedAt: Date.now() - audio.durationMs,
+      // The in-memory copy is sent only when the browser refused to keep the audio.
+      blob: audio.storedLocally ? undefined : audio.blob,
+    };
+  } catch (error) {
+    const description = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.emptyBlob;
+    showToast({ title: FAILURE_TEXTS.transcriptionErrorTitle, description, variant: "destructive" });
+    return null;
+  }
+}
