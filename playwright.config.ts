@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-import { ACCOUNT_PORT, FAKE_PROVIDERS_PORT, FAKE_PROVIDERS_URL, GUEST_PORT } from "./tests/e2e/support/urls";
+import { ACCOUNT_PORT, E2E_DATA_SUFFIX, FAKE_PROVIDERS_PORT, FAKE_PROVIDERS_URL, GUEST_PORT } from "./tests/e2e/support/urls";
 import { clerkTestEnv } from "./tests/helpers/clerk-test-auth";
 
 // Browser tests against the built app (`next build` runs before this, see the test:e2e script): Debian's Chromium, a fake
@@ -27,7 +27,7 @@ const CHROMIUM_ARGS = [
 ];
 
 /** The app servers' output, one file per server, checked after the run. */
-export const E2E_LOG_DIR = path.resolve(ROOT, ".data/e2e-logs");
+export const E2E_LOG_DIR = path.resolve(ROOT, `.data/e2e-logs${E2E_DATA_SUFFIX}`);
 
 const COMMON_ENV = { NEXT_TELEMETRY_DISABLED: "1", CLERK_TELEMETRY_DISABLED: "1" };
 
@@ -109,8 +109,8 @@ export default defineConfig({
         GEMINI_API_KEY: "gemini-test-fake-providers",
         GEMINI_BASE_URL: FAKE_PROVIDERS_URL,
       },
-      ".data/e2e-account",
+      `.data/e2e-account${E2E_DATA_SUFFIX}`,
     ),
-    appServer("guest-only", GUEST_PORT, { ...NO_CLERK, ...NO_AI }, ".data/e2e-guest"),
+    appServer("guest-only", GUEST_PORT, { ...NO_CLERK, ...NO_AI }, `.data/e2e-guest${E2E_DATA_SUFFIX}`),
   ],
 });

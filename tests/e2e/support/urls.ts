@@ -5,11 +5,14 @@
 export const E2E_HOST = "127.0.0.1";
 
 /** Clerk on (offline test instance), AI providers pointed at the fake provider server. */
-export const ACCOUNT_PORT = 3100;
+// E2E_PORT_BASE moves all three (and the data directories, see playwright.config.ts) so two runs can share the machine.
+const PORT_BASE = Number(process.env.E2E_PORT_BASE || 3100);
+
+export const ACCOUNT_PORT = PORT_BASE;
 /** No Clerk keys and no AI keys: guest-only mode with "AI provider not configured". */
-export const GUEST_PORT = 3101;
+export const GUEST_PORT = PORT_BASE + 1;
 /** tests/fake-providers/server.mjs */
-export const FAKE_PROVIDERS_PORT = 3199;
+export const FAKE_PROVIDERS_PORT = PORT_BASE + 99;
 
 export const ACCOUNT_URL = `http://${E2E_HOST}:${ACCOUNT_PORT}`;
 export const GUEST_URL = `http://${E2E_HOST}:${GUEST_PORT}`;
@@ -20,3 +23,6 @@ export type AppServer = { name: "account" | "guest-only"; url: string; clerk: bo
 export const ACCOUNT_SERVER: AppServer = { name: "account", url: ACCOUNT_URL, clerk: true };
 export const GUEST_SERVER: AppServer = { name: "guest-only", url: GUEST_URL, clerk: false };
 export const APP_SERVERS: readonly AppServer[] = [ACCOUNT_SERVER, GUEST_SERVER];
+
+/** "" for the default ports, "-<base>" otherwise: keeps a second run's databases and logs apart from the first's. */
+export const E2E_DATA_SUFFIX = process.env.E2E_PORT_BASE ? `-${PORT_BASE}` : "";
