@@ -27,6 +27,8 @@ const envSchema = z.object({
   GEMINI_BASE_URL: optionalUrl,
   NEXT_PUBLIC_PAYPAL_CLIENT_ID: optionalText,
   FEEDBACK_EMAIL: optionalText.transform((value) => value ?? "feedback@retro-coach.app"),
+  /** Shared secret of the scheduled retention route (Authorization: Bearer …); unset → the route answers 503. */
+  CRON_SECRET: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,31 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { ApiError } from "@/lib/server/http/errors";
+import { deleteAccountData, deleteClerkUser } from "@/lib/server/services/account-delete";
+
+import { scopedRoute, type ApiScope } from "./session-route";
+
+export const signInRequired = () => new ApiError("unauthorized", "Please sign in to continue.");
+
+const querySchema = z.object({ account: z.enum(["true", "false"]).optional() });
+
+/**
+ * DELETE /api/account/data (?account=true) — deletes every session of the caller with its votes, follow-ups, failure
+ * markers and retained audio, commitments and rate-limit counters, in one transaction, and answers the counts; with
+ * account=true the Clerk user goes too, after the data. A guest's data lives in their browser: the public variant is a 401.
+ */
+export const makeDeleteAccountDataHandler = (scope: ApiScope) =>
+  scopedRoute(scope, {
+    guest: () => {
+      throw signInRequired();
+    },
+    account: async ({ identity, url }) => {
+      const query = querySchema.parse(Object.fromEntries(url.searchParams));
+      const deleted = await deleteAccountData(identity.userId);
+      const accountDeleted = query.account === "true";
+      if (accountDeleted) await deleteClerkUser(identity.userId, deleted);
+      return { success: true, deleted, accountDeleted };
+    },
+  });

@@ -1,0 +1,82 @@
+import "server-only";
+
+import { createClerkClient } from "@clerk/nextjs/server";
+
+import { getDb } from "@/lib/server/db";
+import { getClerkConfig } from "@/lib/server/env";
+import { ApiError } from "@/lib/server/http/errors";
+
+// The right to erasure: everything the server holds for one account goes in one transaction, and another account's rows
+// are never touched (every statement carries the owner). The Clerk account itself goes last, only when asked: were it
+// deleted first and the database then failed, the data would be left with nobody able to sign in and delete it.
+
+export type DeletedCounts = {
+  sessions: number;
+  swipeActions: number;
+  followUps: number;
+  failureMarkers: number;
+  retainedRecordings: number;
+  commitments: number;
+  rateLimitCounters: number;
+};
+
+export async function deleteAccountData(userId: string): Promise<DeletedCounts> {
+  const owned = { session: { userId } };
+  return getDb().$transaction(async (tx) => {
+    // Counted first, in the same transaction: the cascades below do not report what they removed.
+    const [swipeActions, followUps, failureMarkers, retainedRecordings, sourceCommitments] = await Promise.all([
+      tx.swipeAction.count({ where: owned }),
+      tx.followUpTranscript.count({ where: owned }),
+      tx.failureMarker.count({ where: owned }),
+      tx.failureMarker.count({ where: { ...owned, audio: { not: null } } }),
+      tx.commitment.count({ where: owned }),
+    ]);
+    // Votes, follow-ups, failure markers (with any audio) and the commitments made in these sessions cascade.
+    const { count: sessions } = await tx.session.deleteMany({ where: { userId } });
+    // A commitment is the owner's by its own column as well; none should outlive its session, but none may stay behind.
+    const { count: strayCommitments } = await tx.commitment.deleteMany({ where: { userId } });
+    const rateLimitCounters = await deleteRateLimitCounters(tx, userId);
+    return {
+      sessions,
+      swipeActions,
+      followUps,
+      failureMarkers,
+      retainedRecordings,
+      commitments: sourceCommitments + strayCommitments,
+      rateLimitCounters,
+    };
+  });
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>["$transaction"]>[0]>[0];
+
+/**
+ * Rate-limit keys name the user as `<route>:user:<userId>` (possibly followed by `:…`). Matched exactly in SQL, not with
+ * LIKE: Clerk ids hold "_", LIKE's one-character wildcard, so `user_1` would also match `userX1` there.
+ */
+async function deleteRateLimitCounters(tx: Tx, userId: string): Promise<number> {
+  const suffix = `:user:${userId}`;
+  return tx.$executeRaw`
+    DELETE FROM "RateLimitCounter"
+    WHERE right("key", ${suffix.length}::int) = ${suffix} OR strpos("key", ${`${suffix}:`}) > 0`;
+}
+
+/**
+ * Deletes the user in Clerk (Backend API). Only for an identity Clerk verified, so the secret key is configured; a failure
+ * is a 502 whose details say the data itself is already gone, so a retry only needs to repeat this step.
+ */
+export async function deleteClerkUser(userId: string, deleted: DeletedCounts): Promise<void> {
+  const clerk = getClerkConfig();
+  if (!clerk) throw new ApiError("not_configured", "Account deletion is not available on this server.", { deleted });
+  const client = createClerkClient({ secretKey: clerk.secretKey, publishableKey: clerk.publishableKey });
+  try {
+    await client.users.deleteUser(userId);
+  } catch (error) {
+    const status = typeof error === "object" && error !== null && "status" in error ? String(error.status) : "no status";
+    // Already gone (an earlier attempt got through and only its answer was lost): that is what was asked.
+    if (status === "404") return;
+    // The status only: Clerk's error bodies can echo the account's details.
+    console.error(`[account] deleting the Clerk user failed (${status})`);
+    throw new ApiError("upstream_failed", "Your data was deleted, but your account could not be deleted. Please try again.", { deleted });
+  }
+}

@@ -1,0 +1,23 @@
+import "server-only";
+
+import { failedAudioCutoff } from "@/lib/domain/data-rights/retention";
+import { getDb } from "@/lib/server/db";
+
+export type RetentionResult = { failedAudioDeleted: number; rateLimitCountersDeleted: number; audioCutoff: string };
+
+/**
+ * The scheduled clean-up (POST /api/cron/retention):
+ *  - audio of failed transcriptions whose last attempt is older than the retention period is deleted; the marker stays, so
+ *    the session still shows that it failed and a retry answers "Recording not found. It may have been deleted.";
+ *  - rate-limit counters of windows that have ended are removed.
+ * Safe to run any number of times, at any interval, on any instance.
+ */
+export async function runRetention(now: Date = new Date()): Promise<RetentionResult> {
+  const db = getDb();
+  const cutoff = failedAudioCutoff(now);
+  const [audio, counters] = await db.$transaction([
+    db.failureMarker.updateMany({ where: { audio: { not: null }, lastFailedAt: { lt: cutoff } }, data: { audio: null } }),
+    db.rateLimitCounter.deleteMany({ where: { expiresAt: { lt: now } } }),
+  ]);
+  return { failedAudioDeleted: audio.count, rateLimitCountersDeleted: counters.count, audioCutoff: cutoff.toISOString() };
+}
