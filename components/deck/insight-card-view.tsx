@@ -2,6 +2,7 @@
 
 import { useId, type KeyboardEvent, type Ref } from "react";
 
+import { EvidenceQuotes } from "@/components/evidence/evidence-quotes";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
 import type { InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
@@ -47,7 +48,6 @@ export function InsightCardView({
   const hintId = useId();
   const accent = cardAccent(card.color);
   const tips = visibleTips(card);
-  const evidence = (card.evidence ?? []).filter((quote) => quote.trim() !== "");
   const position = index + 1;
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
@@ -117,18 +117,7 @@ export function InsightCardView({
               </div>
             ) : null}
 
-            {evidence.length > 0 ? (
-              <div className="mt-5">
-                <h3 className="text-xs font-semibold text-ink-soft">{T.fromConversation}</h3>
-                <ul className="mt-1 flex flex-col gap-1">
-                  {evidence.map((quote) => (
-                    <li key={quote} className="text-sm italic leading-relaxed text-ink-soft">
-                      <q>{quote}</q>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
+            <EvidenceQuotes card={card} />
             <p id={hintId} className="sr-only">
               {T.keyboardHint}
             </p>

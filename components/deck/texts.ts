@@ -31,7 +31,6 @@ export const DECK_TEXTS = {
 
   // Cards.
   tryThis: "Try this",
-  fromConversation: "From your conversation",
   dismiss: "Dismiss",
   helpful: "Helpful",
   notHelpful: "Not Helpful",

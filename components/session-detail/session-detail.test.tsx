@@ -286,3 +286,42 @@ describe("SessionDetail, recommendations", () => {
     expect(screen.queryByRole("heading", { name: "Focus On" })).not.toBeInTheDocument();
   });
 });
+
+describe("SessionDetail, quotes that open the transcript", () => {
+  const quotedCard = {
+    ...CARDS[0],
+    evidence: ["Can we try a check-in on Sundays?"],
+    quotes: [{ text: "Can we try a check-in on Sundays?", speaker: "SPEAKER_00", start: 20, end: 65 }],
+  };
+
+  it("opens at the line said at the given time, marked as the current line", () => {
+    render(<SessionDetail session={sessionWith()} onClose={() => {}} focusSeconds={25} />);
+    const current = growthConversationRows().find((row) => row.getAttribute("aria-current") === "true");
+    expect(current).toHaveTextContent("Can we try a check-in on Sundays?");
+    expect(current).toHaveFocus();
+  });
+
+  it("a quote on a summary card switches to the transcript at its line, showing every speaker again", async () => {
+    const session = sessionWith();
+    (session.analysis as { cards: unknown[] }).cards = [quotedCard];
+    render(<SessionDetail session={session} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole("button", { name: "Sam" }));
+    await userEvent.click(screen.getByRole("tab", { name: "Summary" }));
+    await userEvent.click(screen.getByRole("button", { name: /Curiosity/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Open the transcript at 00:20: “Can we try a check-in on Sundays?”" }));
+    expect(screen.getByRole("tab", { name: "Transcript" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("button", { name: "All Speakers" })).toHaveAttribute("aria-pressed", "true");
+    const current = growthConversationRows().find((row) => row.getAttribute("aria-current") === "true");
+    expect(current).toHaveTextContent("Can we try a check-in on Sundays?");
+  });
+
+  it("shows the plain quotes of a card analysed before quotes were timed", async () => {
+    const session = sessionWith();
+    (session.analysis as { cards: unknown[] }).cards = [{ ...CARDS[0], evidence: ["I felt unheard"] }];
+    render(<SessionDetail session={session} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole("tab", { name: "Summary" }));
+    await userEvent.click(screen.getByRole("button", { name: /Curiosity/ }));
+    expect(screen.getByText("I felt unheard")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Open the transcript/ })).toBeNull();
+  });
+});

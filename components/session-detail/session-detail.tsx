@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useState, type KeyboardEvent } from "react";
+import { useCallback, useId, useState, type KeyboardEvent } from "react";
 
+import { TranscriptFocusProvider } from "@/components/evidence/transcript-focus";
 import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
 import type { SwipeAction } from "@/lib/domain/analysis/types";
 import { mergeSpeakerNames, sessionSpeakerNames, speakerNameOf } from "@/lib/domain/history/speaker-names";
@@ -32,14 +33,24 @@ export type SessionDetailProps = {
   onVote?: (cardIndex: number, action: Vote) => void;
   /** Without it "Regenerate Recommendations" is not shown (spec: only with a session id and a handler). */
   onRegenerate?: () => void;
+  /** Opens at the transcript line said at this time (seconds): a tapped quote. */
+  focusSeconds?: number | null;
 };
+
+/** A request to show the line said at `seconds`; `request` changes on every tap, so the same quote tapped again scrolls again. */
+export type TranscriptFocus = { seconds: number; request: number };
 
 type Tab = "transcript" | "summary";
 const TABS: readonly Tab[] = ["transcript", "summary"];
 
 /** Spec part 2 section 2 "Session detail view (two tabs, default 'Transcript')". */
-export function SessionDetail({ session, onClose, onVote, onRegenerate }: SessionDetailProps) {
+export function SessionDetail({ session, onClose, onVote, onRegenerate, focusSeconds = null }: SessionDetailProps) {
   const [tab, setTab] = useState<Tab>("transcript");
+  const [focus, setFocus] = useState<TranscriptFocus | null>(focusSeconds === null ? null : { seconds: focusSeconds, request: 0 });
+  const openTranscriptAt = useCallback((seconds: number) => {
+    setTab("transcript");
+    setFocus((current) => ({ seconds, request: (current?.request ?? 0) + 1 }));
+  }, []);
   const baseId = useId();
   const tabId = (name: Tab) => `${baseId}-tab-${name}`;
   const panelId = (name: Tab) => `${baseId}-panel-${name}`;
@@ -116,9 +127,11 @@ export function SessionDetail({ session, onClose, onVote, onRegenerate }: Sessio
         <div key={name} role="tabpanel" id={panelId(name)} aria-labelledby={tabId(name)} hidden={tab !== name} tabIndex={0} className="mt-5 outline-none">
           {/* Both stay mounted, so the speaker filter and opened cards survive a switch of tab. */}
           {name === "transcript" ? (
-            <TranscriptTab session={session} nameOf={nameOf} />
+            <TranscriptTab session={session} nameOf={nameOf} focus={focus} />
           ) : (
-            <SummaryTab session={session} nameOf={nameOf} onVote={onVote} onRegenerate={onRegenerate} />
+            <TranscriptFocusProvider value={openTranscriptAt}>
+              <SummaryTab session={session} nameOf={nameOf} onVote={onVote} onRegenerate={onRegenerate} />
+            </TranscriptFocusProvider>
           )}
         </div>
       ))}

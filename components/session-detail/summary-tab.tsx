@@ -4,9 +4,11 @@ import { useId, useState } from "react";
 
 import { CardIconView } from "@/components/deck/card-icons";
 import { CoachMarkdown } from "@/components/deck/coach-response";
+import { EvidenceQuotes } from "@/components/evidence/evidence-quotes";
 import { Button } from "@/components/ui/button";
 import { DisclosureCard } from "@/components/ui/disclosure-card";
 import { SectionCard } from "@/components/ui/section-card";
+import { readEvidence } from "@/lib/domain/analysis/evidence";
 import { cardsOrPlaceholder, visibleTips } from "@/lib/domain/analysis/intake";
 import type { InsightCard, SpeakerMetrics } from "@/lib/domain/analysis/types";
 import { formatMmSs } from "@/lib/domain/format-time";
@@ -174,6 +176,7 @@ function InsightItem({ card, vote, onVote }: { card: InsightCard; vote: Vote | u
           </ul>
         </>
       ) : null}
+      <EvidenceQuotes card={card} headingLevel={5} />
       {onVote ? (
         <div className="mt-4 grid grid-cols-2 gap-3">
           <Button variant="secondary" aria-pressed={vote === "unhelpful"} onClick={() => onVote("unhelpful")}>
@@ -259,6 +262,7 @@ function readCards(value: unknown): InsightCard[] {
       tips: Array.isArray(card.tips) ? card.tips.filter((tip): tip is string => typeof tip === "string") : [],
       color: (typeof card.color === "string" ? card.color : "deep-teal") as InsightCard["color"],
       icon: (typeof card.icon === "string" ? card.icon : "comment") as InsightCard["icon"],
+      ...readEvidence(card),
     }));
 }
 

@@ -3,6 +3,7 @@
 import { useState } from "react";
 
 import { ResultsDeck } from "@/components/deck/results-deck";
+import { TranscriptFocusProvider } from "@/components/evidence/transcript-focus";
 import { GrowthDialogs } from "@/components/growth/growth-dialogs";
 import { GrowthOverlay } from "@/components/growth/growth-overlay";
 import { SessionDetail } from "@/components/session-detail/session-detail";
@@ -21,6 +22,12 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
   const { session } = results;
   // The transcript and speaker analysis, over the deck, from the coach summary or the completion header.
   const [detailOpen, setDetailOpen] = useState(false);
+  // The time of a tapped quote: the transcript opens at the line said then.
+  const [detailFocus, setDetailFocus] = useState<number | null>(null);
+  const openDetail = (seconds: number | null = null) => {
+    setDetailFocus(seconds);
+    setDetailOpen(true);
+  };
   // Decided once, when the results open (spec part 2 section 4): a completed session, or one with every card voted,
   // starts at its completion screen.
   const [startAtComplete] = useState(() => session.isCompleted || isDeckComplete(session.analysis.cards, session.swipeActions));
@@ -35,7 +42,7 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
       : null;
 
   return (
-    <>
+    <TranscriptFocusProvider value={openDetail}>
       <ResultsDeck
         analysis={session.analysis}
         swipeActions={session.swipeActions}
@@ -48,12 +55,12 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
         onFinish={flow.finish}
         onClose={flow.close}
         finishing={results.save === "saving"}
-        onShowTranscript={hasTranscriptToShow(session) ? () => setDetailOpen(true) : undefined}
+        onShowTranscript={hasTranscriptToShow(session) ? () => openDetail() : undefined}
         onCreateGrowth={() => void actions.growth.open()}
       />
-      {detailOpen ? <SessionDetail session={session} onClose={() => setDetailOpen(false)} onVote={flow.vote} /> : null}
+      {detailOpen ? <SessionDetail session={session} onClose={() => setDetailOpen(false)} onVote={flow.vote} focusSeconds={detailFocus} /> : null}
       <GrowthOverlay results={results} />
-      <GrowthDialogs results={results} onViewTranscript={() => setDetailOpen(true)} onGoToHistory={flow.closeToHistory} />
+      <GrowthDialogs results={results} onViewTranscript={() => openDetail()} onGoToHistory={flow.closeToHistory} />
       <ActionDialog
         open={results.save === "failed" || results.save === "retrying"}
         onOpenChange={() => undefined}
@@ -64,6 +71,6 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
           { label: T.saveLocallyOnly, onSelect: flow.saveLocallyOnly, variant: "secondary" },
         ]}
       />
-    </>
+    </TranscriptFocusProvider>
   );
 }

@@ -148,6 +148,16 @@ describe("POST /api/analyze with AI providers", () => {
     expect(calm.safety).toBeUndefined();
   });
 
+  it("times every quote from the segments and drops the quotes nobody said", async () => {
+    const answer = modelAnalysis();
+    answer.cards[0]!.evidence = ["Tell me more", "You never listen to me"];
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(answer))));
+    const { analysis } = await (await post(body)).json();
+    expect(analysis.cards[0].evidence).toEqual(["Tell me more"]);
+    expect(analysis.cards[0].quotes).toEqual([{ text: "Tell me more", speaker: "SPEAKER_02", start: 3.2, end: 5 }]);
+    expect(analysis.cards[2].quotes).toEqual([{ text: "Thank you", speaker: "SPEAKER_01", start: 5.2, end: 9 }]);
+  });
+
   it("rejects a blank transcript with the spec's message", async () => {
     const response = await post({ transcript: "   " });
     expect(response.status).toBe(400);

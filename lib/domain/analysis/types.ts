@@ -42,7 +42,12 @@ export type InsightCard = {
   icon: CardIcon;
   /** What was said that the card rests on (short quotes). */
   evidence?: string[];
+  /** The same quotes with who said them and when, set by code once each was found in the segments (lib/domain/analysis/evidence.ts). */
+  quotes?: EvidenceQuote[];
 };
+
+/** A quote found in the transcript: the words, the speaker id and the seconds of the segment(s) holding it. */
+export type EvidenceQuote = { text: string; speaker: string; start: number; end: number };
 
 export type MutualGrowthCard = { dimension: string; insight: string; tips: string[]; icon: CardIcon; color: CardColor };
 

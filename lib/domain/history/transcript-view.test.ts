@@ -1,4 +1,4 @@
-import { filterRows, formatRange, hasTranscriptToShow, rowSpeakers, transcriptRows } from "./transcript-view";
+import { filterRows, formatRange, hasTranscriptToShow, rowAtTime, rowSpeakers, transcriptRows } from "./transcript-view";
 
 describe("transcriptRows", () => {
   it("uses segments, filling a missing end by the segment rule", () => {
@@ -96,5 +96,27 @@ describe("hasTranscriptToShow", () => {
     ["speaker stats without segments", { analysis: { transcriptionSegments: [], speakerStats: stats } }, false],
   ])("%s → %s", (_label, session, expected) => {
     expect(hasTranscriptToShow(session)).toBe(expected);
+  });
+});
+
+describe("rowAtTime", () => {
+  const row = (start: number | null, end: number | null) => ({ speaker: "SPEAKER_01", text: "words", start, end });
+  const rows = [row(0, 4), row(4.5, 6), row(6.1, 8)];
+
+  it.each([
+    [0, 0],
+    [3.9, 0],
+    [4, 0], // in the gap after row 0: the last row that started
+    [4.5, 1],
+    [6.1, 2],
+    [60, 2],
+  ])("at %ss is row %i", (seconds, expected) => {
+    expect(rowAtTime(rows, seconds)).toBe(expected);
+  });
+
+  it("is the first row before the first start, and null without times", () => {
+    expect(rowAtTime([row(2, 3), row(4, 5)], 0.5)).toBe(0);
+    expect(rowAtTime([row(null, null)], 1)).toBeNull();
+    expect(rowAtTime(rows, Number.NaN)).toBeNull();
   });
 });

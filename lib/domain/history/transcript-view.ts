@@ -67,3 +67,16 @@ export function hasTranscriptToShow(session: Pick<HistorySession, "analysis" | "
   const stats = analysis?.speakerStats;
   return readSegments(analysis?.transcriptionSegments).length > 0 && isRecord(stats) && Object.keys(stats).length > 0;
 }
+
+/**
+ * The row said at a time (seconds): the row whose span holds it, else the last row that started before it, else the first.
+ * Null for rows without times.
+ */
+export function rowAtTime(rows: readonly TranscriptRow[], seconds: number): number | null {
+  const timed = rows.flatMap((row, index) => (row.start !== null && row.end !== null ? [{ index, start: row.start, end: row.end }] : []));
+  if (timed.length === 0 || !Number.isFinite(seconds)) return null;
+  const holding = timed.find((row) => row.start <= seconds && seconds < row.end);
+  if (holding) return holding.index;
+  const before = timed.filter((row) => row.start <= seconds).at(-1);
+  return (before ?? timed[0]!).index;
+}

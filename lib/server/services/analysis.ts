@@ -3,6 +3,7 @@ import "server-only";
 import { ANALYSIS_JSON_SCHEMA, ANALYSIS_OPENAI_JSON_SCHEMA, parseModelAnalysis } from "@/lib/domain/analysis/analysis-schema";
 import { analyzeRequestSchema, parseTranscriptLines, type AnalyzeRequest } from "@/lib/domain/analysis/analyze-request";
 import { DIMENSION_DETAILS } from "@/lib/domain/analysis/dimensions";
+import { anchorEvidence } from "@/lib/domain/analysis/evidence";
 import { analyzeLocally } from "@/lib/domain/analysis/local-analyzer";
 import { computeConversationMetrics } from "@/lib/domain/analysis/metrics";
 import type { Analysis } from "@/lib/domain/analysis/types";
@@ -46,6 +47,8 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
   const safety = screenForSafety(request.transcript);
   analysis = {
     ...analysis,
+    // Quotes are checked against what was said and timed; invented ones are dropped (issue 11).
+    cards: anchorEvidence(analysis.cards, segments).cards,
     ...(safety.concern ? { safety } : {}),
     speakers: groupBySpeaker(segments),
     speakerStats: request.speakerStats ?? computeSpeakerStats(segments),
