@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { makeQueryClient } from "@/lib/client/api/query-client";
 
 import { ProfileOverlay } from "./profile-overlay";
+import { DATA_TEXTS } from "./texts";
 
 jest.mock("@/components/auth/identity-context", () => ({
   useIdentity: () => ({ signedIn: false, clerkEnabled: false, user: { name: "Ana Lima", email: "ana@example.org" }, signOut: jest.fn() }),
@@ -37,6 +38,14 @@ describe("ProfileOverlay", () => {
     await user.click(within(dialog).getByRole("button", { name: "Update Name" }));
     expect(name).toHaveValue("Ana");
     expect(within(dialog).getByRole("button", { name: "Update Name" })).toBeDisabled();
+  });
+
+  it("offers Download my data and Delete all my data in a card of its own", () => {
+    renderProfile();
+    const data = screen.getByRole("region", { name: DATA_TEXTS.heading });
+    expect(within(data).getByRole("heading", { level: 3, name: DATA_TEXTS.heading })).toBeInTheDocument();
+    expect(within(data).getByRole("button", { name: DATA_TEXTS.download })).toBeEnabled();
+    expect(within(data).getByRole("button", { name: DATA_TEXTS.deleteAll })).toBeEnabled();
   });
 
   it("shows the statistics as a card under the dialog's title", () => {

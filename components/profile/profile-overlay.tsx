@@ -14,6 +14,7 @@ import { readDisplayName, readFreeSessionUsed, writeDisplayName } from "@/lib/cl
 import { showToast } from "@/lib/client/toast/toast-store";
 import { isSavableNameChange, resolveDisplayName } from "@/lib/domain/display-name";
 
+import { DataRightsCard } from "./data-rights-card";
 import { PROFILE_TEXTS as T } from "./texts";
 
 export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -76,6 +77,8 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
         </SectionCard>
 
         <p className="rounded-card bg-deep-teal-50 p-4 text-sm leading-relaxed text-deep-teal-800">{T.privacyNote}</p>
+
+        <DataRightsCard />
 
         <Button variant="secondary" className="w-full" onClick={() => void identity.signOut()}>
           {T.signOut}

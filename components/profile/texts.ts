@@ -20,3 +20,30 @@ export const PROFILE_TEXTS = {
   updatedBody: "Your name has been updated successfully.",
   updateFailed: "Failed to update your name. Please try again.",
 } as const;
+
+// "Your data" card (issue 15, section 5): the spec has no wording for it, so these are plain and calm.
+export const DATA_TEXTS = {
+  heading: "Your data",
+  introAccount: "Your sessions are stored in your account. You can download a copy of everything it holds, or delete it all.",
+  introDevice: "Your sessions are stored only in this browser. You can download a copy, or delete them from this device.",
+  download: "Download my data",
+  downloading: "Preparing your data...",
+  downloadStarted: "Your data is downloading",
+  downloadFailedTitle: "Download Failed",
+  downloadFailedBody: "Could not prepare your data. Please try again.",
+  deleteAll: "Delete all my data",
+  deleting: "Deleting your data...",
+  confirmTitle: "Delete all your data?",
+  confirmAccount:
+    "This permanently deletes every session in your account, with its transcripts, analyses, votes, follow-ups, commitments and any recording kept for a retry, and the sessions kept on this device. It cannot be undone.",
+  confirmDevice: "This permanently deletes every session and recording kept in this browser. It cannot be undone.",
+  confirmDelete: "Delete my data",
+  confirmDeleteAccount: "Delete my data and my account",
+  cancel: "Cancel",
+  deletedAccount: "Your data has been deleted. Your account holds no sessions now.",
+  deletedDevice: "The sessions and recordings on this device have been deleted.",
+  deletedWithAccount: "Your data and your account have been deleted.",
+  deleteFailedTitle: "Delete Failed",
+  deleteFailedBody: "Could not delete your data. Please try again.",
+  accountDeleteFailed: "Your data was deleted, but your account could not be deleted. Please try again.",
+} as const;

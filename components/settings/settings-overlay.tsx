@@ -3,6 +3,7 @@
 import { useId } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { DataRightsCard } from "@/components/profile/data-rights-card";
 import { Button } from "@/components/ui/button";
 import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
 import { SectionCard } from "@/components/ui/section-card";
@@ -86,6 +87,9 @@ export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: b
             </Button>
           </SectionCard>
         ) : null}
+
+        {/* Guests have no Profile Settings: their data rights (this browser's data) live here. */}
+        {identity.signedIn ? null : <DataRightsCard />}
 
         <a href={`mailto:${feedbackEmail}`} className="text-center font-semibold text-deep-teal-700 underline underline-offset-4">
           {T.feedback}

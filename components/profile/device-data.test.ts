@@ -1,0 +1,56 @@
+/** @jest-environment node */
+import "fake-indexeddb/auto";
+
+import { appendChunk, beginRecording, finishRecording, listStoredRecordings } from "@/lib/client/recordings/audio-store";
+import { saveFailedRecordingAsLocalSession, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+
+import { collectDeviceData, deleteDeviceData } from "./device-data";
+
+function memoryStorage(): KeyValueStorage & { keys: () => string[] } {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+    keys: () => [...values.keys()].sort(),
+  };
+}
+
+async function seedDevice(storage: KeyValueStorage) {
+  upsertLocalSessionRecord({ id: "local-1", transcript: "Ana: hi", summary: "A calm talk", timestamp: 2_000 }, storage);
+  await beginRecording({ id: "rec-1", mimeType: "audio/webm", startedAt: 1_000, mode: "couple" });
+  await appendChunk("rec-1", 0, new Blob([new Uint8Array([1, 2, 3])]));
+  await finishRecording("rec-1");
+  saveFailedRecordingAsLocalSession({ audioKey: "rec-1", mimeType: "audio/webm", size: 3, error: "Transcription failed", recordedAt: 1_000 }, storage);
+  storage.setItem(STORAGE_KEYS.deletedSessionIds, JSON.stringify(["old-1"]));
+  storage.setItem(STORAGE_KEYS.speechLanguage, "de-DE");
+  storage.setItem(STORAGE_KEYS.privacyMode, "false");
+}
+
+afterEach(async () => {
+  await deleteDeviceData(memoryStorage());
+});
+
+describe("a guest's device data", () => {
+  it("collects this browser's sessions and describes its recordings without their audio", async () => {
+    const storage = memoryStorage();
+    await seedDevice(storage);
+    const data = await collectDeviceData(new Date("2026-11-23T10:00:00.000Z"), storage);
+    expect(data).toMatchObject({ format: "relationship-coach-export", source: "this-device", exportedAt: "2026-11-23T10:00:00.000Z" });
+    // Newest first; the failed recording is named after the time it was recorded.
+    expect(data.sessions.map((session) => session.id)).toEqual(["local-1", "local-1000"]);
+    expect(data.sessions.find((session) => session.id === "local-1")).toMatchObject({ transcript: "Ana: hi", summary: "A calm talk" });
+    expect(data.recordings).toEqual([expect.objectContaining({ id: "rec-1", chunkCount: 1, audioIncluded: false })]);
+    expect(data.recordingRefs).toEqual([expect.objectContaining({ audioKey: "rec-1" })]);
+  });
+
+  it("deletes every session and recording, and keeps the settings", async () => {
+    const storage = memoryStorage();
+    await seedDevice(storage);
+    expect(await deleteDeviceData(storage)).toEqual({ sessions: 2, recordings: 1 });
+    expect(await listStoredRecordings()).toEqual([]);
+    expect(storage.keys()).toEqual([STORAGE_KEYS.privacyMode, STORAGE_KEYS.speechLanguage].sort());
+    expect((await collectDeviceData(new Date(), storage)).sessions).toEqual([]);
+  });
+});
