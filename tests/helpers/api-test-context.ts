@@ -1,13 +1,16 @@
 import { setupServer } from "msw/node";
 
+import { NO_SIGNAL_LABELS } from "../msw/providers";
 import { createTestDb, type TestDb } from "./test-db";
 
 /**
- * The lifecycle every API test file shares: msw intercepting provider HTTP (anything unexpected fails the test) and a
+ * The lifecycle every API test file shares: msw intercepting provider HTTP (anything unexpected fails the test; the
+ * conversation-signal labels answer "none" by default) and a
  * freshly migrated database for the file. `context.db` is ready inside tests.
  */
 export function setUpApiTestContext() {
-  const server = setupServer();
+  // The signal labels run beside every analysis: answered with none unless a test says otherwise.
+  const server = setupServer(...NO_SIGNAL_LABELS);
   const context = { server, db: undefined as unknown as TestDb["db"] };
   let testDb: TestDb;
   beforeAll(async () => {

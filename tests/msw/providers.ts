@@ -53,12 +53,26 @@ export function openAiTranscription(respond: (seen: SeenTranscription) => Respon
 
 export type SeenGemini = { model: string; mimeType: string | undefined; responseMimeType: string | undefined; hasSchema: boolean };
 
+// The conversation-signal labels (issue 17) are a call of their own beside the analysis: the analysis fakes leave it to the
+// signal-label handlers below (each file's default answers "no labels"), so a test of the analysis sees only its own calls.
+type GeminiBody = {
+  contents: { parts: { text?: string; inlineData?: { mimeType: string } }[] }[];
+  systemInstruction?: { parts?: { text?: string }[] };
+  generationConfig?: { responseMimeType?: string; responseSchema?: { properties?: Record<string, unknown> }; temperature?: number };
+};
+type ChatBody = {
+  model: string;
+  temperature?: number;
+  response_format?: { type: string; json_schema?: { name?: string; schema?: unknown; strict?: boolean } };
+  messages: { role: string; content: string }[];
+};
+const isGeminiSignalLabels = (body: GeminiBody) => Boolean(body.generationConfig?.responseSchema?.properties?.labels);
+const isChatSignalLabels = (body: ChatBody) => body.response_format?.json_schema?.name === "conversation_signal_labels";
+
 export function geminiGenerate(respond: (seen: SeenGemini) => Response | Promise<Response>, seen: SeenGemini[] = []) {
   return http.post(`${GEMINI_BASE_URL}/:version/models/:modelAction`, async ({ request, params }) => {
-    const body = (await request.json()) as {
-      contents: { parts: { inlineData?: { mimeType: string } }[] }[];
-      generationConfig?: { responseMimeType?: string; responseSchema?: unknown };
-    };
+    const body = (await request.clone().json()) as GeminiBody;
+    if (isGeminiSignalLabels(body)) return undefined;
     const entry = {
       model: String(params.modelAction).split(":")[0]!,
       mimeType: body.contents[0]?.parts.find((part) => part.inlineData)?.inlineData?.mimeType,
@@ -87,7 +101,8 @@ export type SeenChat = { model: string; responseFormat: string | undefined; syst
 
 export function openAiChat(respond: (seen: SeenChat) => Response | Promise<Response>, seen: SeenChat[] = []) {
   return http.post(`${OPENAI_BASE_URL}/chat/completions`, async ({ request }) => {
-    const body = (await request.json()) as { model: string; response_format?: { type: string }; messages: { role: string; content: string }[] };
+    const body = (await request.clone().json()) as ChatBody;
+    if (isChatSignalLabels(body)) return undefined;
     const entry = {
       model: body.model,
       responseFormat: body.response_format?.type,
@@ -142,3 +157,54 @@ export function modelAnalysis(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A signal-labels call as the provider received it. */
+export type SeenSignalLabels = {
+  provider: "gemini" | "openai";
+  system: string;
+  user: string;
+  schema: unknown;
+  temperature: number | undefined;
+  strict?: boolean;
+};
+
+/** Gemini's answer to the signal-labels call (the analysis fakes pass it by). */
+export function geminiSignalLabels(respond: (seen: SeenSignalLabels) => Response | Promise<Response>, seen: SeenSignalLabels[] = []) {
+  return http.post(`${GEMINI_BASE_URL}/:version/models/:modelAction`, async ({ request }) => {
+    const body = (await request.clone().json()) as GeminiBody;
+    if (!isGeminiSignalLabels(body)) return undefined;
+    const entry: SeenSignalLabels = {
+      provider: "gemini",
+      system: body.systemInstruction?.parts?.map((part) => part.text ?? "").join("") ?? "",
+      user: body.contents[0]?.parts.map((part) => part.text ?? "").join("") ?? "",
+      schema: body.generationConfig?.responseSchema,
+      temperature: body.generationConfig?.temperature,
+    };
+    seen.push(entry);
+    return respond(entry);
+  });
+}
+
+/** OpenAI's answer to the signal-labels call (the analysis fakes pass it by). */
+export function openAiSignalLabels(respond: (seen: SeenSignalLabels) => Response | Promise<Response>, seen: SeenSignalLabels[] = []) {
+  return http.post(`${OPENAI_BASE_URL}/chat/completions`, async ({ request }) => {
+    const body = (await request.clone().json()) as ChatBody;
+    if (!isChatSignalLabels(body)) return undefined;
+    const entry: SeenSignalLabels = {
+      provider: "openai",
+      system: body.messages.find((message) => message.role === "system")?.content ?? "",
+      user: body.messages.find((message) => message.role === "user")?.content ?? "",
+      schema: body.response_format?.json_schema?.schema,
+      temperature: body.temperature,
+      strict: body.response_format?.json_schema?.strict,
+    };
+    seen.push(entry);
+    return respond(entry);
+  });
+}
+
+/** Every file's default: both providers answer the signal-labels call with no labels. */
+export const NO_SIGNAL_LABELS = [
+  geminiSignalLabels(() => HttpResponse.json(geminiJson({ labels: [] }))),
+  openAiSignalLabels(() => HttpResponse.json(openAiChatJson({ labels: [] }))),
+];
