@@ -125,20 +125,24 @@ describe("TermsContent", () => {
 });
 
 describe("PrivacyContent", () => {
-  it("names each third-party provider by kind, and no brand", () => {
+  it("names the providers by kind, and the two AI providers by name with what each receives and when", () => {
     render(<PrivacyContent contactEmail={CONTACT} />);
     const providers = screen.getByRole("region", { name: "Service providers we work with" });
     expect(providers).toHaveTextContent(/An authentication provider/);
-    expect(providers).toHaveTextContent(/Two AI providers/);
-    expect(providers).toHaveTextContent(/speech into text/);
-    expect(providers).toHaveTextContent(/live voice coach/);
+    expect(providers).toHaveTextContent(/Two AI providers, OpenAI and Google \(Gemini\)/);
+    // The order of lib/server/providers/*/chain.ts: OpenAI transcribes first, Gemini analyses first; each is the other's fallback.
+    expect(providers).toHaveTextContent(/recording goes to OpenAI to turn speech into text; only when OpenAI is unavailable does it go to Google's Gemini/);
+    expect(providers).toHaveTextContent(/transcript goes to Gemini to be analysed.*only when Gemini is unavailable does it go to OpenAI/);
+    expect(providers).toHaveTextContent(/not your e-mail address or account/);
     expect(providers).toHaveTextContent(/A hosting provider/);
     expect(providers).toHaveTextContent(/A payment provider.*only if you choose to make a voluntary donation/);
 
+    // The providers that never see a conversation stay unnamed, and nothing describes a feature the app does not have.
     const text = document.body.textContent ?? "";
-    for (const brand of ["Clerk", "OpenAI", "Gemini", "Google", "PayPal", "Vercel", "Stripe", "Whisper"]) {
+    for (const brand of ["Clerk", "PayPal", "Vercel", "Stripe", "Whisper"]) {
       expect(text).not.toContain(brand);
     }
+    expect(text).not.toMatch(/live voice coach|streamed in real time/);
   });
 
   it("says honestly where sessions and audio live", () => {
@@ -156,9 +160,28 @@ describe("PrivacyContent", () => {
     expect(audio).toHaveTextContent(/Once the transcription succeeds, the audio is deleted from our server/);
     expect(audio).toHaveTextContent(/If a transcription fails, the audio is kept only while it waits for you to retry/);
 
+    expect(audio).toHaveTextContent(/at most 30 days after the last failed attempt/);
+    expect(audio).toHaveTextContent(/As a guest, it stays only in your browser/);
+    expect(screen.getByRole("region", { name: "How long we keep data" })).toHaveTextContent(/at most 30 days after the last failed attempt/);
+
     const never = screen.getByRole("region", { name: "What we never do" });
     expect(never).toHaveTextContent(/never write transcripts or audio into our logs/);
     expect(never).toHaveTextContent(/never sell your data/);
+  });
+
+  it("says where to download and delete the data, for an account and for a guest's browser", () => {
+    render(<PrivacyContent contactEmail={CONTACT} />);
+    const signedIn = screen.getByRole("region", { name: "If you sign in" });
+    expect(signedIn).toHaveTextContent(/Download my data gives you one file \(JSON\) with everything your account holds/);
+    expect(signedIn).toHaveTextContent(/Delete all my data deletes all of it, after you confirm, including any recording kept for a retry/);
+    expect(signedIn).toHaveTextContent(/delete your account with the authentication provider/);
+    expect(screen.getByRole("region", { name: "If you use the app as a guest" })).toHaveTextContent(
+      /delete all of it from this browser, without anything being sent to us/,
+    );
+    expect(screen.getByRole("region", { name: "Your rights under the GDPR" })).toHaveTextContent(
+      /Download my data and Delete all my data are in Profile Settings/,
+    );
+    expect(screen.getByRole("region", { name: "How long we keep data" })).toHaveTextContent(/per IP address for guests/);
   });
 
   it("lists the GDPR rights, including a complaint to a supervisory authority, and the 18+ rule", () => {

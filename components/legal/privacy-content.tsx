@@ -1,7 +1,14 @@
+import { FAILED_AUDIO_RETENTION_DAYS as AUDIO_DAYS } from "@/lib/domain/data-rights/retention";
+
 import { ExternalLink, InternalLink, LegalCard, LegalList, LegalSection } from "./legal-page";
 
-// The Privacy Policy text. It describes what the app really does with data (see design.md "Data"); keep it in step with the code.
-// Third parties are named by kind only. Server component.
+// The Privacy Policy text. Every sentence describes what the code does; keep it in step with it:
+//  - guests: lib/client/recordings (localStorage + IndexedDB), public API variants that write nothing;
+//  - signed in: prisma/schema.prisma; export and deletion: lib/server/services/account-*.ts, components/profile/;
+//  - audio: lib/server/services/transcription.ts (kept only on a failed transcription), retention.ts (the 30 days);
+//  - providers: lib/server/providers/*/chain.ts (which provider first, which as fallback);
+//  - rate-limit counters: lib/server/security/rate-limit.ts; logs: lib/server/http/errors.ts.
+// The AI providers are named (they receive the conversation itself); the others are named by kind. Server component.
 
 export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
   const mailto = `mailto:${contactEmail}`;
@@ -17,17 +24,20 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
         <ul className="mt-3 list-disc space-y-2 pl-6 marker:text-deep-teal-600">
           <li>Privacy-by-Design is switched on by default.</li>
           <li>As a guest, your sessions stay in your browser and never reach our database.</li>
-          <li>Signed in, your sessions are stored in your account, and you can delete them at any time.</li>
-          <li>Audio is sent for transcription, processed, and not stored permanently.</li>
+          <li>Signed in, your sessions are stored in our database, tied to your account. You can download all of it or delete all of it at any time.</li>
+          <li>
+            Audio is sent for transcription and not stored permanently: never once it is transcribed, and after a failed transcription at most {AUDIO_DAYS}{" "}
+            days.
+          </li>
           <li>No transcripts or audio in our logs. We never sell your data, and there are no ads.</li>
         </ul>
       </LegalCard>
 
       <LegalSection id="privacy-by-design" title="Privacy-by-Design, on by default">
         <p>
-          The Privacy-by-Design setting is on unless you switch it off in Settings. With it on, your conversations are processed in memory, what we send to the
-          AI providers is not linked to your account, and no history is kept unless you save it: in your browser as a guest, or in your account when you are
-          signed in.
+          The Privacy-by-Design setting is on unless you switch it off in Settings. Everything this page describes holds whether it is on or off: sessions are
+          kept only where this page says (in your browser as a guest, in your account when you are signed in), and what we send to the AI providers never
+          includes your e-mail address or account identifier.
         </p>
       </LegalSection>
 
@@ -35,11 +45,12 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
         <p>
           Without an account, your sessions (transcripts, analysis, votes, summaries and follow-ups) and your settings are stored only in your browser, using
           its local storage and IndexedDB. They <strong>never reach our database</strong>. To transcribe and analyse a conversation, the recording and
-          transcript pass through our server on their way to the AI providers, but nothing is saved there.
+          transcript pass through our server on their way to the AI providers, but nothing of them is saved there.
         </p>
         <p>
-          Because this data lives only on your device, it is lost when you clear your browser data, and we cannot restore it. You can remove it yourself at any
-          time by deleting sessions in the app or clearing your browser&apos;s site data.
+          Because this data lives only on your device, it is lost when you clear your browser data, and we cannot restore it. In Settings, under &quot;Your
+          data&quot;, you can download a copy of it as a file or delete all of it from this browser, without anything being sent to us; you can also delete
+          single sessions in the history, or clear your browser&apos;s site data.
         </p>
       </LegalSection>
 
@@ -48,48 +59,50 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
         <LegalList>
           <li>your account details from the authentication provider: your name, e-mail address and account identifier;</li>
           <li>
-            your sessions: transcripts, speaker names, analysis and insight cards, your helpful / not-helpful votes, summaries, recommendations, reminders and
-            Growth Commitment follow-ups;
+            your sessions: transcripts, speaker names, analysis and insight cards, conversation signals, your helpful / not-helpful votes, summaries,
+            recommendations, reminders, Growth Commitment follow-ups, and the commitments you made there with whether you kept them;
           </li>
-          <li>technical markers such as creation dates and whether a transcription or analysis failed, so you can retry it.</li>
+          <li>
+            technical markers such as creation dates and whether a transcription or analysis failed, so you can retry it, and, after a failed transcription, the
+            recording itself for a limited time (see below).
+          </li>
         </LegalList>
         <p>
           When you sign in, sessions saved in your browser are moved into your account. Only you can see your sessions, and{" "}
-          <strong>you can delete any session at any time</strong> from your history. To delete your whole account and everything in it, write to us (see{" "}
-          <a
-            href="#contact"
-            className="rounded-sm font-medium text-deep-teal-700 underline decoration-deep-teal-100 decoration-2 underline-offset-4 hover:decoration-deep-teal-700"
-          >
-            Contact
-          </a>
-          ).
+          <strong>you can delete any session at any time</strong> from your history.
+        </p>
+        <p>
+          In Profile Settings, under &quot;Your data&quot;, <strong>Download my data</strong> gives you one file (JSON) with everything your account holds, and{" "}
+          <strong>Delete all my data</strong> deletes all of it, after you confirm, including any recording kept for a retry. The same dialog can also delete
+          your account with the authentication provider.
         </p>
       </LegalSection>
 
       <LegalSection id="audio" title="Your recordings (audio)">
         <p>
-          To create a transcript, your audio is sent to an AI provider for speech-to-text. It is processed there and <strong>not stored permanently</strong>:
+          To create a transcript, your audio is sent through our server to an AI provider for speech-to-text. It is processed there and{" "}
+          <strong>not stored permanently</strong>:
         </p>
         <LegalList>
-          <li>Once the transcription succeeds, the audio is deleted from our server. We keep the transcript, not the recording.</li>
           <li>
-            If a transcription fails, the audio is kept only while it waits for you to retry, so that your recording is not lost. You can delete it instead at
-            any time.
+            Once the transcription succeeds, the audio is deleted from our server: it was only held in memory while it was passed on. We keep the transcript,
+            not the recording.
           </li>
           <li>
-            Your browser also keeps a copy until the transcript is confirmed, and recordings you choose to save locally stay on your device until you delete
-            them.
+            If a transcription fails, the audio is kept only while it waits for you to retry, so that your recording is not lost. Signed in, it is kept in our
+            database (up to a size limit per account; beyond it, only your browser keeps it) until the retry succeeds or you delete the session, and at most{" "}
+            {AUDIO_DAYS} days after the last failed attempt: a daily clean-up then deletes it. As a guest, it stays only in your browser.
+          </li>
+          <li>
+            While you record, and until our server confirms the transcript, your browser keeps the recording in its IndexedDB, so that a lost connection or a
+            closed tab cannot lose it. It is deleted there once the transcript has arrived; a failed one stays until you retry or delete it.
           </li>
         </LegalList>
-        <p>
-          In Solo Journal mode, your voice is streamed in real time to the AI provider that powers the live voice coach, so it can listen and reply. The live
-          transcript of that conversation is shown in the app.
-        </p>
       </LegalSection>
 
       <LegalSection id="never" title="What we never do">
         <LegalList>
-          <li>We never write transcripts or audio into our logs.</li>
+          <li>We never write transcripts or audio into our logs. Errors are logged by code and identifier only, and our automated tests check this.</li>
           <li>We never sell your data or share it for advertising. There are no ads in the app.</li>
           <li>We do not use advertising or tracking cookies.</li>
           <li>We do not read your conversations, and we do not train AI models on them.</li>
@@ -104,9 +117,11 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
             address and login details and sets the cookies needed to keep you signed in. It is only involved if you create an account or sign in.
           </li>
           <li>
-            <strong>Two AI providers.</strong> One turns speech into text and analyses conversations; the other powers the live voice coach. When one is
-            temporarily unavailable, the other may step in for transcription or analysis so that your session can still be completed. They receive the audio or
-            transcript, the speaker names you chose and the recording language, but not your e-mail address or account.
+            <strong>Two AI providers, OpenAI and Google (Gemini).</strong> Your recording goes to OpenAI to turn speech into text; only when OpenAI is
+            unavailable does it go to Google&apos;s Gemini instead. The transcript goes to Gemini to be analysed and for your personal summary, recommendations,
+            conversation signals and Growth Commitment follow-up; only when Gemini is unavailable does it go to OpenAI instead. They receive the audio or
+            transcript, the speaker names you chose and the recording language, but not your e-mail address or account. Where the operator has set up no AI
+            provider, nothing is sent to one: recordings wait in your browser, and analyses are made on our server by a simpler built-in analyser.
           </li>
           <li>
             <strong>A hosting provider</strong> runs our servers and database. All data that passes through the app is processed on its infrastructure,
@@ -149,8 +164,15 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
         <LegalList>
           <li>Guest sessions: in your browser until you delete them or clear your browser data.</li>
           <li>Signed-in sessions: in your account until you delete them or your account.</li>
-          <li>Audio: until the transcription succeeds; after a failed transcription, until you retry or delete it.</li>
-          <li>Account details: until your account is deleted.</li>
+          <li>
+            Audio: on our server, not at all once transcribed; after a failed transcription, until you retry or delete it, and at most {AUDIO_DAYS} days after
+            the last failed attempt.
+          </li>
+          <li>
+            Request counters: to stop the AI from being overused, our database counts requests per account, or per IP address for guests. Each counter is kept
+            only for its time window (one hour unless the operator sets another) and then deleted.
+          </li>
+          <li>Account details: until your account is deleted (you can do this yourself in Profile Settings).</li>
           <li>Technical logs: only for a short period, as needed for security and troubleshooting.</li>
           <li>Donation records: as long as tax and accounting law requires.</li>
         </LegalList>
@@ -184,7 +206,11 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
             <strong>lodge a complaint with a supervisory authority</strong>, in particular in the EU country where you live or work (Art. 77).
           </li>
         </LegalList>
-        <p>To use any of these rights, write to us. We will answer within one month at the latest.</p>
+        <p>
+          You can use the rights of access, portability and erasure yourself, at any time: <strong>Download my data</strong> and{" "}
+          <strong>Delete all my data</strong> are in Profile Settings when you are signed in, and in Settings for a guest&apos;s browser. For anything else,
+          write to us. We will answer within one month at the latest.
+        </p>
       </LegalSection>
 
       <LegalSection id="security" title="Security">
