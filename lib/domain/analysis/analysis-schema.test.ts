@@ -254,7 +254,7 @@ describe("provider schemas", () => {
   const openai = ANALYSIS_OPENAI_JSON_SCHEMA as Node;
 
   it("describes the same fields in both dialects", () => {
-    const fields = ["cards", "coachResponse", "briefSummary", "recommendations", "encouragement", "mutualGrowthCard"];
+    const fields = ["cards", "coachResponse", "briefSummary", "recommendations", "encouragement", "commitments", "mutualGrowthCard"];
     expect(Object.keys(gemini.properties!)).toEqual(fields);
     expect(Object.keys(openai.properties!)).toEqual(fields);
     expect(Object.keys(gemini.properties!.cards!.items!.properties!)).toEqual(Object.keys(openai.properties!.cards!.items!.properties!));
@@ -282,10 +282,21 @@ describe("provider schemas", () => {
       if (node.items) walk(node.items);
     };
     walk(openai);
-    expect(objects).toHaveLength(3);
+    expect(objects).toHaveLength(4); // the analysis, a card, a commitment, the growth card
     for (const node of objects) {
       expect(node.additionalProperties).toBe(false);
       expect(node.required).toEqual(Object.keys(node.properties!));
     }
+  });
+});
+
+describe("commitments in the model's answer", () => {
+  const base = { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }], mutualGrowthCard: null };
+
+  it("keeps the well-formed ones and leaves the field out when there are none", () => {
+    const parsed = parseModelAnalysis({ ...base, commitments: [{ text: "Phones away at dinner", who: "both", byWhen: "" }, { text: "" }] }, { source: "ai" });
+    expect(parsed.ok && parsed.analysis.commitments).toEqual([{ text: "Phones away at dinner", who: "both", byWhen: null }]);
+    const none = parseModelAnalysis({ ...base, commitments: [] }, { source: "ai" });
+    expect(none.ok && "commitments" in none.analysis).toBe(false);
   });
 });

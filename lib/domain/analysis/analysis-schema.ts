@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { COMMITMENT_LIMITS, readModelCommitments, type CommitmentDraft } from "@/lib/domain/growth/commitments";
+
 import {
   CARD_COLORS,
   CARD_ICONS,
@@ -150,6 +152,7 @@ export function parseModelAnalysis(raw: unknown, { source, promptVersion }: { so
     recommendations: stringList(root.recommendations, "recommendations", ANALYSIS_LIMITS.recommendations, ANALYSIS_LIMITS.recommendationChars, repairs),
     encouragement: textOrDefault(root.encouragement, "encouragement", ANALYSIS_DEFAULTS.encouragement, ANALYSIS_LIMITS.encouragementChars, repairs),
     mutualGrowthCard: mutualGrowthCardOrFallback(root.mutualGrowthCard, repairs),
+    ...withCommitments(readModelCommitments(root.commitments)),
     source,
     ...(promptVersion ? { promptVersion } : {}),
   };
@@ -157,6 +160,10 @@ export function parseModelAnalysis(raw: unknown, { source, promptVersion }: { so
   const checked = modelAnalysisSchema.safeParse(analysis);
   if (!checked.success) return reject(`repaired analysis still invalid: ${checked.error.issues[0]?.message ?? "unknown"}`);
   return { ok: true, analysis, repairs };
+}
+
+function withCommitments(commitments: CommitmentDraft[]): Pick<Analysis, "commitments"> {
+  return commitments.length > 0 ? { commitments } : {};
 }
 
 function repairCards(rawCards: unknown[], repairs: string[]): InsightCard[] {
@@ -334,6 +341,15 @@ function analysisJsonSchema(dialect: Dialect): Record<string, unknown> {
     briefSummary: str(`A title for the conversation, under ${ANALYSIS_LIMITS.briefSummaryChars} characters.`),
     recommendations: list(str("One short recommendation."), `At most ${ANALYSIS_LIMITS.recommendations} recommendations.`, ANALYSIS_LIMITS.recommendations),
     encouragement: str("One warm sentence of encouragement."),
+    commitments: list(
+      obj({
+        text: str(`What they agreed to do, in their words, under ${COMMITMENT_LIMITS.textChars} characters.`),
+        who: str('"both", or the name of the person who takes it on; empty when not said.'),
+        byWhen: str('When, as they said it ("by Friday", "every evening"); empty when not said.'),
+      }),
+      `Only from a growth conversation section: at most ${COMMITMENT_LIMITS.perFollowUp} things the couple agreed to do next; otherwise empty.`,
+      COMMITMENT_LIMITS.perFollowUp,
+    ),
     mutualGrowthCard: obj(
       {
         dimension: str('Always "Mutual Aspirations & Growth".'),

@@ -1,3 +1,5 @@
+import type { CommitmentDraft } from "@/lib/domain/growth/commitments";
+
 // The analysis a session carries (spec part 2, section 3), shared by the server, the browser and the local analyzer.
 
 export const DIMENSIONS = [
@@ -99,6 +101,8 @@ export type Analysis = {
   speakerNames?: Record<string, string>;
   transcriptionSegments?: { speaker: string; text: string; start: number; end: number }[];
   followUpTranscripts?: unknown[];
+  /** What a growth conversation agreed (issue 11 follow-through): the model's, checked; absent when none were named. */
+  commitments?: CommitmentDraft[];
   /** Set by code, never by a model, when the words raise a safety concern: the results open with the safety card. */
   safety?: SafetyScreen;
 };

@@ -1,11 +1,12 @@
 import "server-only";
 
 import type { ConversationMetrics } from "@/lib/domain/analysis/types";
+import type { CommitmentDraft } from "@/lib/domain/growth/commitments";
 
 import { safetyProtocol } from "./safety";
 
 // Versioned prompt for the conversation analysis. The transcript is quoted data: the instructions never come from it.
-export const ANALYSIS_PROMPT_VERSION = "analysis/2026-11-23";
+export const ANALYSIS_PROMPT_VERSION = "analysis/2026-11-23b";
 
 export type DimensionBrief = { title: string; definition: string };
 
@@ -31,6 +32,11 @@ export function buildAnalysisSystemPrompt(dimensions: DimensionBrief[]): string 
     "- `recommendations`: 3 short, specific practices. `encouragement`: one warm sentence.",
     '- `mutualGrowthCard`: a shared aspiration for the couple (dimension "Mutual Aspirations & Growth") with 3 tip',
     "  questions they can discuss together.",
+    '- `commitments`: only when the transcript has a section headed "Growth conversation": up to 3 things the couple agreed',
+    '  there to do next, each in their words (`text`), `who` ("both" or a name) and `byWhen` as said (empty when not said).',
+    "  With no such section, an empty list.",
+    "- If <last_commitments> is given, that is what the couple agreed last time. When this conversation touches it, say so",
+    "  gently in `coachResponse` (progress, or what got in the way) without judging anyone; do not invent that it was kept.",
     "- If anything suggests danger, begin `coachResponse` with the safety protocol's message and keep the cards careful.",
     "",
     ...safetyProtocol(),
@@ -39,17 +45,19 @@ export function buildAnalysisSystemPrompt(dimensions: DimensionBrief[]): string 
 
 /** Closes no tag early: a transcript cannot end the quoted block and speak as the instructions. */
 function quote(text: string): string {
-  return text.replace(/<\/?transcript>/gi, "[transcript tag removed]");
+  return text.replace(/<\/?(?:transcript|last_commitments)>/gi, "[tag removed]");
 }
 
 export function buildAnalysisUserPrompt({
   transcript,
   speakerNames,
   metrics,
+  previousCommitments = [],
 }: {
   transcript: string;
   speakerNames: Record<string, string>;
   metrics: ConversationMetrics | null;
+  previousCommitments?: readonly CommitmentDraft[];
 }): string {
   const nameOf = (id: string) => speakerNames[id] ?? id;
   const metricLines = metrics
@@ -64,5 +72,16 @@ export function buildAnalysisUserPrompt({
         ),
       ]
     : ["No timing metrics are available for this conversation."];
-  return ["Computed conversation metrics:", ...metricLines, "", "<transcript>", quote(transcript), "</transcript>"].join("\n");
+  const lastTime =
+    previousCommitments.length > 0
+      ? [
+          "<last_commitments>",
+          ...previousCommitments.map(
+            (item) => `- ${quote(item.text)}${item.who ? ` (who: ${quote(item.who)})` : ""}${item.byWhen ? ` (when: ${quote(item.byWhen)})` : ""}`,
+          ),
+          "</last_commitments>",
+          "",
+        ]
+      : [];
+  return ["Computed conversation metrics:", ...metricLines, "", ...lastTime, "<transcript>", quote(transcript), "</transcript>"].join("\n");
 }

@@ -1,0 +1,4 @@
+import { makeLastCommitmentsHandler } from "@/lib/server/handlers/commitments";
+
+// GET /api/public/sessions/{id}/last-commitments — the earlier commitments this session asks about (follow-through)
+export const GET = makeLastCommitmentsHandler("public");

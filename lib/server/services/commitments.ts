@@ -1,0 +1,86 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { COMMITMENT_OUTCOMES, pendingCommitments, type Commitment, type CommitmentDraft } from "@/lib/domain/growth/commitments";
+import { getDb, type Commitment as CommitmentRow } from "@/lib/server/db";
+import { ApiError } from "@/lib/server/http/errors";
+
+import { findOwnedSession } from "./owned-session";
+
+// Follow-through (issue 11): the commitments a growth conversation agreed, and what the couple said about them next time.
+// Every query carries the owner.
+
+export function toCommitmentDto(row: CommitmentRow): Commitment {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    text: row.text,
+    who: row.who,
+    byWhen: row.byWhen,
+    createdAt: row.createdAt.toISOString(),
+    outcome: row.outcome,
+    outcomeAt: row.outcomeAt?.toISOString() ?? null,
+  };
+}
+
+/** Adds a follow-up's commitments to one of the caller's sessions; a commitment already there (same words) is not repeated. */
+export async function storeCommitments(userId: string, sessionId: string, drafts: readonly CommitmentDraft[]): Promise<void> {
+  if (drafts.length === 0) return;
+  const db = getDb();
+  const known = await db.commitment.findMany({ where: { userId, sessionId }, select: { text: true } });
+  const seen = new Set(known.map((item) => comparable(item.text)));
+  const fresh = drafts.filter((draft) => {
+    const key = comparable(draft.text);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (fresh.length === 0) return;
+  await db.commitment.createMany({ data: fresh.map((draft) => ({ userId, sessionId, text: draft.text, who: draft.who, byWhen: draft.byWhen })) });
+}
+
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/** What the caller's conversation `sessionId` (or a new one, when null) asks about: the latest open commitments of another session. */
+export async function pendingCommitmentsForUser(userId: string, sessionId: string | null): Promise<Commitment[]> {
+  const rows = await getDb().commitment.findMany({
+    where: { userId, outcome: null, ...(sessionId ? { NOT: { sessionId } } : {}) },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+  });
+  return pendingCommitments(rows.map(toCommitmentDto), sessionId);
+}
+
+/** GET /api/sessions/{id}/last-commitments: the commitments one of the caller's sessions asks about. */
+export async function lastCommitmentsForSession(userId: string, id: string): Promise<{ commitments: Commitment[] }> {
+  const session = await findOwnedSession(userId, id);
+  return { commitments: await pendingCommitmentsForUser(userId, session.id) };
+}
+
+export const commitmentOutcomeBodySchema = z.object({
+  commitmentId: z.string().uuid("a commitment needs its id"),
+  outcome: z.enum(COMMITMENT_OUTCOMES),
+});
+
+export type CommitmentOutcomeBody = z.infer<typeof commitmentOutcomeBodySchema>;
+
+/**
+ * POST /api/sessions/{id}/commitment-outcome: "kept / partly / not yet", answered in the results of the caller's session
+ * `id` about one of the caller's commitments (404 for anyone else's). Answering again replaces the answer.
+ */
+export async function recordCommitmentOutcome(userId: string, id: string, body: CommitmentOutcomeBody): Promise<{ commitment: Commitment }> {
+  const session = await findOwnedSession(userId, id);
+  const db = getDb();
+  const { count } = await db.commitment.updateMany({
+    where: { id: body.commitmentId, userId, NOT: { sessionId: session.id } },
+    data: { outcome: body.outcome, outcomeAt: new Date(), reviewSessionId: session.id },
+  });
+  if (count === 0) throw new ApiError("not_found", "Commitment not found");
+  const row = await db.commitment.findUniqueOrThrow({ where: { id: body.commitmentId } });
+  return { commitment: toCommitmentDto(row) };
+}
