@@ -26,6 +26,10 @@ const envSchema = z.object({
   GEMINI_API_KEY: optionalText,
   GEMINI_BASE_URL: optionalUrl,
   NEXT_PUBLIC_PAYPAL_CLIENT_ID: optionalText,
+  /** PayPal REST app secret: the server creates and captures donation orders with it; unset → donations not configured. */
+  PAYPAL_CLIENT_SECRET: optionalText,
+  /** PayPal REST API base; unset → the sandbox (https://api-m.sandbox.paypal.com). Live: https://api-m.paypal.com. */
+  PAYPAL_API_BASE: optionalUrl,
   FEEDBACK_EMAIL: optionalText.transform((value) => value ?? "feedback@retro-coach.app"),
   /** Shared secret of the scheduled retention route (Authorization: Bearer …); unset → the route answers 503. */
   CRON_SECRET: optionalText,

@@ -113,17 +113,25 @@ describe("pageContentSecurityPolicy", () => {
       "https://coach.clerk.accounts.dev",
       "https://challenges.cloudflare.com",
       "https://*.protect.clerk.com",
-      "https://www.paypal.com",
+      "https://*.paypal.com",
+      "https://*.paypalobjects.com",
     ]);
     expect(policy["connect-src"]).toEqual([
       "'self'",
       "https://coach.clerk.accounts.dev",
       "https://*.protect.clerk.com:*",
       "https://*.paypal.com",
+      "https://*.paypalobjects.com",
       "https://api.openai.com/v1/realtime/calls",
     ]);
-    expect(policy["frame-src"]).toEqual(["'self'", "https://challenges.cloudflare.com", "https://*.protect.clerk.com", "https://*.paypal.com"]);
-    expect(policy["img-src"]).toEqual(["'self'", "data:", "https://img.clerk.com"]);
+    expect(policy["frame-src"]).toEqual([
+      "'self'",
+      "https://challenges.cloudflare.com",
+      "https://*.protect.clerk.com",
+      "https://*.paypal.com",
+      "https://*.paypalobjects.com",
+    ]);
+    expect(policy["img-src"]).toEqual(["'self'", "data:", "https://img.clerk.com", "https://*.paypal.com", "https://*.paypalobjects.com"]);
     expect(policy["worker-src"]).toEqual(["'self'", "blob:"]);
     expect(policy["frame-ancestors"]).toEqual(["'none'"]);
   });

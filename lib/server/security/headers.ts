@@ -77,6 +77,11 @@ export function generateNonce(): string {
 }
 
 const CLOUDFLARE_CHALLENGES = "https://challenges.cloudflare.com";
+// PayPal's published CSP list for its JavaScript SDK (developer.paypal.com/sdk/js/best-practices), without Venmo's hosts:
+// the buttons disable Venmo (components/donation/paypal-checkout.tsx). The SDK and its buttons come from *.paypal.com, its
+// images and some assets from *.paypalobjects.com.
+const PAYPAL = "https://*.paypal.com";
+const PAYPAL_OBJECTS = "https://*.paypalobjects.com";
 const CLERK_PROTECT = "https://*.protect.clerk.com";
 
 /** The policy for a page rendered with `nonce`. */
@@ -91,22 +96,22 @@ export function pageContentSecurityPolicy(nonce: string, sources: CspSources): s
       `'nonce-${nonce}'`,
       "'strict-dynamic'",
       ...(clerk ? [clerk, CLOUDFLARE_CHALLENGES, CLERK_PROTECT] : []),
-      ...(sources.paypal ? ["https://www.paypal.com"] : []),
+      ...(sources.paypal ? [PAYPAL, PAYPAL_OBJECTS] : []),
       ...(sources.development ? ["'unsafe-eval'"] : []),
     ],
     // 'unsafe-inline' for styles, deliberately: React renders style attributes (progress widths), Radix's scroll lock and
     // Clerk's CSS-in-JS insert <style> elements without a nonce, and a nonce in this list would switch 'unsafe-inline' off.
     // Injected CSS cannot run script; the script and connect rules above and below still hold.
     "style-src": ["'self'", "'unsafe-inline'"],
-    // Local images; data: for inline SVG icons; Clerk's avatars.
-    "img-src": ["'self'", "data:", ...(clerk ? ["https://img.clerk.com"] : [])],
+    // Local images; data: for inline SVG icons; Clerk's avatars; PayPal's button logos.
+    "img-src": ["'self'", "data:", ...(clerk ? ["https://img.clerk.com"] : []), ...(sources.paypal ? [PAYPAL, PAYPAL_OBJECTS] : [])],
     "font-src": ["'self'"],
     // Where the page's own requests may go: the app's API, Clerk's Frontend API and bot protection, PayPal, and the one
     // realtime endpoint. Nothing else: a script that got in could not send data anywhere else.
     "connect-src": [
       "'self'",
       ...(clerk ? [clerk, `${CLERK_PROTECT}:*`] : []),
-      ...(sources.paypal ? ["https://*.paypal.com"] : []),
+      ...(sources.paypal ? [PAYPAL, PAYPAL_OBJECTS] : []),
       ...(sources.realtimeEndpoint ? [sources.realtimeEndpoint] : []),
     ],
     // Recordings are played back from blob: URLs.
@@ -114,7 +119,7 @@ export function pageContentSecurityPolicy(nonce: string, sources: CspSources): s
     // clerk-js starts workers from blob: URLs.
     "worker-src": ["'self'", ...(clerk ? ["blob:"] : [])],
     // Cloudflare's challenge (Clerk's sign-up bot protection) and PayPal's buttons and checkout are iframes.
-    "frame-src": ["'self'", ...(clerk ? [CLOUDFLARE_CHALLENGES, CLERK_PROTECT] : []), ...(sources.paypal ? ["https://*.paypal.com"] : [])],
+    "frame-src": ["'self'", ...(clerk ? [CLOUDFLARE_CHALLENGES, CLERK_PROTECT] : []), ...(sources.paypal ? [PAYPAL, PAYPAL_OBJECTS] : [])],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],

@@ -1,0 +1,4 @@
+import { captureDonationOrderHandler } from "@/lib/server/handlers/donations";
+
+// POST /api/public/donations/orders/[id]/capture — capture an approved donation order
+export const POST = captureDonationOrderHandler;
