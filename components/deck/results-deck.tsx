@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import type { Analysis, SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
 
@@ -49,6 +49,7 @@ export function ResultsDeck({
   onShowTranscript,
   onCreateGrowth,
   finishing = false,
+  signals,
 }: {
   analysis: Analysis;
   swipeActions: SwipeAction[];
@@ -63,6 +64,8 @@ export function ResultsDeck({
   onShowTranscript?: () => void;
   onCreateGrowth?: () => void;
   finishing?: boolean;
+  /** The conversation signals view (issue 17), shown under the completion screen. */
+  signals?: ReactNode;
 }) {
   const cards = cardsOrPlaceholder(analysis.cards);
   // The placeholder stands for "no cards": it is shown and can be swiped, but there is no card to store a vote for.
@@ -129,6 +132,7 @@ export function ResultsDeck({
               finishing={finishing}
             />
           ) : null}
+          {step === "completion" && signals ? <div className="mt-6">{signals}</div> : null}
         </div>
       </div>
     </div>

@@ -24,6 +24,10 @@ export type SessionDetailSession = {
   followUpTranscript?: string | null;
   speakerNames?: Record<string, string> | null;
   recommendations?: unknown;
+  /** Growth Commitments with their outcomes (issue 11 follow-through). */
+  commitments?: unknown;
+  /** The conversation signals (issue 17), read defensively by the signals view. */
+  signals?: unknown;
 };
 
 export type SessionDetailProps = {

@@ -5,6 +5,9 @@ import { useId, useState } from "react";
 import { CardIconView } from "@/components/deck/card-icons";
 import { CoachMarkdown } from "@/components/deck/coach-response";
 import { EvidenceQuotes } from "@/components/evidence/evidence-quotes";
+import { CommitmentList } from "@/components/follow-through/commitment-list";
+import { readCommitments } from "@/lib/client/commitments/commitments";
+import { SignalsView } from "@/components/signals/signals-view";
 import { Button } from "@/components/ui/button";
 import { DisclosureCard } from "@/components/ui/disclosure-card";
 import { SectionCard } from "@/components/ui/section-card";
@@ -79,6 +82,8 @@ export function SummaryTab({
         </SectionCard>
       ) : null}
 
+      <CommitmentList commitments={readCommitments(session.commitments)} />
+
       <CardGroup title={T.relationshipInsights}>
         <ul className="flex flex-col gap-3">
           {cards.map((card, index) => (
@@ -88,6 +93,8 @@ export function SummaryTab({
           ))}
         </ul>
       </CardGroup>
+
+      <SignalsView signals={session.signals} nameOf={nameOf} />
 
       <SectionCard title={T.conversationOverview} headingLevel={3}>
         {overview ? (

@@ -4,12 +4,15 @@ import { useState } from "react";
 
 import { ResultsDeck } from "@/components/deck/results-deck";
 import { TranscriptFocusProvider } from "@/components/evidence/transcript-focus";
+import { LastTimeDialog } from "@/components/follow-through/last-time-dialog";
 import { GrowthDialogs } from "@/components/growth/growth-dialogs";
 import { GrowthOverlay } from "@/components/growth/growth-overlay";
 import { SessionDetail } from "@/components/session-detail/session-detail";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
+import { SignalsView } from "@/components/signals/signals-view";
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { isDeckComplete } from "@/lib/domain/analysis/summary";
+import { sessionSpeakerNames, speakerNameOf } from "@/lib/domain/history/speaker-names";
 import { hasTranscriptToShow } from "@/lib/domain/history/transcript-view";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 
@@ -57,8 +60,13 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
         finishing={results.save === "saving"}
         onShowTranscript={hasTranscriptToShow(session) ? () => openDetail() : undefined}
         onCreateGrowth={() => void actions.growth.open()}
+        signals={
+          session.isExample ? null : <SignalsView signals={session.signals} nameOf={(speaker) => speakerNameOf(sessionSpeakerNames(session), speaker)} />
+        }
       />
       {detailOpen ? <SessionDetail session={session} onClose={() => setDetailOpen(false)} onVote={flow.vote} focusSeconds={detailFocus} /> : null}
+      {/* A new conversation first asks what became of the last one's commitments (issue 11 follow-through). */}
+      {!startAtComplete && session.mode !== "solo" && !session.isExample ? <LastTimeDialog sessionId={session.id} isLocal={session.isLocal} /> : null}
       <GrowthOverlay results={results} />
       <GrowthDialogs results={results} onViewTranscript={() => openDetail()} onGoToHistory={flow.closeToHistory} />
       <ActionDialog

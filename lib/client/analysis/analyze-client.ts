@@ -26,7 +26,7 @@ type Send = (method: string, path: string, options?: { body?: unknown }) => Prom
 export async function requestAnalysis(
   body: Partial<AnalyzeRequest> & { transcript: string },
   send: Send = apiRequest,
-): Promise<{ analysis: Analysis; sessionId: string | null; warnings: string[] }> {
+): Promise<{ analysis: Analysis; sessionId: string | null; warnings: string[]; signals: unknown }> {
   let response: Response;
   try {
     response = await send("POST", "/api/analyze", { body });
@@ -42,7 +42,9 @@ export async function requestAnalysis(
     throw new AnalysisRequestError(`Server error: ${response.status} ${response.statusText}`.trim());
   }
   const { analysis, sessionId, warnings } = readAnalysisResponse(json);
-  return { analysis: analysis as Analysis, sessionId: sessionId ?? null, warnings };
+  // The conversation signals (issue 17) ride along as they came: the view reads them defensively.
+  const signals = json && typeof json === "object" && "signals" in json ? (json as { signals: unknown }).signals : null;
+  return { analysis: analysis as Analysis, sessionId: sessionId ?? null, warnings, signals };
 }
 
 function toAnalysisError(error: unknown): AnalysisRequestError {

@@ -127,7 +127,7 @@ export const sessionApi = {
   reminderClick: (id: string) => call(() => apiRequest("POST", SESSION_PATHS.reminderClick(id))).then(() => undefined),
 
   /** POST /api/sessions/{id}/retry-analysis — re-runs an analysis the account kept after it failed. */
-  retryAnalysis: (id: string) => call(() => apiJson<{ analysis: Analysis; sessionId: string }>("POST", SESSION_PATHS.retryAnalysis(id))),
+  retryAnalysis: (id: string) => call(() => apiJson<{ analysis: Analysis; sessionId: string; signals?: unknown }>("POST", SESSION_PATHS.retryAnalysis(id))),
 
   /** POST /api/sessions/{id}/retry-transcription — the server's kept recording, transcribed again (guests: always 404). */
   retryTranscription: (id: string): Promise<TranscriptionResultData> =>

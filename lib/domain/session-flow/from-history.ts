@@ -16,6 +16,7 @@ type StoredSession = HistorySession & {
   reminderDate?: unknown;
   reminderSet?: unknown;
   mode?: unknown;
+  signals?: unknown;
 };
 
 /** Spec part 2 section 4: a session is completed when it says so or when every card has a vote. */
@@ -47,5 +48,6 @@ export function completedSessionFromHistory(session: StoredSession): ClientSessi
     reminderDate: typeof session.reminderDate === "number" ? session.reminderDate : toEpoch(session.reminderDate as string),
     reminderSet: session.reminderSet === true,
     followUpTranscripts: Array.isArray(session.followUpTranscripts) ? (session.followUpTranscripts as ClientSession["followUpTranscripts"]) : undefined,
+    signals: session.signals ?? null,
   };
 }

@@ -8,7 +8,8 @@ import { buildTurns, type SignalSegment, type Turn } from "./turns";
 // the labels that passed the checks (quote, speaker, turn times) and the events behind the derived counts, so every count
 // can open the words it was counted from without the model or the turns at hand.
 
-export type SignalsRecord = ConversationSignals & { labels: TurnLabel[]; events: SignalEvents };
+/** `firstTurnStart`: when turn 0 starts (seconds), so the start-up window of a label can be told without the turns. */
+export type SignalsRecord = ConversationSignals & { labels: TurnLabel[]; events: SignalEvents; firstTurnStart: number | null };
 
 const seconds = z.number().finite();
 const turnIndex = z.number().int().nonnegative();
@@ -31,6 +32,7 @@ const eventsSchema = z.object({
 export const signalsRecordSchema = conversationSignalsSchema.extend({
   labels: z.array(turnLabelSchema).max(20_000).default([]),
   events: eventsSchema.default({ repairs: [], bids: [], stonewallingByTiming: [] }),
+  firstTurnStart: seconds.nullable().default(null),
 });
 
 /** A stored or received record when it has the current shape, else null (an old or damaged copy shows no signals). */
@@ -53,7 +55,7 @@ export function buildSignalsRecord({ turns, labels, rejectedLabels = 0, mode, sp
   // Solo and unlabelled: no two-person label counts, so no events behind them either.
   const kept = signals.labelled ? [...(labels ?? [])] : [];
   const events = signals.labelled && signals.ratio !== null ? signalEvents(turns, kept) : { repairs: [], bids: [], stonewallingByTiming: [] };
-  return { ...signals, labels: kept, events };
+  return { ...signals, labels: kept, events, firstTurnStart: turns[0]?.start ?? null };
 }
 
 /** The turns the signals are counted over, from the segments kept with the analysis (blank ones left out). */
