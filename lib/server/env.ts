@@ -12,6 +12,10 @@ const optionalText = z
 
 const optionalUrl = optionalText.pipe(z.url().optional());
 
+/** A whole number of at least 1, `fallback` when unset. */
+const positiveInt = (fallback: number) =>
+  optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(1_000_000_000).optional()).transform((value) => value ?? fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optionalText,
@@ -31,6 +35,18 @@ const envSchema = z.object({
   /** PayPal REST API base; unset → the sandbox (https://api-m.sandbox.paypal.com). Live: https://api-m.paypal.com. */
   PAYPAL_API_BASE: optionalUrl,
   FEEDBACK_EMAIL: optionalText.transform((value) => value ?? "feedback@retro-coach.app"),
+  /** AI calls (transcribe, analyze, summary, follow-up regeneration, each counted apart) per signed-in user per window. */
+  RATE_LIMIT_AI_PER_USER: positiveInt(100),
+  /** The same per guest IP address (the first x-forwarded-for entry: the host's proxy is trusted to set it). */
+  RATE_LIMIT_AI_PER_IP: positiveInt(100),
+  /** Length of the fixed rate-limit window, in seconds. */
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(3600),
+  /** Failed recordings' audio the server keeps per user, in MB; past it a failure keeps its audio in the browser only. */
+  RETAINED_AUDIO_MB_PER_USER: positiveInt(50),
+  /** New sessions a signed-in user may create per UTC day through /api/transcribe and /api/analyze. */
+  SESSIONS_PER_USER_PER_DAY: positiveInt(200),
+  /** Transcriptions one server instance runs at once; more get a 503 with Retry-After (each holds its audio in memory). */
+  TRANSCRIPTIONS_IN_FLIGHT: positiveInt(4),
   /** Shared secret of the scheduled retention route (Authorization: Bearer …); unset → the route answers 503. */
   CRON_SECRET: optionalText,
 });

@@ -28,6 +28,12 @@ export const analyzeRequestSchema = z.object({
     .optional(),
   segments: z.array(analyzeSegmentSchema).max(5_000).optional(),
   speakerStats: z.record(z.string().max(100), z.object({ totalTime: z.number(), wordCount: z.number(), segments: z.number() })).optional(),
+  /** The browser's id of the recording ("rec-…"): the idempotency key, so a retried call of one recording makes one session. */
+  clientId: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
   /** A signed-in user's session that failed earlier (transcription kept on the server): analysed into that session. */
   sessionId: z
     .string()

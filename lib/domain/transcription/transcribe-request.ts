@@ -31,6 +31,12 @@ export const transcribeRequestSchema = z
     soloMode: z.boolean().default(false),
     speakerName: z.string().trim().max(80).optional(),
     forceSpeakerDetection: z.boolean().optional(),
+    /** The browser's id of the recording ("rec-…"): the idempotency key, so a retried call of one recording makes one session. */
+    clientId: z
+      .string()
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional(),
   })
   .transform((body) => {
     const minSpeakers = body.soloMode ? 1 : (body.minSpeakers ?? 2);

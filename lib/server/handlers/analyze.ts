@@ -4,6 +4,9 @@ import { ANALYZE_BODY_LIMIT_BYTES, analyzeRequestSchema } from "@/lib/domain/ana
 import { identityFromRequest } from "@/lib/server/auth/identity";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
+import { routeBudget } from "@/lib/server/providers/budget";
+import { enforceDailySessionCap } from "@/lib/server/security/quota";
+import { admitAiCall, aiLimited } from "@/lib/server/security/rate-limit-guard";
 import { analyzeConversation, retryFailedAnalysis } from "@/lib/server/services/analysis";
 
 import { sessionRoute, type ApiScope } from "./session-route";
@@ -13,12 +16,16 @@ import { sessionRoute, type ApiScope } from "./session-route";
 
 /** POST /api/analyze — for guests (nothing stored) and signed-in users (the session is stored). */
 export const analyzeHandler = withErrors(async (request) => {
+  const budget = routeBudget("analyze");
   const body = await parseJson(request, analyzeRequestSchema, { limitBytes: ANALYZE_BODY_LIMIT_BYTES });
-  return Response.json(await analyzeConversation(body, await identityFromRequest(request)));
+  const identity = await identityFromRequest(request);
+  await admitAiCall(request, "analyze", identity, body.sessionId);
+  if (identity && !body.sessionId) await enforceDailySessionCap(identity.userId);
+  return Response.json(await analyzeConversation(body, identity, budget));
 });
 
 /** POST /api/sessions/{id}/retry-analysis — re-run a signed-in user's failed analysis from the stored transcript. Public: 404. */
 export const makeRetryAnalysisHandler = (scope: ApiScope) =>
-  sessionRoute(scope, {
-    account: ({ identity, id }) => retryFailedAnalysis(identity, id),
+  sessionRoute<undefined>(scope, {
+    account: aiLimited("analyze", ({ identity, id }) => retryFailedAnalysis(identity, id, routeBudget("analyze"))),
   });

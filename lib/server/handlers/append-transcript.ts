@@ -1,6 +1,8 @@
 import "server-only";
 
-import { appendAndRegenerateForUser, appendTranscriptBodySchema, regenerateForGuest } from "@/lib/server/services/append-transcript";
+import { routeBudget } from "@/lib/server/providers/budget";
+import { aiLimited } from "@/lib/server/security/rate-limit-guard";
+import { appendAndRegenerateForUser, appendTranscriptBodySchema, regenerateForGuest, type AppendTranscriptBody } from "@/lib/server/services/append-transcript";
 import { SESSION_BODY_LIMIT_BYTES } from "@/lib/server/services/session-store";
 
 import { sessionRoute, type ApiScope } from "./session-route";
@@ -12,8 +14,8 @@ import { sessionRoute, type ApiScope } from "./session-route";
  * from the context the browser sends and nothing is stored; the browser keeps the follow-up itself.
  */
 export const makeAppendTranscriptHandler = (scope: ApiScope) =>
-  sessionRoute(scope, {
+  sessionRoute<AppendTranscriptBody>(scope, {
     body: { schema: appendTranscriptBodySchema, limitBytes: SESSION_BODY_LIMIT_BYTES },
-    guest: ({ body }) => regenerateForGuest(body),
-    account: ({ identity, id, body }) => appendAndRegenerateForUser(identity.userId, id, body),
+    guest: aiLimited("append", ({ body }) => regenerateForGuest(body, routeBudget("append"))),
+    account: aiLimited("append", ({ identity, id, body }) => appendAndRegenerateForUser(identity.userId, id, body, routeBudget("append"))),
   });

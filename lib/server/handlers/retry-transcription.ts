@@ -1,6 +1,9 @@
 import "server-only";
 
 import { ApiError } from "@/lib/server/http/errors";
+import { routeBudget } from "@/lib/server/providers/budget";
+import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
+import { aiLimited, ownsKeptRecording } from "@/lib/server/security/rate-limit-guard";
 import { retryFailedTranscription } from "@/lib/server/services/transcription";
 
 import { sessionRoute, type ApiScope } from "./session-route";
@@ -10,9 +13,13 @@ import { sessionRoute, type ApiScope } from "./session-route";
  * always answers 404 and the client sends its local audio to /api/transcribe instead.
  */
 export const makeRetryTranscriptionHandler = (scope: ApiScope) =>
-  sessionRoute(scope, {
+  sessionRoute<undefined>(scope, {
     guest: () => {
       throw new ApiError("not_found", "Recording not found. It may have been deleted.");
     },
-    account: ({ identity, id }) => retryFailedTranscription(id, identity),
+    account: aiLimited(
+      "transcribe",
+      ({ identity, id }) => withTranscriptionSlot(() => retryFailedTranscription(id, identity, routeBudget("transcribe"))),
+      ownsKeptRecording,
+    ),
   });

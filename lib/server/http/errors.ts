@@ -50,7 +50,11 @@ export function describeZodError(error: z.ZodError): string {
 export function errorResponse(error: unknown): Response {
   const known = error instanceof ApiError ? error : error instanceof z.ZodError ? null : fromDatabaseError(error);
   if (known) {
-    return Response.json({ error: known.message, code: known.code, ...known.details }, { status: known.status });
+    const response = Response.json({ error: known.message, code: known.code, ...known.details }, { status: known.status });
+    // A 429 (rate limit) or 503 (busy) says when to come back; the body carries the same number for the UI's message.
+    const retryAfter = known.details?.retryAfterSeconds;
+    if (typeof retryAfter === "number" && retryAfter > 0) response.headers.set("Retry-After", String(Math.ceil(retryAfter)));
+    return response;
   }
   if (error instanceof z.ZodError) {
     return Response.json({ error: describeZodError(error), code: "bad_request" }, { status: 400 });

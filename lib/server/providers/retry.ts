@@ -10,6 +10,18 @@ export class ProviderTimeoutError extends Error {
   }
 }
 
+/** The route's time budget ran out before this provider could be (re)tried: the failure is stored instead of waiting on. */
+export class BudgetExhaustedError extends ProviderTimeoutError {
+  constructor(provider: string) {
+    super(provider, 0);
+    this.message = `${provider} was not tried again: the request's time budget is spent`;
+    this.name = "BudgetExhaustedError";
+  }
+}
+
+/** An attempt needs at least this long to be worth starting. */
+const MIN_ATTEMPT_MS = 1_000;
+
 /** Only time-outs, network errors, 429 and 503 are worth another try; anything else fails at once. */
 export function isRetryableProviderError(error: unknown): boolean {
   if (error instanceof ProviderTimeoutError) return true;
@@ -32,32 +44,61 @@ export function statusOf(error: unknown): number | undefined {
 type Sleep = (ms: number) => Promise<void>;
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs `task` with a per-attempt time-out; retries retryable failures with exponential backoff and jitter. */
+export type RetryOptions = {
+  sleep?: Sleep;
+  random?: () => number;
+  now?: () => number;
+  /**
+   * Epoch ms by which every attempt and backoff must be over: the route's one time budget (providers/budget.ts). Each
+   * attempt's time-out is cut to what is left, and no attempt starts with less than a second to go.
+   */
+  deadline?: number;
+};
+
+/** Runs `task` with a per-attempt time-out; retries retryable failures with exponential backoff and jitter, within the deadline. */
 export async function withRetry<T>(
   provider: string,
   policy: RetryPolicy,
   task: (signal: AbortSignal) => Promise<T>,
-  { sleep = realSleep, random = Math.random }: { sleep?: Sleep; random?: () => number } = {},
+  { sleep = realSleep, random = Math.random, now = Date.now, deadline = Infinity }: RetryOptions = {},
 ): Promise<T> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    const left = deadline - now();
+    if (left < MIN_ATTEMPT_MS) {
+      lastError ??= new BudgetExhaustedError(provider);
+      break;
+    }
+    const timeoutMs = Math.min(policy.timeoutMs, left);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new ProviderTimeoutError(provider, policy.timeoutMs)), policy.timeoutMs);
+    const timer = setTimeout(() => controller.abort(new ProviderTimeoutError(provider, timeoutMs)), timeoutMs);
     try {
       return await Promise.race([
         task(controller.signal),
         new Promise<never>((_, reject) => {
-          controller.signal.addEventListener("abort", () => reject(new ProviderTimeoutError(provider, policy.timeoutMs)), { once: true });
+          controller.signal.addEventListener("abort", () => reject(new ProviderTimeoutError(provider, timeoutMs)), { once: true });
         }),
       ]);
     } catch (error) {
       lastError = error;
       if (attempt === policy.attempts || !isRetryableProviderError(error)) break;
       const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-      await sleep(backoff / 2 + random() * (backoff / 2));
+      const delay = backoff / 2 + random() * (backoff / 2);
+      if (now() + delay + MIN_ATTEMPT_MS > deadline) break;
+      await sleep(delay);
     } finally {
       clearTimeout(timer);
     }
   }
   throw lastError;
+}
+
+/**
+ * The options for one provider of a chain with `stepsLeft` providers still to try (this one included): an even share of
+ * the time left, so a hanging primary leaves its fallbacks their turn. A provider that fails fast hands its unused share on.
+ */
+export function shareOfDeadline(options: RetryOptions | undefined, stepsLeft: number): RetryOptions | undefined {
+  if (options?.deadline === undefined || stepsLeft <= 1) return options;
+  const now = (options.now ?? Date.now)();
+  return { ...options, deadline: now + Math.max(0, options.deadline - now) / stepsLeft };
 }

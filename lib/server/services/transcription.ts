@@ -21,6 +21,7 @@ import {
   type TranscriptionStep,
 } from "@/lib/server/providers/transcription/chain";
 import type { TranscriptionInput } from "@/lib/server/providers/transcription/types";
+import { withRetainedAudioQuota } from "@/lib/server/security/quota";
 
 export type TranscriptionResult = {
   transcript: string;
@@ -39,14 +40,33 @@ export type TranscriptionDeps = { steps?: TranscriptionStep[]; retryOptions?: Pa
  */
 export async function transcribeRecording(request: TranscribeRequest, identity: Identity | null, deps: TranscriptionDeps = {}): Promise<TranscriptionResult> {
   const input = toProviderInput(request);
+  let result: TranscriptionResult;
   try {
-    return await transcribeInput(input, request, deps);
+    result = await transcribeInput(input, request, deps);
   } catch (error) {
     if (!(error instanceof TranscriptionUnavailableError)) throw error;
     if (!identity) throw new ApiError("unavailable", error.message);
-    const failedSessionId = await keepFailedTranscription(identity.userId, input, request.language, error.message);
-    throw new ApiError("unavailable", error.message, { failedSessionId });
+    const kept = await keepFailedTranscription(identity.userId, input, request, error.message);
+    // Past the user's retained-audio quota the failure is kept without its audio: the browser must keep its copy.
+    throw new ApiError("unavailable", error.message, { failedSessionId: kept.sessionId, ...(kept.audioKept ? {} : { keepAudioLocally: true }) });
   }
+  return identity ? { ...result, ...(await settleEarlierFailure(identity.userId, request.clientId, result.transcript)) } : result;
+}
+
+/**
+ * The same recording failed before and its session was kept (found by the recording's browser id): the transcript goes
+ * there and the failure is cleared, and the answer names that session, so the analysis lands in it, not in a second one.
+ */
+async function settleEarlierFailure(userId: string, clientId: string | undefined, transcript: string): Promise<{ sessionId?: string }> {
+  if (!clientId) return {};
+  const db = getDb();
+  const marker = await db.failureMarker.findFirst({ where: { kind: "transcription", session: { userId, clientId } }, select: { id: true, sessionId: true } });
+  if (!marker) return {};
+  await db.$transaction([
+    db.failureMarker.deleteMany({ where: { id: marker.id } }),
+    db.session.update({ where: { id: marker.sessionId }, data: { transcript, lastActivityAt: new Date() } }),
+  ]);
+  return { sessionId: marker.sessionId };
 }
 
 /** Retries a failed transcription kept on the server. Success removes the audio; failure counts the attempt. */
@@ -131,17 +151,33 @@ function toProviderInput(request: TranscribeRequest): TranscriptionInput {
   };
 }
 
-async function keepFailedTranscription(userId: string, input: TranscriptionInput, language: string, error: string): Promise<string> {
-  const now = new Date();
-  const session = await getDb().session.create({
-    data: {
-      userId,
-      name: `Recording ${now.toISOString().slice(0, 10)}`,
-      failures: {
-        create: { kind: "transcription", error: error.slice(0, 500), audio: new Uint8Array(input.audio), audioMimeType: input.mimeType, language },
-      },
-    },
-    select: { id: true },
+/**
+ * Keeps a failed recording as a retryable session, with its audio while the user's retained-audio quota allows. Under the
+ * quota's per-user lock, so a retried upload of the same recording (same browser id) updates its session, never adds one.
+ */
+async function keepFailedTranscription(
+  userId: string,
+  input: TranscriptionInput,
+  { language, clientId }: Pick<TranscribeRequest, "language" | "clientId">,
+  error: string,
+): Promise<{ sessionId: string; audioKept: boolean }> {
+  return withRetainedAudioQuota(userId, input.audio.byteLength, async (tx, audioKept) => {
+    const now = new Date();
+    const audio = audioKept ? { audio: new Uint8Array(input.audio), audioMimeType: input.mimeType, language } : { language };
+    const failure = { kind: "transcription" as const, error: error.slice(0, 500), ...audio };
+    const existing = clientId ? await tx.session.findUnique({ where: { userId_clientId: { userId, clientId } }, select: { id: true } }) : null;
+    if (existing) {
+      await tx.failureMarker.upsert({
+        where: { sessionId_kind: { sessionId: existing.id, kind: "transcription" } },
+        create: { sessionId: existing.id, ...failure },
+        update: { ...failure, attemptCount: { increment: 1 }, lastFailedAt: now },
+      });
+      return { sessionId: existing.id, audioKept };
+    }
+    const session = await tx.session.create({
+      data: { userId, clientId, name: `Recording ${now.toISOString().slice(0, 10)}`, failures: { create: failure } },
+      select: { id: true },
+    });
+    return { sessionId: session.id, audioKept };
   });
-  return session.id;
 }

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Env } from "@/lib/server/env";
 
-import { statusOf, withRetry, type RetryPolicy } from "../retry";
+import { shareOfDeadline, statusOf, withRetry, type RetryPolicy } from "../retry";
 import { GeminiJsonProvider } from "./gemini-json";
 import { OpenAiJsonProvider } from "./openai-json";
 import type { StructuredJsonProvider, StructuredPrompt } from "./types";
@@ -50,7 +50,8 @@ export async function generateStructured<T>(
   let transient = true;
   for (const [index, step] of steps.entries()) {
     try {
-      const raw = await withRetry(step.provider.name, step.policy, (signal) => step.provider.generate(prompt, signal), options);
+      const stepOptions = shareOfDeadline(options, steps.length - index);
+      const raw = await withRetry(step.provider.name, step.policy, (signal) => step.provider.generate(prompt, signal), stepOptions);
       const accepted = accept(raw);
       if (accepted.ok) return { value: accepted.value, provider: step.provider.name, fallback: index > 0 };
       reasons.push(`${step.provider.name}: ${accepted.error}`);

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Env } from "@/lib/server/env";
 
-import { statusOf, withRetry, type RetryPolicy } from "../retry";
+import { shareOfDeadline, statusOf, withRetry, type RetryPolicy } from "../retry";
 import { GeminiTranscriptionProvider } from "./gemini-transcription";
 import { OpenAiTranscriptionProvider } from "./openai-transcription";
 import type { ProviderTranscript, TranscriptionInput, TranscriptionProvider } from "./types";
@@ -60,7 +60,8 @@ export async function runTranscriptionChain(
   const reasons: string[] = [];
   for (const [index, step] of steps.entries()) {
     try {
-      const transcript = await withRetry(step.provider.name, step.policy, (signal) => step.provider.transcribe(input, signal), options);
+      const stepOptions = shareOfDeadline(options, steps.length - index);
+      const transcript = await withRetry(step.provider.name, step.policy, (signal) => step.provider.transcribe(input, signal), stepOptions);
       return index === 0
         ? { transcript, provider: step.provider.name, fallback: false }
         : { transcript, provider: step.provider.name, fallback: true, fallbackReason: reasons.join("; ") };

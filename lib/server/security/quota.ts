@@ -1,0 +1,49 @@
+import "server-only";
+
+import { getDb, type Prisma } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
+import { ApiError } from "@/lib/server/http/errors";
+
+import { describeWait, secondsUntil } from "./rate-limit";
+
+// Per-user quotas on what the server keeps: the audio of failed transcriptions (bytes in FailureMarker.audio) and the
+// number of sessions made in a day. Past the audio quota nothing is lost: the failure is still recorded (a retryable
+// session), only its audio stays in the browser, which keeps every recording until the server has its transcript.
+
+type Tx = Prisma.TransactionClient;
+
+const MB = 1024 * 1024;
+
+/** Bytes of failed-recording audio the server holds for `userId`. */
+export async function retainedAudioBytes(db: Tx, userId: string): Promise<number> {
+  const rows = await db.$queryRaw<{ bytes: bigint | number | null }[]>`
+    SELECT COALESCE(SUM(octet_length(f."audio")), 0)::bigint AS "bytes"
+    FROM "FailureMarker" f JOIN "Session" s ON s."id" = f."sessionId"
+    WHERE s."userId" = ${userId} AND f."audio" IS NOT NULL`;
+  return Number(rows[0]?.bytes ?? 0);
+}
+
+/**
+ * Runs `store` in a transaction that holds the user's retained-audio lock, telling it whether `bytes` more audio fit the
+ * quota (RETAINED_AUDIO_MB_PER_USER). The lock (a transaction-scoped advisory lock) makes concurrent failures of the same
+ * user take turns, so five parallel uploads cannot all pass the check before any of them is written.
+ */
+export async function withRetainedAudioQuota<T>(userId: string, bytes: number, store: (tx: Tx, keepAudio: boolean) => Promise<T>): Promise<T> {
+  const limitBytes = getEnv().RETAINED_AUDIO_MB_PER_USER * MB;
+  return getDb().$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`retained-audio:${userId}`}))`;
+    const used = await retainedAudioBytes(tx, userId);
+    return store(tx, used + bytes <= limitBytes);
+  });
+}
+
+/** A 429 when the user has already made SESSIONS_PER_USER_PER_DAY sessions today (UTC); Retry-After is the next midnight. */
+export async function enforceDailySessionCap(userId: string, now = Date.now()): Promise<void> {
+  const dayStart = new Date(Math.floor(now / 86_400_000) * 86_400_000);
+  const made = await getDb().session.count({ where: { userId, createdAt: { gte: dayStart } } });
+  if (made < getEnv().SESSIONS_PER_USER_PER_DAY) return;
+  const retryAfterSeconds = secondsUntil(new Date(dayStart.getTime() + 86_400_000), now);
+  throw new ApiError("rate_limited", `You have reached today's limit of new sessions. Please try again in ${describeWait(retryAfterSeconds)}.`, {
+    retryAfterSeconds,
+  });
+}

@@ -1,0 +1,112 @@
+import "server-only";
+
+import { getDb } from "@/lib/server/db";
+import { getEnv, type Env } from "@/lib/server/env";
+import { ApiError } from "@/lib/server/http/errors";
+
+// Fixed-window rate limits for everything that costs money. The counters live in the database (RateLimitCounter), not in
+// memory: the app runs as many serverless instances, and a limit kept per instance would multiply with them. Each hit is
+// one atomic upsert, so concurrent requests on any number of instances count exactly.
+
+/** What is counted apart: each AI capability has its own allowance, and a retry counts against its first call's. */
+export type RateLimitBucket = "transcribe" | "analyze" | "summary" | "append";
+
+/** Who is counted: a signed-in user by id, a guest by IP address. */
+export type RateLimitSubject = { userId: string } | { ip: string };
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+export type RateLimitDecision = { allowed: boolean; count: number; limit: number; resetAt: Date; retryAfterSeconds: number };
+
+/** Increments the counter of `key` in the window starting at `windowStart` and answers the new count. */
+export type CounterStore = (key: string, windowStart: Date, expiresAt: Date) => Promise<number>;
+
+export function rateLimitKey(bucket: RateLimitBucket, subject: RateLimitSubject): string {
+  return "userId" in subject ? `${bucket}:user:${subject.userId}` : `${bucket}:ip:${subject.ip}`;
+}
+
+/** The fixed window `now` falls in: windows start at multiples of the window length since the epoch. */
+export function windowAt(now: number, windowMs: number): { start: Date; end: Date } {
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start: new Date(start), end: new Date(start + windowMs) };
+}
+
+/** Whole seconds until `end`, at least 1: the value of a Retry-After header. */
+export function secondsUntil(end: Date, now: number): number {
+  return Math.max(1, Math.ceil((end.getTime() - now) / 1000));
+}
+
+/** The rule for a subject from configuration: signed-in users and guest IPs have their own limits, the same window. */
+export function ruleFor(subject: RateLimitSubject, env: Env = getEnv()): RateLimitRule {
+  return { limit: "userId" in subject ? env.RATE_LIMIT_AI_PER_USER : env.RATE_LIMIT_AI_PER_IP, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 };
+}
+
+/** Counts one hit against `key` and decides. The hit is counted even when refused, so hammering does not reopen the window. */
+export async function consume(key: string, rule: RateLimitRule, { store = databaseCounter, now = Date.now() }: { store?: CounterStore; now?: number } = {}) {
+  const window = windowAt(now, rule.windowMs);
+  const count = await store(key, window.start, window.end);
+  const decision: RateLimitDecision = {
+    allowed: count <= rule.limit,
+    count,
+    limit: rule.limit,
+    resetAt: window.end,
+    retryAfterSeconds: secondsUntil(window.end, now),
+  };
+  return decision;
+}
+
+/** Counts one AI call of `subject` in `bucket`; a 429 with Retry-After (the seconds to the window's end) once over the limit. */
+export async function enforceRateLimit(
+  bucket: RateLimitBucket,
+  subject: RateLimitSubject,
+  options: { store?: CounterStore; now?: number } = {},
+): Promise<void> {
+  const decision = await consume(rateLimitKey(bucket, subject), ruleFor(subject), options);
+  if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
+}
+
+export function rateLimited(retryAfterSeconds: number): ApiError {
+  return new ApiError("rate_limited", `Too many requests. Please try again in ${describeWait(retryAfterSeconds)}.`, { retryAfterSeconds });
+}
+
+/** "45 seconds", "1 minute", "12 minutes", "2 hours": the wait in words for the error message. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hours`;
+}
+
+/**
+ * A guest's address: the first x-forwarded-for entry, else x-real-ip. These headers are trusted because the app runs
+ * behind its host's proxy (Vercel, or `next start` itself, which sets x-forwarded-for from the socket), which sets them;
+ * a deployment exposed without such a proxy would let a client choose its own address.
+ */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  const address = forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
+  return address.slice(0, 64);
+}
+
+/** How often a hit also sweeps every expired counter (about once per this many new windows). */
+const SWEEP_EVERY = 50;
+
+/**
+ * The database store: one INSERT … ON CONFLICT DO UPDATE … RETURNING per hit, atomic on PostgreSQL and PGlite alike.
+ * When a key opens a new window its older rows are dropped, and now and then every expired row, so the table stays small.
+ */
+export const databaseCounter: CounterStore = async (key, windowStart, expiresAt) => {
+  const db = getDb();
+  const rows = await db.$queryRaw<{ count: number }[]>`
+    INSERT INTO "RateLimitCounter" ("key", "windowStart", "count", "expiresAt")
+    VALUES (${key}, ${windowStart}, 1, ${expiresAt})
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + 1
+    RETURNING "count"`;
+  const count = Number(rows[0]?.count ?? 0);
+  if (count === 1) {
+    await db.rateLimitCounter.deleteMany({ where: { key, windowStart: { lt: windowStart } } });
+    if (Math.random() < 1 / SWEEP_EVERY) await db.rateLimitCounter.deleteMany({ where: { expiresAt: { lt: windowStart } } });
+  }
+  return count;
+};
