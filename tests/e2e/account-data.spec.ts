@@ -1,0 +1,124 @@
+import { readFile } from "node:fs/promises";
+import { type Page } from "@playwright/test";
+
+import { DATA_TEXTS } from "../../components/profile/texts";
+import { mintSessionToken } from "../helpers/clerk-test-auth";
+import { expect, Shell, signIn, test } from "./support/app";
+import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
+
+// The user's rights over their data (issue 15, section 5): download everything, delete everything after a confirmation,
+// for an account (on the server) and for a guest (this browser only).
+test.describe.configure({ mode: "serial" });
+
+const analysisAbout = (briefSummary: string) => ({
+  cards: [{ dimension: "Curiosity", insight: "Ben asked how Ana felt.", tips: ["Ask one more open question."], color: "deep-teal", icon: "search" }],
+  coachResponse: `You talked about ${briefSummary.toLowerCase()}.`,
+  briefSummary,
+  recommendations: ["Plan Saturday together"],
+  encouragement: "Keep going.",
+});
+
+const history = (page: Page) => page.getByRole("region", { name: "Session History" });
+const dataCard = (page: Page) => page.getByRole("region", { name: DATA_TEXTS.heading });
+
+async function saveSession(request: import("@playwright/test").APIRequestContext, token: string, index: number, briefSummary: string) {
+  const id = `local-${1_700_000_000_000 + index}`;
+  const response = await request.post(`${ACCOUNT_SERVER.url}/api/sessions/${id}?skipRegeneration=true`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      id,
+      transcript: `Ana: we talked about ${briefSummary}`,
+      analysis: analysisAbout(briefSummary),
+      createdAt: new Date(Date.UTC(2026, 10, index)).toISOString(),
+    },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function confirmDeleteAll(page: Page) {
+  await dataCard(page).getByRole("button", { name: DATA_TEXTS.deleteAll }).click();
+  const dialog = page.getByRole("dialog", { name: DATA_TEXTS.confirmTitle });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: DATA_TEXTS.confirmDelete, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("signed in: Download my data gives the account's JSON; Delete all my data, once confirmed, empties the history and nothing else", async ({
+  page,
+  context,
+  request,
+}) => {
+  const userId = `user_e2e_data_${Date.now()}`;
+  const otherId = `${userId}_other`;
+  const token = await mintSessionToken(userId);
+  const otherToken = await mintSessionToken(otherId);
+  await saveSession(request, token, 1, "Weekend plans");
+  await saveSession(request, token, 2, "Chores rota");
+  await saveSession(request, otherToken, 3, "Someone else's talk");
+
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await expect(history(page).getByRole("group")).toHaveCount(2);
+
+  await new Shell(page).profileButton.click();
+  const profile = page.getByRole("dialog", { name: "Profile Settings" });
+  await expect(profile).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), dataCard(page).getByRole("button", { name: DATA_TEXTS.download }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^relationship-coach-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
+  expect(exported).toMatchObject({ format: "relationship-coach-export", account: { userId } });
+  expect(exported.sessions.map((session: { transcript: string }) => session.transcript).sort()).toEqual([
+    "Ana: we talked about Chores rota",
+    "Ana: we talked about Weekend plans",
+  ]);
+  expect(JSON.stringify(exported)).not.toContain("Someone else");
+
+  // Cancel first: nothing is deleted.
+  await dataCard(page).getByRole("button", { name: DATA_TEXTS.deleteAll }).click();
+  await page.getByRole("dialog", { name: DATA_TEXTS.confirmTitle }).getByRole("button", { name: DATA_TEXTS.cancel }).click();
+  await expect(page.getByRole("dialog", { name: DATA_TEXTS.confirmTitle })).toBeHidden();
+
+  await confirmDeleteAll(page);
+  await expect(dataCard(page).getByRole("status")).toHaveText(DATA_TEXTS.deletedAccount);
+  await profile.getByRole("button", { name: "Return to App" }).click();
+  await expect(history(page).getByRole("group")).toHaveCount(0);
+  await expect(history(page).getByText("Weekend plans")).toBeHidden();
+
+  // The server agrees, and the other account's session is still there.
+  const mine = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(mine.sessions).toEqual([]);
+  const theirs = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${otherToken}` } })).json();
+  expect(theirs.sessions).toHaveLength(1);
+});
+
+test("guest: Delete all my data in Settings removes this browser's sessions, with no call to the server", async ({ page }) => {
+  await page.goto(GUEST_SERVER.url);
+  await page.evaluate((session) => localStorage.setItem("local_sessions", JSON.stringify([session])), {
+    id: "local-1700000000009",
+    isLocal: true,
+    transcript: "Ana: a guest's talk",
+    analysis: analysisAbout("Guest talk"),
+    createdAt: "2026-11-20T10:00:00.000Z",
+    timestamp: Date.UTC(2026, 10, 20, 10),
+  });
+  await page.reload();
+  await expect(history(page).getByRole("group")).toHaveCount(1);
+
+  const settings = await new Shell(page).openSettings();
+  const apiCalls: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/")) apiCalls.push(request.url());
+  });
+
+  const [download] = await Promise.all([page.waitForEvent("download"), dataCard(page).getByRole("button", { name: DATA_TEXTS.download }).click()]);
+  const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
+  expect(exported).toMatchObject({ source: "this-device", sessions: [{ id: "local-1700000000009", transcript: "Ana: a guest's talk" }] });
+
+  await confirmDeleteAll(page);
+  await expect(dataCard(page).getByRole("status")).toHaveText(DATA_TEXTS.deletedDevice);
+  await settings.returnButton.click();
+  await expect(history(page).getByRole("group")).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("local_sessions"))).toBeNull();
+  expect(apiCalls).toEqual([]);
+});
