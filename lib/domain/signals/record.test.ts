@@ -77,7 +77,8 @@ describe("readSignalsRecord", () => {
   });
 
   it("defaults the labels, events and first start of a record stored without them", () => {
-    const { labels: _labels, events: _events, firstTurnStart: _start, ...bare } = recordOf();
+    const bare: Record<string, unknown> = { ...recordOf() };
+    for (const key of ["labels", "events", "firstTurnStart"]) delete bare[key];
     expect(readSignalsRecord(bare)).toMatchObject({ labels: [], events: { bids: [] }, firstTurnStart: null });
   });
 });
