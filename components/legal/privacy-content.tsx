@@ -72,9 +72,9 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
           <strong>you can delete any session at any time</strong> from your history.
         </p>
         <p>
-          In Profile Settings, under &quot;Your data&quot;, <strong>Download my data</strong> gives you one file (JSON) with everything your account holds, and{" "}
-          <strong>Delete all my data</strong> deletes all of it, after you confirm, including any recording kept for a retry. The same dialog can also delete
-          your account with the authentication provider.
+          In Profile Settings, under &quot;Your data&quot;, <strong>Download my data</strong> gives you one file (JSON) with everything your account holds (a
+          recording kept for a retry is listed with its size, not copied into it), and <strong>Delete all my data</strong> deletes all of it, after you confirm,
+          including any recording kept for a retry. The same dialog can also delete your account with the authentication provider.
         </p>
       </LegalSection>
 
