@@ -109,7 +109,7 @@ const MIN_QUOTE_WORDS = 2;
  * `raw` is the model's answer (`{ labels: [...] }`) or its `labels` array; anything else keeps nothing and rejects nothing.
  */
 export function validateLabels(raw: unknown, turns: readonly Turn[]): LabelCheck {
-  const items = Array.isArray(raw) ? raw : (modelLabelsAnswerSchema.safeParse(raw).data?.labels ?? []);
+  const items = Array.isArray(raw) ? raw : isAnswer(raw) ? raw.labels : [];
   const normalizedTexts = new Map<number, string>();
   const turnText = (turn: Turn) => {
     let text = normalizedTexts.get(turn.index);
@@ -144,10 +144,26 @@ export function validateLabels(raw: unknown, turns: readonly Turn[]): LabelCheck
   return { labels, rejectedLabels: rejections.length, rejections };
 }
 
+const isAnswer = (raw: unknown): raw is { labels: unknown[] } => typeof raw === "object" && raw !== null && Array.isArray((raw as { labels?: unknown }).labels);
+
+const isFiniteNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/**
+ * The shape modelLabelSchema describes, checked by hand: this runs once per label (thousands in a long conversation) and
+ * schema parsing per item would cost more than every signal together.
+ */
+function asModelLabel(item: unknown): ModelLabel | null {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) return null;
+  const { turn, label, quote, responds_to } = item as Record<string, unknown>;
+  if (!isFiniteNumber(turn) || typeof label !== "string" || typeof quote !== "string") return null;
+  if (responds_to !== undefined && responds_to !== null && !isFiniteNumber(responds_to)) return null;
+  return { turn, label, quote, responds_to: responds_to as number | null | undefined };
+}
+
 function rejectionOf(item: unknown, turns: readonly Turn[], turnText: (turn: Turn) => string): LabelRejection | null {
-  const parsed = modelLabelSchema.safeParse(item);
-  if (!parsed.success) return "not_an_object";
-  const { turn, label, quote, responds_to } = parsed.data;
+  const parsed = asModelLabel(item);
+  if (!parsed) return "not_an_object";
+  const { turn, label, quote, responds_to } = parsed;
   const owner = turnAt(turns, turn);
   if (!owner) return "no_such_turn";
   if (!isLabelKind(label)) return "unknown_label";

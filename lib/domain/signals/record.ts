@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { LABEL_KINDS, type TurnLabel } from "./labels";
-import { computeSignals, conversationSignalsSchema, signalEvents, type ConversationSignals, type SignalEvents, type SignalsMode } from "./signals";
+import { computeSignalsWithEvents, conversationSignalsSchema, type ConversationSignals, type SignalEvents, type SignalsMode } from "./signals";
 import { buildTurns, type SignalSegment, type Turn } from "./turns";
 
 // What /api/analyze answers as `signals` and what a session keeps (database column or the browser's record): the numbers,
@@ -51,10 +51,9 @@ export type SignalsRecordInput = {
 };
 
 export function buildSignalsRecord({ turns, labels, rejectedLabels = 0, mode, speakers }: SignalsRecordInput): SignalsRecord {
-  const signals = computeSignals({ turns, labels, rejectedLabels, mode, speakers });
   // Solo and unlabelled: no two-person label counts, so no events behind them either.
+  const { signals, events } = computeSignalsWithEvents({ turns, labels, rejectedLabels, mode, speakers });
   const kept = signals.labelled ? [...(labels ?? [])] : [];
-  const events = signals.labelled && signals.ratio !== null ? signalEvents(turns, kept) : { repairs: [], bids: [], stonewallingByTiming: [] };
   return { ...signals, labels: kept, events, firstTurnStart: turns[0]?.start ?? null };
 }
 

@@ -198,26 +198,41 @@ export type SignalsInput = {
   speakers?: readonly string[];
 };
 
-export function computeSignals({ turns, labels, rejectedLabels = 0, mode, speakers: extraSpeakers }: SignalsInput): ConversationSignals {
+export function computeSignals(input: SignalsInput): ConversationSignals {
+  return computeSignalsWithEvents(input).signals;
+}
+
+const NO_EVENTS: SignalEvents = { repairs: [], bids: [], stonewallingByTiming: [] };
+
+/** The signals and the events behind their derived counts, from one pass over the conversation (no events without labels). */
+export function computeSignalsWithEvents({ turns, labels, rejectedLabels = 0, mode, speakers: extraSpeakers }: SignalsInput): {
+  signals: ConversationSignals;
+  events: SignalEvents;
+} {
   const conversation = indexConversation(turns, labels ?? [], extraSpeakers);
   const { speakers } = conversation;
   const turnWords = turns.map((turn) => words(turn.text));
   const perSpeaker = <T>(make: (speaker: string) => T): PerSpeaker<T> => Object.fromEntries(speakers.map((speaker) => [speaker, make(speaker)]));
   const twoPerson = mode !== "solo";
   const labelled = labels !== null;
+  const counted = twoPerson && labelled ? labelledSignals(conversation, turnWords, perSpeaker) : null;
 
-  return {
+  const signals: ConversationSignals = {
     version: SIGNALS_VERSION,
     turns: turns.length,
     rejectedLabels: labelled ? rejectedLabels : 0,
     labelled,
     startUp: twoPerson ? startUpOf(conversation, labelled) : null,
-    ...(twoPerson && labelled ? labelledSignals(conversation, turnWords, perSpeaker) : { ratio: null, horsemen: null, repairs: null, bids: null }),
+    ratio: counted?.ratio ?? null,
+    horsemen: counted?.horsemen ?? null,
+    repairs: counted?.repairs ?? null,
+    bids: counted?.bids ?? null,
     pronouns: pronounsOf(turns, turnWords, perSpeaker),
     latency: twoPerson ? latencyOf(turns, perSpeaker) : null,
     interruptions: twoPerson ? interruptionsOf(turns, turnWords, perSpeaker) : null,
     floor: floorOf(turns, perSpeaker),
   };
+  return { signals, events: counted?.events ?? NO_EVENTS };
 }
 
 type PerSpeakerOf = <T>(make: (speaker: string) => T) => PerSpeaker<T>;
@@ -265,7 +280,7 @@ function labelledSignals(conversation: Conversation, turnWords: readonly string[
     bids[event.speaker]!.made++;
     bids[event.speaker]![event.outcome]++;
   }
-  return { ratio, horsemen, repairs, bids };
+  return { ratio, horsemen, repairs, bids, events };
 }
 
 function pronounsOf(turns: readonly Turn[], turnWords: readonly string[][], perSpeaker: PerSpeakerOf): PerSpeaker<PronounsSignal> {

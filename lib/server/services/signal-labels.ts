@@ -146,6 +146,8 @@ export async function conversationSignals(
   { segments, speakerNames, mode }: SignalsInput,
   deps: SignalLabelDeps & { steps: StructuredStep[] },
 ): Promise<SignalsRecord> {
+  // Called just before the analysis: yield first, so the analysis's request goes out before this call's own work.
+  await new Promise((resolve) => setImmediate(resolve));
   const turns = signalTurns(segments);
   const speakers = [...new Set(segments.map((segment) => segment.speaker))];
   // Solo: the label counts are all two-person signals, so there is nothing to ask the model (labelled when one is configured).

@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// The conversation signals' cost (issue 17), printed by `npm run bench` (or run alone: node scripts/bench-signals.mjs).
+//
+// 1. Computing the signals of a 3,000-turn conversation from its segments and a model's labels (turns, label checks,
+//    every signal, the events behind the counts): the median of 25 runs after a warm-up. Goal: under 20 ms.
+// 2. What the labelling call adds to /api/analyze against a zero-latency fake: the analysis service runs with the real
+//    Gemini SDK against a loopback server that answers at once, with the labelling beside it and without it (the
+//    regeneration's switch), alternating, 60 times each on a 120-turn conversation; the medians are compared. Goal: under
+//    10 %, because the labelling runs beside the analysis, not after it.
+//
+// The TypeScript modules are loaded with jiti (already in the tree through the tooling); `server-only` is the empty
+// module the unit tests use. Nothing is written, no database is touched (the analysis runs as a guest's).
+import { createServer } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createJiti } from "jiti";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const jiti = createJiti(import.meta.url, {
+  alias: { "@/": `${ROOT}/`, "server-only": path.join(ROOT, "tests", "setup", "empty-module.ts") },
+  interopDefault: true,
+  moduleCache: true,
+});
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const WORDS = ["you", "never", "listen", "we", "could", "try", "again", "thanks", "for", "asking", "I", "feel", "tired", "tonight", "love"];
+/** A conversation of `count` turns between two speakers, with a short backchannel now and then and some overlaps. */
+function conversation(count) {
+  const segments = [];
+  let time = 0;
+  for (let i = 0; i < count; i++) {
+    const speaker = i % 2 ? "SPEAKER_02" : "SPEAKER_01";
+    const text = Array.from({ length: 6 + (i % 9) }, (_, w) => WORDS[(i * 7 + w) % WORDS.length]).join(" ") + ".";
+    const start = time + (i % 5 === 0 ? -0.4 : 0.3);
+    const end = start + 2 + (i % 4);
+    segments.push({ speaker, text, start: Math.max(0, start), end });
+    if (i % 6 === 0) segments.push({ speaker: i % 2 ? "SPEAKER_01" : "SPEAKER_02", text: "mm-hm", start: start + 0.5, end: start + 0.9 });
+    time = end;
+  }
+  return segments;
+}
+
+/** A model's answer for these turns: a label on most turns, quotes copied from the turn, some answering the turn before. */
+function labelsFor(turns) {
+  const kinds = ["criticism", "validation", "bid", "interest", "repair_attempt", "appreciation", "defensiveness", "humor", "complaint"];
+  return {
+    labels: turns.flatMap((turn) => {
+      if (turn.index % 4 === 3) return [];
+      const quote = turn.text.split(" ").slice(1, 4).join(" ");
+      const respondsTo = turn.index > 0 && turn.index % 3 === 0 ? turn.index - 1 : null;
+      return [{ turn: turn.index, label: kinds[turn.index % kinds.length], quote, responds_to: respondsTo }];
+    }),
+  };
+}
+
+async function computeBench() {
+  const { validateLabels } = await jiti.import(path.join(ROOT, "lib/domain/signals/labels.ts"));
+  const { buildSignalsRecord, signalTurns } = await jiti.import(path.join(ROOT, "lib/domain/signals/record.ts"));
+  const segments = conversation(3000);
+  const answer = labelsFor(signalTurns(segments));
+  const once = () => {
+    const turns = signalTurns(segments);
+    const { labels, rejectedLabels } = validateLabels(answer, turns);
+    return buildSignalsRecord({ turns, labels, rejectedLabels, mode: "couple" });
+  };
+  const check = once();
+  for (let i = 0; i < 5; i++) once();
+  const times = [];
+  const cpu = [];
+  for (let i = 0; i < 25; i++) {
+    const started = performance.now();
+    const usage = process.cpuUsage();
+    once();
+    const spent = process.cpuUsage(usage);
+    times.push(performance.now() - started);
+    cpu.push((spent.user + spent.system) / 1000);
+  }
+  // CPU time as well as wall time: on a shared machine the wall clock also counts the other processes' turns.
+  return { turns: check.turns, labels: check.labels.length, medianMs: median(times), cpuMedianMs: median(cpu) };
+}
+
+/** A loopback Gemini that answers every generateContent at once: the analysis, or labels for the labelling call. */
+async function zeroLatencyGemini(analysisJson, labelsJson) {
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+      const labelling = Boolean(body.generationConfig?.responseSchema?.properties?.labels);
+      const text = JSON.stringify(labelling ? labelsJson : analysisJson);
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP", index: 0 }] }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${server.address().port}` };
+}
+
+async function analyzeBench() {
+  const { signalTurns } = await jiti.import(path.join(ROOT, "lib/domain/signals/record.ts"));
+  const segments = conversation(120);
+  const analysisJson = {
+    cards: ["Curiosity", "Timing", "Appreciation", "Empathy"].map((dimension) => ({
+      dimension,
+      insight: "They took turns and asked each other questions.",
+      tips: ["Ask one more question.", "Pause before answering."],
+      color: "deep-teal",
+      icon: "search",
+      evidence: [segments[2].text.split(" ").slice(0, 3).join(" ")],
+    })),
+    coachResponse: "You talked about the evening and how tired you both felt.",
+    briefSummary: "A tired evening",
+    recommendations: ["Check in before dinner", "Name one thing you appreciated", "Take a pause when voices rise"],
+    encouragement: "Keep talking like this.",
+    mutualGrowthCard: {
+      dimension: "Mutual Aspirations & Growth",
+      insight: "Evenings together.",
+      tips: ["What helps you unwind?"],
+      icon: "sparkles",
+      color: "soft-tangerine",
+    },
+  };
+  const { server, url } = await zeroLatencyGemini(analysisJson, labelsFor(signalTurns(segments)));
+  try {
+    const { analyzeConversation } = await jiti.import(path.join(ROOT, "lib/server/services/analysis.ts"));
+    const { GeminiJsonProvider } = await jiti.import(path.join(ROOT, "lib/server/providers/structured/gemini-json.ts"));
+    const { STRUCTURED_POLICIES } = await jiti.import(path.join(ROOT, "lib/server/providers/structured/chain.ts"));
+    const steps = [{ provider: new GeminiJsonProvider({ apiKey: "bench", baseUrl: url }), policy: STRUCTURED_POLICIES.gemini }];
+    const request = {
+      transcript: segments.map((segment) => `${segment.speaker}: ${segment.text}`).join("\n"),
+      mode: "couple",
+      speakerNames: { SPEAKER_01: "Maya", SPEAKER_02: "Jon" },
+      segments,
+    };
+    const run = async (withSignals) => {
+      const started = performance.now();
+      const result = await analyzeConversation(request, null, { steps, signalSteps: withSignals ? steps : false });
+      const elapsed = performance.now() - started;
+      if (withSignals && !result.signals?.labelled) throw new Error("the labelling call did not label the conversation");
+      return elapsed;
+    };
+    for (let i = 0; i < 10; i++) {
+      await run(true);
+      await run(false);
+    }
+    const withLabels = [];
+    const without = [];
+    for (let i = 0; i < 60; i++) {
+      withLabels.push(await run(true));
+      without.push(await run(false));
+    }
+    const base = median(without);
+    const labelled = median(withLabels);
+    return { turns: 120, withoutMs: base, withMs: labelled, addedPercent: ((labelled - base) / base) * 100 };
+  } finally {
+    server.close();
+  }
+}
+
+/** Both measurements, printed as rows; returned for bench-results/latest.json. */
+export async function benchSignals(log = console.log) {
+  const compute = await computeBench();
+  const analyze = await analyzeBench();
+  const rows = [
+    [
+      `Signals of ${compute.turns} turns (${compute.labels} labels), median of 25`,
+      `${compute.medianMs.toFixed(1)} ms wall, ${compute.cpuMedianMs.toFixed(1)} ms CPU (goal < 20 ms)`,
+    ],
+    [`/api/analyze without labelling (zero-latency fake, ${analyze.turns} turns)`, `${analyze.withoutMs.toFixed(1)} ms`],
+    ["/api/analyze with the labelling beside it", `${analyze.withMs.toFixed(1)} ms`],
+    ["Added by the labelling call", `${analyze.addedPercent.toFixed(1)} % (goal < 10 %)`],
+  ];
+  rows.push(["Load average (1 min) while measuring", os.loadavg()[0].toFixed(2)]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  log("");
+  for (const [label, value] of rows) log(`  ${label.padEnd(width)}  ${value}`);
+  log("");
+  return { compute, analyze };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  benchSignals()
+    .then(() => process.exit(0))
+    .catch((error) => {
+      console.error(`[bench-signals] ${error instanceof Error ? error.stack : error}`);
+      process.exit(1);
+    });
+}
