@@ -62,6 +62,17 @@ export const FAILURE_TEXTS = {
   offlineFailure: "This recording couldn't be transcribed due to connection issues.",
 } as const;
 
+/**
+ * The server's limit on AI calls was reached (a 429, issue 15): how long to wait, and that nothing was lost. `wait` is
+ * describeWait's "12 minutes".
+ */
+export const LIMIT_TEXTS = {
+  title: "Limit Reached",
+  recordingKept: (wait: string) => `You've reached the limit of requests for now. Your recording is saved on this device; try again in ${wait}.`,
+  conversationKept: (wait: string) => `You've reached the limit of requests for now. Your conversation is saved on this device; try again in ${wait}.`,
+  tryLater: (wait: string) => `You've reached the limit of requests for now. Please try again in ${wait}.`,
+} as const;
+
 /** Redirect home after an error (spec part 1, section 9). */
 export const REDIRECT_HOME_AFTER_ERROR_MS = 3000;
 export const PRELOAD_PROMPTS_TIMEOUT_MS = 5000;

@@ -1,4 +1,4 @@
-import { FAILURE_TEXTS } from "@/components/recording/texts";
+import { FAILURE_TEXTS, LIMIT_TEXTS } from "@/components/recording/texts";
 import { ANALYSIS_STEP_DELAY_MS, ANALYSIS_TEXTS as T } from "@/components/session/texts";
 import { AnalysisRequestError, requestAnalysis } from "@/lib/client/analysis/analyze-client";
 import { announceSessionsChanged } from "@/lib/client/events";
@@ -9,12 +9,13 @@ import {
   removeLocalSession,
   upsertLocalSessionRecord,
 } from "@/lib/client/recordings/local-recordings";
-import { sessionApi } from "@/lib/client/sessions/session-api";
+import { SessionApiError, sessionApi } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { wait } from "@/lib/client/wait";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import { isAnalysisConnectionError, truncateServerError } from "@/lib/domain/errors/classify";
+import { describeWait } from "@/lib/domain/errors/wait";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { AnalysisRetry, NamedTranscript } from "@/lib/domain/session-flow/machine";
 import { isDeviceSessionId, newDeviceSessionId } from "@/lib/domain/session-ids";
@@ -74,7 +75,10 @@ export function createAnalysisActions(kit: FlowKit) {
       failedSessionId: failure.failedSessionId,
     });
     const description = connection ? truncateServerError(failure.message || T.unavailable) : T.unableToAnalyze;
-    showToast({ title: T.failedTitle, description, variant: "destructive" });
+    if (failure.retryAfterSeconds) {
+      // The rate limit: the transcript is kept (above) and the Analysis Failed dialog offers the retry for later.
+      showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.conversationKept(describeWait(failure.retryAfterSeconds)), variant: "destructive" });
+    } else showToast({ title: T.failedTitle, description, variant: "destructive" });
     kit.dispatch({ type: "ANALYSIS_FAILED", dialog: connection ? "analysis-connection" : "analysis-failed", retry });
   }
 
@@ -103,7 +107,9 @@ export function createAnalysisActions(kit: FlowKit) {
     } catch (error) {
       if (retry.keptId) recordRetryFailure(retry.keptId, error instanceof Error ? error.message : T.unavailable, "analysis");
       announceSessionsChanged();
-      showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+      const wait = rateLimitWait(error);
+      if (wait) showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.conversationKept(describeWait(wait)), variant: "destructive" });
+      else showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
       kit.dispatch({ type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry });
     }
   }
@@ -124,6 +130,7 @@ export function createAnalysisActions(kit: FlowKit) {
           speakerStats: transcription.speakerStats,
         },
         ...(transcription.sessionId ? { sessionId: transcription.sessionId } : {}),
+        ...(transcription.clientId ? { clientId: transcription.clientId } : {}),
       };
       kit.dispatch({ type: "NAMES_CONFIRMED" });
       if (!named.transcript.trim()) {
@@ -161,7 +168,15 @@ function analyzeBody(named: NamedTranscript) {
     speakerStats: named.original.speakerStats as SpeakerStats,
     mode: "couple" as const,
     ...(named.sessionId ? { sessionId: named.sessionId } : {}),
+    ...(named.clientId ? { clientId: named.clientId } : {}),
   };
+}
+
+/** Seconds to wait when the server's rate limit refused an analysis or its retry; undefined for any other failure. */
+function rateLimitWait(error: unknown): number | undefined {
+  if (error instanceof AnalysisRequestError) return error.retryAfterSeconds;
+  if (error instanceof SessionApiError && error.status === 429) return Number(error.details.retryAfterSeconds) || 60;
+  return undefined;
 }
 
 function toAnalysisError(error: unknown): AnalysisRequestError {

@@ -1,10 +1,18 @@
-import { FAILURE_TEXTS, PRELOAD_PROMPTS_TIMEOUT_MS, RECORDING_TEXTS, REDIRECT_HOME_AFTER_ERROR_MS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
+import {
+  FAILURE_TEXTS,
+  LIMIT_TEXTS,
+  PRELOAD_PROMPTS_TIMEOUT_MS,
+  RECORDING_TEXTS,
+  REDIRECT_HOME_AFTER_ERROR_MS,
+  TRANSCRIPTION_ERRORS,
+} from "@/components/recording/texts";
 import { apiRequest } from "@/lib/client/api/request";
 import { retryTargetFor, type LocalSession } from "@/lib/client/recordings/local-recordings";
 import { isRecordingSupported, type AudioRecorder } from "@/lib/client/recordings/recorder";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { truncateServerError } from "@/lib/domain/errors/classify";
+import { describeWait } from "@/lib/domain/errors/wait";
 import { hasSpeakersToName } from "@/lib/domain/session-flow/machine";
 
 import { finishCapture, newCapture, startCapture } from "./capture";
@@ -40,6 +48,11 @@ export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () =>
     const { failure } = outcome;
     const retryId = failure.localSession?.id ?? failure.failedSessionId ?? null;
     kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: failure.kind, retryId });
+    if (failure.retryAfterSeconds) {
+      // The rate limit: the recording waits in the history (red, one tap from a retry) until the wait is over.
+      showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.recordingKept(describeWait(failure.retryAfterSeconds)), variant: "destructive" });
+      return goHomeAfterError();
+    }
     if (failure.kind === "connection") return goHomeAfterError();
     if (failure.kind === "failed-session") {
       showToast({ title: FAILURE_TEXTS.transcriptionFailedTitle, description: FAILURE_TEXTS.transcriptionFailedBody, variant: "destructive" });
@@ -83,7 +96,9 @@ export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () =>
       return;
     }
     kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
-    showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+    const wait = outcome.failure.retryAfterSeconds;
+    const description = wait ? LIMIT_TEXTS.recordingKept(describeWait(wait)) : FAILURE_TEXTS.retryFailedBody;
+    showToast({ title: wait ? LIMIT_TEXTS.title : FAILURE_TEXTS.retryFailedTitle, description, variant: "destructive" });
   }
 
   return {

@@ -29,6 +29,8 @@ type TranscriptionFailure = {
   message: string;
   failedSessionId: string | undefined;
   localSession: LocalSession | null;
+  /** The server's rate limit refused the upload: seconds until it may be tried again (the audio stays here). */
+  retryAfterSeconds?: number;
 };
 
 export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData } | { ok: false; failure: TranscriptionFailure };
@@ -42,9 +44,11 @@ export async function sendRecording(
     const audio = (await readRecordingBase64(recording.audioKey).catch(() => null)) ?? (recording.blob?.size ? await blobToBase64(recording.blob) : null);
     if (!audio) throw new TranscriptionRequestError(TRANSCRIPTION_ERRORS.noAudio);
     const speakers = options.minSpeakers ? { minSpeakers: options.minSpeakers, maxSpeakers: options.maxSpeakers } : {};
-    const result = await requestTranscription({ audio, mimeType: recording.mimeType, language: providerLanguage(options.language), ...speakers });
+    // The recording's id is the idempotency key: a retried upload or analysis of it reuses its session on the server.
+    const clientId = recording.audioKey;
+    const result = await requestTranscription({ audio, mimeType: recording.mimeType, language: providerLanguage(options.language), clientId, ...speakers });
     await confirmTranscribed(recording.audioKey);
-    return { ok: true, result };
+    return { ok: true, result: { ...result, clientId } };
   } catch (error) {
     return { ok: false, failure: await keepFailedRecording(recording, error) };
   }
@@ -69,12 +73,12 @@ export async function retryLocalRecording(session: LocalSession): Promise<Transc
       if (!session.audioKey) throw new TranscriptionRequestError(FAILURE_TEXTS.recordingNotFound);
       const audio = await readRecordingBase64(session.audioKey);
       if (!audio) throw new TranscriptionRequestError(FAILURE_TEXTS.couldNotLoadRecording);
-      result = await requestTranscription({ audio, mimeType: session.mimeType, language: "en" });
+      result = await requestTranscription({ audio, mimeType: session.mimeType, language: "en", clientId: session.audioKey });
     }
     removeLocalSession(session.id);
     if (session.audioKey) await confirmTranscribed(session.audioKey);
     announceSessionsChanged();
-    return { ok: true, result };
+    return { ok: true, result: session.audioKey ? { ...result, clientId: session.audioKey } : result };
   } catch (error) {
     const failure = describeFailure(error);
     recordRetryFailure(session.id, failure.message);
@@ -110,5 +114,6 @@ async function keepFailedRecording(recording: RecordingToSend, error: unknown): 
 function describeFailure(error: unknown): Omit<TranscriptionFailure, "localSession"> {
   const message = error instanceof Error && error.message ? error.message : FAILURE_TEXTS.transcriptionErrorFallback;
   const failedSessionId = error instanceof TranscriptionRequestError ? error.failedSessionId : undefined;
-  return { kind: classifyTranscriptionFailure({ message, failedSessionId }), message, failedSessionId };
+  const retryAfterSeconds = error instanceof TranscriptionRequestError ? error.retryAfterSeconds : undefined;
+  return { kind: classifyTranscriptionFailure({ message, failedSessionId }), message, failedSessionId, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
 }

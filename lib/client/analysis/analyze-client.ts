@@ -11,12 +11,22 @@ export const ANALYSIS_UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Pl
 export class AnalysisRequestError extends Error {
   readonly failedSessionId: string | undefined;
   readonly isConnectionError: boolean;
+  /** Set when the server's rate limit refused the call: seconds until it may be tried again. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(message: string, { failedSessionId, isConnectionError = false }: { failedSessionId?: string; isConnectionError?: boolean } = {}) {
+  constructor(
+    message: string,
+    {
+      failedSessionId,
+      isConnectionError = false,
+      retryAfterSeconds,
+    }: { failedSessionId?: string; isConnectionError?: boolean; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = "AnalysisRequestError";
     this.failedSessionId = failedSessionId;
     this.isConnectionError = isConnectionError;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -59,7 +69,8 @@ function toAnalysisError(error: unknown): AnalysisRequestError {
     } catch {
       // Not JSON.
     }
-    return new AnalysisRequestError(extractErrorMessage(error.body) || error.message, { failedSessionId, isConnectionError });
+    const retryAfterSeconds = error.rateLimitWaitSeconds ?? undefined;
+    return new AnalysisRequestError(extractErrorMessage(error.body) || error.message, { failedSessionId, isConnectionError, retryAfterSeconds });
   }
   if (error instanceof TypeError) return new AnalysisRequestError(`Connection error: ${error.message}`, { isConnectionError: true });
   return new AnalysisRequestError(error instanceof Error ? error.message : ANALYSIS_UNAVAILABLE_MESSAGE);

@@ -3,6 +3,7 @@ import { isPublicApiPath, toPublicApiPath } from "@/lib/domain/api-paths";
 import { browserStorage, type KeyValueStorage } from "../storage/browser-keys";
 import { readLocalSessionRefs } from "../storage/local-session-ids";
 import { readPrivacyMode } from "../storage/settings";
+import { requestTimeoutMs } from "./request-timeouts";
 
 // The shared request rules of spec part 1, section 7, in one helper.
 
@@ -29,12 +30,42 @@ export const SESSIONS_LIST_PATH = "/api/sessions";
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly body: string;
+  /** Seconds to wait before trying again, from a 429's or 503's Retry-After header; null when there is none. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, body: string) {
+  constructor(status: number, statusText: string, body: string, retryAfterSeconds: number | null = null) {
     super(`${status}: ${body || statusText}`);
     this.name = "ApiRequestError";
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /**
+   * Seconds to wait when the server's rate limit refused the call (429), for the message that says so: the Retry-After
+   * header, else the body's retryAfterSeconds, else a minute. Null for any other failure.
+   */
+  get rateLimitWaitSeconds(): number | null {
+    if (this.status !== 429) return null;
+    if (this.retryAfterSeconds) return this.retryAfterSeconds;
+    try {
+      const { retryAfterSeconds } = JSON.parse(this.body) as { retryAfterSeconds?: unknown };
+      if (typeof retryAfterSeconds === "number" && retryAfterSeconds > 0) return Math.ceil(retryAfterSeconds);
+    } catch {
+      // Not JSON: the default below.
+    }
+    return 60;
+  }
+}
+
+/**
+ * The server did not answer within the route's time-out (request-timeouts.ts). A TypeError, like the browser's own
+ * network failures, so every flow treats it as the connection problem it is: the spec's connection dialog, work kept.
+ */
+export class RequestTimeoutError extends TypeError {
+  constructor() {
+    super("The server took too long to answer.");
+    this.name = "RequestTimeoutError";
   }
 }
 
@@ -48,6 +79,8 @@ export type ApiClientDeps = {
   fetch: typeof fetch;
   getAuth: () => RequestAuth;
   storage: () => KeyValueStorage | null;
+  /** Each route's time-out; request-timeouts.ts by default. */
+  timeoutFor?: (path: string) => number;
 };
 
 export function createApiClient(deps: ApiClientDeps) {
@@ -76,14 +109,21 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     const target = !auth.signedIn || publicMode ? toPublicApiPath(path) : path;
-    return deps.fetch(target, {
-      method,
-      headers,
-      credentials: "include",
-      cache: "no-store",
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    const timeout = timeoutSignal((deps.timeoutFor ?? requestTimeoutMs)(path));
+    try {
+      return await deps.fetch(target, {
+        method,
+        headers,
+        credentials: "include",
+        cache: "no-store",
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: combine(options.signal, timeout),
+      });
+    } catch (error) {
+      // Our time-out, not the caller's own cancel: the connection path.
+      if (timeout?.aborted && !options.signal?.aborted) throw new RequestTimeoutError();
+      throw error;
+    }
   }
 
   /** Sends a request with every shared rule; resolves to the OK response, throws ApiRequestError otherwise. */
@@ -93,7 +133,7 @@ export function createApiClient(deps: ApiClientDeps) {
     if (response.status === 401 && !isPublicApiPath(path) && toPublicApiPath(path) !== path) {
       response = await send(method, path, options, true);
     }
-    if (!response.ok) throw new ApiRequestError(response.status, response.statusText, await safeText(response));
+    if (!response.ok) throw new ApiRequestError(response.status, response.statusText, await safeText(response), retryAfterOf(response));
     return response;
   }
 
@@ -103,6 +143,23 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return { apiRequest, apiJson };
+}
+
+/** AbortSignal.timeout where the browser has it (every current one); without it, no time-out rather than a crash. */
+function timeoutSignal(ms: number): AbortSignal | undefined {
+  return typeof AbortSignal !== "undefined" && typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(ms) : undefined;
+}
+
+/** The caller's signal and the time-out together (AbortSignal.any is missing in older Safari: the caller's signal wins there). */
+function combine(signal: AbortSignal | undefined, timeout: AbortSignal | undefined): AbortSignal | undefined {
+  if (!signal || !timeout) return signal ?? timeout;
+  return typeof AbortSignal.any === "function" ? AbortSignal.any([signal, timeout]) : signal;
+}
+
+/** Retry-After in seconds (the server sends whole seconds); null when absent or not a number. */
+function retryAfterOf(response: Response): number | null {
+  const value = Number(response.headers.get("retry-after"));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
 }
 
 /** Header values must be ISO-8859-1: anything else (names in other scripts) is percent-encoded. */

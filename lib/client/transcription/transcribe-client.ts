@@ -8,12 +8,15 @@ import { apiRequest, ApiRequestError } from "../api/request";
 export class TranscriptionRequestError extends Error {
   readonly failedSessionId: string | undefined;
   readonly status: number | undefined;
+  /** Set when the server's rate limit refused the call: seconds until it may be tried again. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(message: string, { failedSessionId, status }: { failedSessionId?: string; status?: number } = {}) {
+  constructor(message: string, { failedSessionId, status, retryAfterSeconds }: { failedSessionId?: string; status?: number; retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "TranscriptionRequestError";
     this.failedSessionId = failedSessionId;
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -58,7 +61,7 @@ function toRequestError(error: unknown): TranscriptionRequestError {
       // Not JSON: no session id.
     }
     const message = extractErrorMessage(error.body) || error.message || TRANSCRIPTION_ERRORS.generic;
-    return new TranscriptionRequestError(message, { failedSessionId, status: error.status });
+    return new TranscriptionRequestError(message, { failedSessionId, status: error.status, retryAfterSeconds: error.rateLimitWaitSeconds ?? undefined });
   }
   // The browser's fetch rejects with a TypeError when the network is gone ("Failed to fetch", "Load failed").
   if (error instanceof TypeError) return new TranscriptionRequestError(`Connection error: ${error.message}`);

@@ -19,6 +19,8 @@ export type NamedTranscript = {
   original: Pick<TranscriptionResultData, "transcript" | "segments" | "speakers" | "speakerStats">;
   /** The account's session that already holds this transcript (a retried server-kept recording): analysis attaches to it. */
   sessionId?: string;
+  /** The browser's id of the recording it came from: the analysis's idempotency key, so a retry makes no second session. */
+  clientId?: string;
 };
 
 /** What a failed analysis can be retried from: the copy kept on the device or server (keptId), else the one in memory. */

@@ -23,6 +23,8 @@ export const transcriptionResultSchema = z.object({
   fallback: z.boolean().default(false),
   fallbackReason: z.string().optional(),
   sessionId: z.string().optional(),
+  /** The browser's id of the recording this came from (set by the browser): the analysis's idempotency key. */
+  clientId: z.string().optional(),
 });
 
 export type TranscriptionResultData = z.infer<typeof transcriptionResultSchema>;

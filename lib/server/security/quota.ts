@@ -1,10 +1,11 @@
 import "server-only";
 
+import { describeWait } from "@/lib/domain/errors/wait";
 import { getDb, type Prisma } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 
-import { describeWait, secondsUntil } from "./rate-limit";
+import { secondsUntil } from "./rate-limit";
 
 // Per-user quotas on what the server keeps: the audio of failed transcriptions (bytes in FailureMarker.audio) and the
 // number of sessions made in a day. Past the audio quota nothing is lost: the failure is still recorded (a retryable

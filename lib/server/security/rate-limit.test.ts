@@ -1,8 +1,9 @@
 /** @jest-environment node */
+import { describeWait } from "@/lib/domain/errors/wait";
 import { ApiError } from "@/lib/server/http/errors";
 
 import { createInFlightLimiter } from "./in-flight";
-import { clientIp, consume, describeWait, enforceRateLimit, rateLimitKey, ruleFor, secondsUntil, windowAt, type CounterStore } from "./rate-limit";
+import { clientIp, consume, enforceRateLimit, rateLimitKey, ruleFor, secondsUntil, windowAt, type CounterStore } from "./rate-limit";
 
 /** The database store's behaviour in memory: a counter per (key, window start). */
 function memoryStore(): CounterStore & { rows: Map<string, number> } {

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { describeWait } from "@/lib/domain/errors/wait";
 import { getDb } from "@/lib/server/db";
 import { getEnv, type Env } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
@@ -67,15 +68,6 @@ export async function enforceRateLimit(
 
 export function rateLimited(retryAfterSeconds: number): ApiError {
   return new ApiError("rate_limited", `Too many requests. Please try again in ${describeWait(retryAfterSeconds)}.`, { retryAfterSeconds });
-}
-
-/** "45 seconds", "1 minute", "12 minutes", "2 hours": the wait in words for the error message. */
-export function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  const hours = Math.ceil(minutes / 60);
-  return `${hours} hours`;
 }
 
 /**

@@ -16,6 +16,7 @@ import { ApiError } from "@/lib/server/http/errors";
 import { ANALYSIS_PROMPT_VERSION, buildAnalysisSystemPrompt, buildAnalysisUserPrompt } from "@/lib/server/prompts/analysis";
 import { generateStructured, StructuredGenerationError, structuredStepsFromEnv, type StructuredStep } from "@/lib/server/providers/structured/chain";
 
+import { createOnce, sessionIdForClientId } from "./client-id";
 import { findOwnedSession, sessionNotFound } from "./owned-session";
 import { jsonColumn } from "./session-dto";
 
@@ -30,7 +31,13 @@ export type AnalysisDeps = { steps?: StructuredStep[]; retryOptions?: Parameters
  */
 export async function analyzeConversation(request: AnalyzeRequest, identity: Identity | null, deps: AnalysisDeps = {}): Promise<AnalyzeResult> {
   if (request.sessionId && !identity) throw sessionNotFound();
-  const storedId = identity && request.sessionId ? (await findOwnedSession(identity.userId, request.sessionId)).id : undefined;
+  // A named session must be the caller's; else the recording's earlier session (its browser id is the idempotency key).
+  const storedId =
+    identity && request.sessionId
+      ? (await findOwnedSession(identity.userId, request.sessionId)).id
+      : identity
+        ? await sessionIdForClientId(identity.userId, request.clientId)
+        : undefined;
   const segments = segmentsOf(request);
   const speakerNames = request.speakerNames ?? {};
   const steps = deps.steps ?? structuredStepsFromEnv(getEnv());
@@ -133,8 +140,13 @@ async function storeAnalyzedSession(userId: string, storedId: string | undefined
     await db.$transaction([db.session.update({ where: { id: storedId }, data }), db.failureMarker.deleteMany({ where: { sessionId: storedId } })]);
     return storedId;
   }
-  const session = await db.session.create({ data: { userId, name: sessionName(analysis), ...data }, select: { id: true } });
-  return session.id;
+  const create = () => db.session.create({ data: { userId, clientId: request.clientId, name: sessionName(analysis), ...data }, select: { id: true } });
+  return createOnce(
+    userId,
+    request.clientId,
+    async () => (await create()).id,
+    (id) => storeAnalyzedSession(userId, id, request, analysis),
+  );
 }
 
 async function keepFailedAnalysis(userId: string, storedId: string | undefined, request: AnalyzeRequest, error: string): Promise<string> {
@@ -148,20 +160,27 @@ async function keepFailedAnalysis(userId: string, storedId: string | undefined, 
     });
     return storedId;
   }
-  const session = await db.session.create({
-    data: {
-      userId,
-      transcript: request.fullTranscript ?? request.transcript,
-      speakerNames: jsonColumn(request.speakerNames ?? {}),
-      analysis: jsonColumn({ transcriptionSegments: request.segments ?? [], speakerNames: request.speakerNames ?? {} }),
-      mode: request.mode === "solo" ? "solo" : "couple",
-      conversationGuideHeadline: request.conversationGuideHeadline ?? null,
-      name: `Recording ${new Date().toISOString().slice(0, 10)}`,
-      failures: { create: marker },
-    },
-    select: { id: true },
-  });
-  return session.id;
+  const create = () =>
+    db.session.create({
+      data: {
+        userId,
+        clientId: request.clientId,
+        transcript: request.fullTranscript ?? request.transcript,
+        speakerNames: jsonColumn(request.speakerNames ?? {}),
+        analysis: jsonColumn({ transcriptionSegments: request.segments ?? [], speakerNames: request.speakerNames ?? {} }),
+        mode: request.mode === "solo" ? "solo" : "couple",
+        conversationGuideHeadline: request.conversationGuideHeadline ?? null,
+        name: `Recording ${new Date().toISOString().slice(0, 10)}`,
+        failures: { create: marker },
+      },
+      select: { id: true },
+    });
+  return createOnce(
+    userId,
+    request.clientId,
+    async () => (await create()).id,
+    (id) => keepFailedAnalysis(userId, id, request, error),
+  );
 }
 
 function sessionName(analysis: Analysis): string {

@@ -1,0 +1,113 @@
+import { ApiRequestError, createApiClient, RequestTimeoutError, type RequestAuth } from "./request";
+import { DEFAULT_REQUEST_TIMEOUT_MS, requestTimeoutMs } from "./request-timeouts";
+
+// Every call of the app has a time-out fitting its route, and a refused call says how long to wait (issue 15).
+
+const guest: RequestAuth = { signedIn: false };
+
+function client(fetchImpl: (url: string, init: RequestInit) => Promise<Response>, timeoutFor?: (path: string) => number) {
+  return createApiClient({ fetch: fetchImpl as unknown as typeof fetch, getAuth: () => guest, storage: () => null, timeoutFor });
+}
+
+/** A fetch that never answers, but rejects with the signal's reason once it is aborted, as browsers do. */
+const hangingFetch = (seen: AbortSignal[]) => (_url: string, init: RequestInit) =>
+  new Promise<Response>((_, reject) => {
+    const signal = init.signal!;
+    seen.push(signal);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+
+describe("time-outs", () => {
+  it.each([
+    ["/api/transcribe", 315_000],
+    ["/api/analyze", 315_000],
+    ["/api/sessions/abc/retry-transcription", 315_000],
+    ["/api/public/sessions/local-1/append-transcript", 315_000],
+    ["/api/sessions/abc/summary", 135_000],
+    ["/api/sessions/migrate?skipRegeneration=true", 60_000],
+    ["/api/sessions?cacheBuster=1", DEFAULT_REQUEST_TIMEOUT_MS],
+    ["/api/sessions/abc/swipe", DEFAULT_REQUEST_TIMEOUT_MS],
+  ])("%s waits at most %s ms", (path, ms) => {
+    expect(requestTimeoutMs(path)).toBe(ms);
+  });
+
+  it("every AI route waits longer than its server's maxDuration, so a stored failure's answer arrives first", () => {
+    expect(requestTimeoutMs("/api/transcribe")).toBeGreaterThan(300_000);
+    expect(requestTimeoutMs("/api/sessions/x/summary")).toBeGreaterThan(120_000);
+  });
+
+  it("gives up on a silent server at the route's time-out with a RequestTimeoutError, a TypeError like a lost network", async () => {
+    const seen: AbortSignal[] = [];
+    const asked: string[] = [];
+    const started = Date.now();
+    const error = await client(hangingFetch(seen), (path) => (asked.push(path), 80))
+      .apiRequest("POST", "/api/sessions/abc/swipe", { body: {} })
+      .catch((caught: unknown) => caught);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(70);
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe("The server took too long to answer.");
+    expect(asked).toEqual(["/api/sessions/abc/swipe"]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("lets the caller's own cancel through as it is", async () => {
+    const seen: AbortSignal[] = [];
+    const controller = new AbortController();
+    const outcome = client(hangingFetch(seen))
+      .apiRequest("GET", "/api/sessions", { signal: controller.signal })
+      .catch((error: unknown) => error);
+    controller.abort();
+    const error = await outcome;
+    expect(error).not.toBeInstanceOf(RequestTimeoutError);
+    expect((error as Error).name).toBe("AbortError");
+  });
+});
+
+describe("a refused call", () => {
+  const refused = (headers: Record<string, string>, body: string) => client(async () => new Response(body, { status: 429, headers }));
+
+  it("carries Retry-After in seconds", async () => {
+    const error = await refused({ "retry-after": "480" }, '{"error":"Too many requests.","retryAfterSeconds":480}')
+      .apiRequest("POST", "/api/analyze", { body: {} })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(429);
+    expect((error as ApiRequestError).rateLimitWaitSeconds).toBe(480);
+    expect((error as ApiRequestError).message).toBe('429: {"error":"Too many requests.","retryAfterSeconds":480}');
+  });
+
+  it("reads the wait from the body without the header, and assumes a minute without either", async () => {
+    const fromBody = await refused({}, '{"retryAfterSeconds":90}')
+      .apiRequest("POST", "/api/analyze")
+      .then(
+        () => {
+          throw new Error("expected a refusal");
+        },
+        (caught: ApiRequestError) => caught,
+      );
+    expect(fromBody.rateLimitWaitSeconds).toBe(90);
+    const neither = await refused({}, "Too Many Requests")
+      .apiRequest("POST", "/api/analyze")
+      .then(
+        () => {
+          throw new Error("expected a refusal");
+        },
+        (caught: ApiRequestError) => caught,
+      );
+    expect(neither.rateLimitWaitSeconds).toBe(60);
+  });
+
+  it("has no wait for other failures", async () => {
+    const error = await client(async () => new Response("{}", { status: 503, headers: { "retry-after": "15" } }))
+      .apiRequest("POST", "/api/transcribe")
+      .then(
+        () => {
+          throw new Error("expected a refusal");
+        },
+        (caught: ApiRequestError) => caught,
+      );
+    expect(error.retryAfterSeconds).toBe(15);
+    expect(error.rateLimitWaitSeconds).toBeNull();
+  });
+});

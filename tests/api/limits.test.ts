@@ -1,0 +1,307 @@
+/** @jest-environment node */
+import { delay, http, HttpResponse } from "msw";
+
+import { POST as analyze } from "@/app/api/analyze/route";
+import { POST as appendTranscript } from "@/app/api/sessions/[id]/append-transcript/route";
+import { POST as retryAnalysis } from "@/app/api/sessions/[id]/retry-analysis/route";
+import { POST as retryTranscription } from "@/app/api/sessions/[id]/retry-transcription/route";
+import { POST as summary } from "@/app/api/sessions/[id]/summary/route";
+import { POST as transcribe } from "@/app/api/transcribe/route";
+import { transcribeRequestSchema } from "@/lib/domain/transcription/transcribe-request";
+import { ApiError } from "@/lib/server/http/errors";
+import { transcribeRecording } from "@/lib/server/services/transcription";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
+import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
+import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
+import { GEMINI_BASE_URL, geminiError, OPENAI_BASE_URL, openAiDiarized, openAiError, openAiTranscription, PROVIDER_ENV } from "@/tests/msw/providers";
+
+// Limits on everything that costs money or space (issue 15, section 2) and the time budget of section 3, against the real
+// handlers and database (PGlite, or PostgreSQL with TEST_DATABASE_URL, where concurrent requests really run in parallel).
+
+const api = setUpApiTestContext();
+const { server } = api;
+
+const conversation = {
+  transcript: "Ana: I felt unheard last night.\nBen: I'm sorry. Tell me more?\nAna: I need us to plan weekends together.",
+  speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" },
+};
+
+type Caller = { userId?: string; ip?: string };
+async function headersOf({ userId, ip }: Caller): Promise<Record<string, string>> {
+  return { ...(userId ? bearer(await mintSessionToken(userId)) : {}), ...(ip ? { "x-forwarded-for": `${ip}, 10.0.0.1` } : {}) };
+}
+const postAnalyze = async (caller: Caller, body: Record<string, unknown> = conversation, handler = analyze) =>
+  handler(apiRequest("/api/analyze", { method: "POST", body, headers: await headersOf(caller) }), routeContext());
+const postTranscribe = async (caller: Caller, body: Record<string, unknown>) =>
+  transcribe(apiRequest("/api/transcribe", { method: "POST", body, headers: await headersOf(caller) }), routeContext());
+
+/** Sets variables for one test; restored after it. */
+const testEnv: Record<string, string | undefined> = {};
+function setForTest(vars: Record<string, string>): void {
+  for (const [key, value] of Object.entries(vars)) {
+    if (!(key in testEnv)) testEnv[key] = process.env[key];
+    process.env[key] = value;
+  }
+}
+afterEach(() => {
+  for (const [key, value] of Object.entries(testEnv)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+    delete testEnv[key];
+  }
+});
+
+const counters = () => api.db.rateLimitCounter.findMany({ select: { key: true, count: true }, orderBy: { key: "asc" } });
+
+describe("rate limits on AI calls", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...NO_AI_KEYS, RATE_LIMIT_AI_PER_USER: "100", RATE_LIMIT_AI_PER_IP: "100", RATE_LIMIT_WINDOW_SECONDS: "3600" });
+  beforeEach(() => api.db.rateLimitCounter.deleteMany());
+
+  it("the 101st guest analysis from one IP is a 429 with Retry-After and a message to show; another IP is untouched", async () => {
+    for (let call = 1; call <= 100; call++) {
+      const response = await postAnalyze({ ip: "203.0.113.7" });
+      if (response.status !== 200) throw new Error(`call ${call} answered ${response.status}`);
+    }
+    const refused = await postAnalyze({ ip: "203.0.113.7" });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const body = await refused.json();
+    expect(body).toMatchObject({ code: "rate_limited", retryAfterSeconds: retryAfter });
+    expect(body.error).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/);
+
+    expect((await postAnalyze({ ip: "198.51.100.4" })).status).toBe(200);
+    expect(await counters()).toEqual([
+      { key: "analyze:ip:198.51.100.4", count: 1 },
+      { key: "analyze:ip:203.0.113.7", count: 101 },
+    ]);
+  });
+
+  it("counts two signed-in users apart, by user and not by IP, and each capability apart", async () => {
+    setForTest({ RATE_LIMIT_AI_PER_USER: "2" });
+    const ana = { userId: "user_limit_ana", ip: "192.0.2.1" };
+    const ben = { userId: "user_limit_ben", ip: "192.0.2.1" };
+    expect((await postAnalyze(ana)).status).toBe(200);
+    const { sessionId } = await (await postAnalyze(ana)).json();
+    expect((await postAnalyze(ana)).status).toBe(429);
+    expect((await postAnalyze(ben)).status).toBe(200);
+
+    // The summary has its own allowance.
+    const summarize = await summary(
+      apiRequest(`/api/sessions/${sessionId}/summary`, { method: "POST", headers: await headersOf(ana) }),
+      routeContext({ id: sessionId }),
+    );
+    expect(summarize.status).toBe(200);
+    expect(await counters()).toEqual([
+      { key: "analyze:user:user_limit_ana", count: 3 },
+      { key: "analyze:user:user_limit_ben", count: 1 },
+      { key: "summary:user:user_limit_ana", count: 1 },
+    ]);
+  });
+
+  it("holds for a fresh handler instance (another server instance reads the same counters)", async () => {
+    setForTest({ RATE_LIMIT_AI_PER_IP: "1" });
+    expect((await postAnalyze({ ip: "203.0.113.9" })).status).toBe(200);
+    let freshAnalyze: typeof analyze | undefined;
+    jest.isolateModules(() => {
+      freshAnalyze = (jest.requireActual("@/app/api/analyze/route") as { POST: typeof analyze }).POST;
+    });
+    expect(freshAnalyze).not.toBe(analyze);
+    expect((await postAnalyze({ ip: "203.0.113.9" }, conversation, freshAnalyze!)).status).toBe(429);
+  });
+
+  it("counts a burst of parallel calls exactly: as many pass as the limit allows", async () => {
+    setForTest({ RATE_LIMIT_AI_PER_IP: "4" });
+    const statuses = (await Promise.all(Array.from({ length: 10 }, () => postAnalyze({ ip: "203.0.113.50" })))).map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+  });
+});
+
+describe("ownership before any provider call or count", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
+
+  it("another user's session is a 404 on every AI route, with no provider call and nothing counted", async () => {
+    await api.db.rateLimitCounter.deleteMany();
+    const providerCalls: string[] = [];
+    server.use(http.all(`${OPENAI_BASE_URL}/*`, ({ request }) => (providerCalls.push(request.url), openAiError(500, "unexpected"))));
+    server.use(http.all(`${GEMINI_BASE_URL}/*`, ({ request }) => (providerCalls.push(request.url), geminiError(500, "unexpected"))));
+    const owner = await api.db.session.create({
+      data: { userId: "user_owner", transcript: "Ana: hi", failures: { create: { kind: "analysis", error: "kept", audio: new Uint8Array([1, 2]) } } },
+    });
+    const other = await headersOf({ userId: "user_intruder" });
+    const id = owner.id;
+    const calls = [
+      () => summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: other }), routeContext({ id })),
+      () => retryAnalysis(apiRequest(`/api/sessions/${id}/retry-analysis`, { method: "POST", headers: other }), routeContext({ id })),
+      () => retryTranscription(apiRequest(`/api/sessions/${id}/retry-transcription`, { method: "POST", headers: other }), routeContext({ id })),
+      () =>
+        appendTranscript(
+          apiRequest(`/api/sessions/${id}/append-transcript`, { method: "POST", headers: other, body: { transcript: "We agreed to plan Saturdays." } }),
+          routeContext({ id }),
+        ),
+      () => analyze(apiRequest("/api/analyze", { method: "POST", headers: other, body: { ...conversation, sessionId: id } }), routeContext()),
+      () => analyze(apiRequest("/api/analyze", { method: "POST", body: { ...conversation, sessionId: id } }), routeContext()),
+    ];
+    for (const call of calls) expect((await call()).status).toBe(404);
+    expect(providerCalls).toEqual([]);
+    expect(await api.db.rateLimitCounter.count()).toBe(0);
+  });
+});
+
+const sixHundredKb = Buffer.alloc(600 * 1024, 7).toString("base64");
+
+describe("retained failed audio per user", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV, RETAINED_AUDIO_MB_PER_USER: "1" });
+  const failingProviders = () =>
+    server.use(
+      openAiTranscription(() => openAiError(500, "Internal error")),
+      http.post(`${GEMINI_BASE_URL}/:version/models/:modelAction`, () => geminiError(500, "Internal error")),
+    );
+
+  it("keeps failures with their audio up to the quota, then without it, telling the browser to keep its copy", async () => {
+    failingProviders();
+    const user = { userId: "user_quota" };
+    const first = await postTranscribe(user, { audio: sixHundredKb, clientId: "rec-1-a" });
+    expect(first.status).toBe(503);
+    const firstBody = await first.json();
+    expect(firstBody.failedSessionId).toEqual(expect.any(String));
+    expect(firstBody.keepAudioLocally).toBeUndefined();
+
+    const second = await postTranscribe(user, { audio: sixHundredKb, clientId: "rec-2-b" });
+    expect(second.status).toBe(503);
+    const secondBody = await second.json();
+    expect(secondBody).toMatchObject({ failedSessionId: expect.any(String), keepAudioLocally: true });
+
+    const markers = await api.db.failureMarker.findMany({ where: { session: { userId: "user_quota" } }, include: { session: { select: { clientId: true } } } });
+    const bySession = Object.fromEntries(markers.map((marker) => [marker.session.clientId, marker.audio?.length ?? 0]));
+    expect(bySession).toEqual({ "rec-1-a": 600 * 1024, "rec-2-b": 0 });
+
+    // Another user has a quota of their own.
+    const other = await postTranscribe({ userId: "user_quota_other" }, { audio: sixHundredKb, clientId: "rec-3-c" });
+    expect((await other.json()).keepAudioLocally).toBeUndefined();
+  });
+
+  it("a retried upload of the same recording updates its failed session instead of adding one", async () => {
+    failingProviders();
+    const user = { userId: "user_quota_retry" };
+    const answers = await Promise.all([1, 2, 3].map(() => postTranscribe(user, { audio: sixHundredKb, clientId: "rec-9-retry" })));
+    const ids = new Set(await Promise.all(answers.map(async (answer) => (await answer.json()).failedSessionId)));
+    expect(ids.size).toBe(1);
+    expect(await api.db.session.count({ where: { userId: "user_quota_retry" } })).toBe(1);
+    const marker = await api.db.failureMarker.findFirstOrThrow({ where: { session: { userId: "user_quota_retry" } } });
+    expect(marker.attemptCount).toBe(3);
+  });
+});
+
+describe("idempotent analysis by the recording's browser id", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...NO_AI_KEYS });
+
+  it("five analyses of one recording at once make one session, which a later retry reuses", async () => {
+    const ana = { userId: "user_idem_ana" };
+    const body = { ...conversation, clientId: "rec-1733000000000-idem" };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => postAnalyze(ana, body)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const ids = new Set(await Promise.all(answers.map(async (answer) => (await answer.json()).sessionId)));
+    expect(ids.size).toBe(1);
+    const again = await (await postAnalyze(ana, body)).json();
+    expect(ids.has(again.sessionId)).toBe(true);
+    expect(await api.db.session.count({ where: { userId: "user_idem_ana" } })).toBe(1);
+
+    // The key is per user: another user's recording with the same id is theirs.
+    const ben = await (await postAnalyze({ userId: "user_idem_ben" }, body)).json();
+    expect(ids.has(ben.sessionId)).toBe(false);
+  });
+
+  it("a recording whose transcription failed earlier is transcribed and analysed into that same session", async () => {
+    const user = { userId: "user_idem_kept" };
+    server.use(
+      openAiTranscription(() => openAiError(500, "Internal error")),
+      http.post(`${GEMINI_BASE_URL}/:version/models/:modelAction`, () => geminiError(500, "Internal error")),
+    );
+    setForTest(PROVIDER_ENV);
+    const failed = await (await postTranscribe(user, { audio: sixHundredKb, clientId: "rec-kept-1" })).json();
+    server.resetHandlers(
+      openAiTranscription(() =>
+        HttpResponse.json(
+          openAiDiarized([
+            { speaker: "A", text: "Can we plan Saturday?", start: 0, end: 2 },
+            { speaker: "B", text: "Yes, let's.", start: 2.1, end: 3 },
+          ]),
+        ),
+      ),
+    );
+    const transcribed = await postTranscribe(user, { audio: sixHundredKb, clientId: "rec-kept-1" });
+    expect(transcribed.status).toBe(200);
+    expect((await transcribed.json()).sessionId).toBe(failed.failedSessionId);
+    expect(await api.db.failureMarker.count({ where: { sessionId: failed.failedSessionId } })).toBe(0);
+
+    // Back to the local analyzer (no keys) for the analysis.
+    setForTest(Object.fromEntries(Object.keys(NO_AI_KEYS).map((key) => [key, ""])));
+    const analysed = await (await postAnalyze(user, { ...conversation, clientId: "rec-kept-1" })).json();
+    expect(analysed.sessionId).toBe(failed.failedSessionId);
+    expect(await api.db.session.count({ where: { userId: "user_idem_kept" } })).toBe(1);
+  });
+});
+
+describe("transcriptions in flight per instance", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV, TRANSCRIPTIONS_IN_FLIGHT: "1" });
+
+  it("refuses a transcription past the bound with a 503 and Retry-After, and takes it again once a slot is free", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => {};
+    const providerStarted = new Promise<void>((resolve) => (started = resolve));
+    server.use(
+      openAiTranscription(async () => {
+        started();
+        await gate;
+        return HttpResponse.json(openAiDiarized([{ speaker: "A", text: "Hello there.", start: 0, end: 1 }]));
+      }),
+    );
+    const audio = Buffer.from("short recording").toString("base64");
+    const first = postTranscribe({ ip: "192.0.2.10" }, { audio });
+    await providerStarted;
+
+    const busy = await postTranscribe({ ip: "192.0.2.11" }, { audio });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("15");
+    expect((await busy.json()).error).toMatch(/^Service Unavailable/);
+
+    release();
+    expect((await first).status).toBe(200);
+    expect((await postTranscribe({ ip: "192.0.2.11" }, { audio })).status).toBe(200);
+  });
+});
+
+describe("one time budget for all attempts and fallbacks", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
+
+  it("with both providers hanging, the transcription ends by its deadline and the failed recording is stored", async () => {
+    server.use(
+      openAiTranscription(async () => {
+        await delay("infinite");
+        return HttpResponse.json({});
+      }),
+      http.post(`${GEMINI_BASE_URL}/:version/models/:modelAction`, async () => {
+        await delay("infinite");
+        return HttpResponse.json({});
+      }),
+    );
+    const request = transcribeRequestSchema.parse({ audio: Buffer.from("a recording").toString("base64"), clientId: "rec-budget-1" });
+    const identity = { userId: "user_budget", name: undefined, email: undefined, imageUrl: undefined };
+    const started = Date.now();
+    const error = await transcribeRecording(request, identity, { retryOptions: { deadline: started + 3_000 } }).catch((caught: unknown) => caught);
+    const took = Date.now() - started;
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect(took).toBeLessThan(4_500);
+    const failedSessionId = (error as ApiError).details?.failedSessionId as string;
+    const marker = await api.db.failureMarker.findFirstOrThrow({ where: { sessionId: failedSessionId } });
+    expect(marker).toMatchObject({ kind: "transcription", audio: new Uint8Array(Buffer.from("a recording")) });
+    expect(marker.error).toMatch(/did not answer within/);
+  });
+});
