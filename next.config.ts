@@ -1,3 +1,4 @@
+import { withSerwist } from "@serwist/turbopack";
 import type { NextConfig } from "next";
 
 import { baselineSecurityHeaders } from "./lib/server/security/baseline-headers";
@@ -18,4 +19,6 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// Serwist bundles the service worker (app/sw.ts) with esbuild inside a route handler (app/serwist/[path]/route.ts);
+// withSerwist keeps esbuild out of the server bundle.
+export default withSerwist(nextConfig);

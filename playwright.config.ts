@@ -34,6 +34,7 @@ const COMMON_ENV = { NEXT_TELEMETRY_DISABLED: "1", CLERK_TELEMETRY_DISABLED: "1"
 /** Empty values, not absent ones: Next never lets a .env file fill a variable that is already set, even to "". */
 const NO_CLERK = { NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: "", CLERK_SECRET_KEY: "", CLERK_JWT_KEY: "" };
 const NO_AI = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", GEMINI_API_KEY: "", GEMINI_BASE_URL: "" };
+const NO_PAYPAL = { NEXT_PUBLIC_PAYPAL_CLIENT_ID: "", PAYPAL_CLIENT_SECRET: "", PAYPAL_API_BASE: "" };
 
 // One PostgreSQL schema per run (set once here; workers inherit it), so runs never see each other's data.
 process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}`;
@@ -81,6 +82,9 @@ export default defineConfig({
     locale: "en-US",
     timezoneId: "UTC",
     permissions: ["microphone"],
+    // A service worker answers requests itself, and page.route() never sees those (Playwright's documented limit): the specs
+    // that route app requests would stop testing what they mean to. tests/e2e/pwa.spec.ts allows them.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
@@ -108,9 +112,13 @@ export default defineConfig({
         OPENAI_BASE_URL: `${FAKE_PROVIDERS_URL}/v1`,
         GEMINI_API_KEY: "gemini-test-fake-providers",
         GEMINI_BASE_URL: FAKE_PROVIDERS_URL,
+        // Donations: an 80-character client id (a real one's length) and PayPal's REST API played by the fake server.
+        NEXT_PUBLIC_PAYPAL_CLIENT_ID: `AeTestClientId${"x".repeat(66)}`,
+        PAYPAL_CLIENT_SECRET: "paypal-secret-fake-providers",
+        PAYPAL_API_BASE: FAKE_PROVIDERS_URL,
       },
       `.data/e2e-account${E2E_DATA_SUFFIX}`,
     ),
-    appServer("guest-only", GUEST_PORT, { ...NO_CLERK, ...NO_AI }, `.data/e2e-guest${E2E_DATA_SUFFIX}`),
+    appServer("guest-only", GUEST_PORT, { ...NO_CLERK, ...NO_AI, ...NO_PAYPAL }, `.data/e2e-guest${E2E_DATA_SUFFIX}`),
   ],
 });

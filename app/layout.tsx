@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 
 import { ClerkIdentityProvider, GuestOnlyIdentityProvider } from "@/components/auth/identity-provider";
+import { InstallSupport } from "@/components/install/install-support";
 import { QueryProvider } from "@/components/shell/providers";
 import { getPageIdentity } from "@/lib/server/auth/page-identity";
 import { getClerkConfig } from "@/lib/server/env";
@@ -14,6 +15,10 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Relationship Retro", template: "%s · Relationship Retro" },
   description: "Record a conversation together and get warm, impartial coaching on how you talk.",
+  // The manifest (app/manifest.ts) is linked by Next; iOS reads its home-screen icon and standalone mode from these instead.
+  applicationName: "Relationship Retro",
+  appleWebApp: { capable: true, title: "Retro", statusBarStyle: "default" },
+  icons: { icon: [{ url: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }], apple: [{ url: "/icons/apple-touch-icon.png", sizes: "180x180" }] },
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#fffaf5", viewportFit: "cover" };
@@ -46,6 +51,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <html lang="en">
         <CspHead nonce={nonce} />
         <body>
+          <InstallSupport />
           <QueryProvider>
             <GuestOnlyIdentityProvider>{children}</GuestOnlyIdentityProvider>
           </QueryProvider>
@@ -60,6 +66,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <CspHead nonce={nonce} />
       <body>
+        <InstallSupport />
         {/* The nonce lets Clerk's <script> (clerk-js from the Frontend API) run under the policy. */}
         <ClerkProvider publishableKey={clerk.publishableKey} nonce={nonce}>
           <QueryProvider>

@@ -5,14 +5,21 @@
 // sums the gzip size of every <script src> the home page's HTML loads (Next 16 no longer prints "First Load JS"), runs
 // Lighthouse (mobile preset, performance only) three times with Debian's Chromium, prints the medians and writes
 // bench-results/latest.json. Builds first only when .next/BUILD_ID is missing.
+//
+// Installability: Lighthouse 12 dropped its PWA category and the installable-manifest audit, so the bench asks Chromium
+// itself, as that audit did: Page.getInstallabilityErrors and Page.getAppManifest over the DevTools protocol, once the
+// service worker controls the page.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test"; // Playwright drives the same Chromium for the installability check
 import * as chromeLauncher from "chrome-launcher"; // Lighthouse's own launcher (a dependency of lighthouse)
 import lighthouse from "lighthouse";
+
+import { benchSignals } from "./bench-signals.mjs";
 
 const ROOT = process.cwd();
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
@@ -54,8 +61,10 @@ function log(message) {
 }
 
 function ensureBuild() {
-  if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
-  log(".next/BUILD_ID missing: running next build");
+  // NEXT_DIST_DIR (next.config.ts) lets the bench measure a side build; next start below reads the same variable.
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (existsSync(path.join(ROOT, distDir, "BUILD_ID"))) return;
+  log(`${distDir}/BUILD_ID missing: running next build`);
   const result = spawnSync(NEXT_BIN, ["build"], { stdio: "inherit", env: serverEnv });
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
 }
@@ -165,6 +174,38 @@ async function lighthouseRun(url) {
   }
 }
 
+/** Chromium's installability verdict for the page (no errors = installable), the manifest's parse errors, and the worker. */
+async function installability(url) {
+  // A persistent profile: Chromium never installs from an incognito context, which is what browser.newContext() gives.
+  const profile = mkdtempSync(path.join(os.tmpdir(), "bench-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME_PATH,
+    args: CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless")),
+    serviceWorkers: "allow",
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    const controlled = await page
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+      .then(() => true)
+      .catch(() => false);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    const { url: manifestUrl, errors: manifestErrors } = await cdp.send("Page.getAppManifest");
+    return {
+      installable: installabilityErrors.length === 0,
+      installabilityErrors: installabilityErrors.map((error) => error.errorId),
+      manifestUrl: manifestUrl || null,
+      manifestErrors: manifestErrors.map((error) => error.message),
+      serviceWorkerControls: controlled,
+    };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 function median(values) {
   const sorted = values.filter((value) => typeof value === "number").sort((a, b) => a - b);
   if (sorted.length === 0) return null;
@@ -192,6 +233,8 @@ async function main() {
     log(`lighthouse run ${index}/${RUNS}: performance ${run.score === null ? "n/a" : Math.round(run.score * 100)}`);
     runs.push(run);
   }
+  const install = await installability(`${baseUrl}/`);
+  log(`installability: ${install.installable ? "installable" : `not installable (${install.installabilityErrors.join(", ")})`}`);
   const medians = Object.fromEntries(["score", ...Object.keys(METRICS)].map((name) => [name, median(runs.map((run) => run[name]))]));
 
   const rows = [
@@ -207,6 +250,9 @@ async function main() {
     ["Cumulative Layout Shift", medians.cls === null ? "n/a" : medians.cls.toFixed(3)],
     ["Speed Index", ms(medians.speedIndexMs)],
     ["LCP element (first run)", String(runs[0]?.lcpElement ?? "n/a").slice(0, 60)],
+    ["Installable (Chromium's check)", install.installable ? "yes" : `no: ${install.installabilityErrors.join(", ")}`],
+    ["Manifest errors", install.manifestErrors.length === 0 ? "none" : install.manifestErrors.join("; ").slice(0, 60)],
+    ["Service worker controls /", install.serviceWorkerControls ? "yes" : "no"],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log("");
@@ -221,7 +267,14 @@ async function main() {
     node: process.version,
     javascript: js,
     lighthouse: { preset: "mobile", runs, median: medians },
+    installability: install,
   };
+  // The conversation signals (issue 17): computing them for 3,000 turns, and what the labelling call adds to /api/analyze.
+  log("conversation signals:");
+  report.signals = await benchSignals((line) => console.log(line)).catch((error) => {
+    log(`signals bench failed: ${error instanceof Error ? error.message : error}`);
+    return null;
+  });
   mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
   writeFileSync(path.join(ROOT, "bench-results", "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
   log("wrote bench-results/latest.json");

@@ -26,5 +26,10 @@ describe("SettingsOverlay", () => {
     const data = within(dialog).getByRole("region", { name: DATA_TEXTS.heading });
     expect(within(data).getByRole("button", { name: DATA_TEXTS.download })).toBeInTheDocument();
     expect(within(data).getByRole("button", { name: DATA_TEXTS.deleteAll })).toBeInTheDocument();
+    // Issue 13: the tip jar and the way to install the app.
+    expect(within(dialog).getByRole("region", { name: "Buy Us A Drink" })).toContainElement(within(dialog).getByRole("button", { name: /Buy Us A Drink/ }));
+    expect(within(dialog).getByRole("region", { name: "Add to Home Screen" })).toContainElement(
+      within(dialog).getByRole("button", { name: "Add to Home Screen" }),
+    );
   });
 });

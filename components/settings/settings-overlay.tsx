@@ -14,6 +14,7 @@ import { DEFAULT_SPEECH_LANGUAGE, readPrivacyMode, readSpeechLanguage, writePriv
 import { showToast } from "@/lib/client/toast/toast-store";
 import { RECORDING_LANGUAGES } from "@/lib/domain/languages";
 
+import { DonationCard, InstallCard } from "./support-cards";
 import { SETTINGS_TEXTS as T } from "./texts";
 
 export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: boolean; onOpenChange: (open: boolean) => void; feedbackEmail: string }) {
@@ -90,6 +91,9 @@ export function SettingsOverlay({ open, onOpenChange, feedbackEmail }: { open: b
 
         {/* Guests have no Profile Settings: their data rights (this browser's data) live here. */}
         {identity.signedIn ? null : <DataRightsCard />}
+
+        <DonationCard />
+        <InstallCard />
 
         <a href={`mailto:${feedbackEmail}`} className="text-center font-semibold text-deep-teal-700 underline underline-offset-4">
           {T.feedback}

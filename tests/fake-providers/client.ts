@@ -7,7 +7,7 @@
 
 import { FAKE_PROVIDERS_URL } from "../e2e/support/urls";
 
-export type FakeRoute = "openai.transcriptions" | "openai.chat" | "openai.realtime" | "gemini.generate";
+export type FakeRoute = "openai.transcriptions" | "openai.chat" | "openai.realtime" | "gemini.generate" | "paypal.token" | "paypal.orders" | "paypal.capture";
 
 /**
  * One queued answer, used once, in order, before the route's default answer.
@@ -36,7 +36,7 @@ export type RecordedRequest = {
   model?: string;
   stream?: boolean;
   /** Which credential was sent (its value is not kept). */
-  auth?: "bearer" | "x-goog-api-key" | "api-key" | "none";
+  auth?: "bearer" | "basic" | "x-goog-api-key" | "api-key" | "none";
   headers: Record<string, string>;
   bodyBytes?: number;
   /** Multipart text fields (transcriptions); data URLs of reference audio are replaced by their length. */

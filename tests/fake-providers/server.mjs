@@ -10,6 +10,8 @@
 //   POST /v1/chat/completions                 chat completion (or SSE chunks when `stream: true`)
 //   POST /v1/realtime/client_secrets          { value: "ek_test_…", expires_at, session }
 //   POST /v1beta/models/{model}:generateContent and /v1/models/{model}:generateContent (+ :streamGenerateContent?alt=sse)
+//   PayPal REST (PAYPAL_API_BASE=http://127.0.0.1:3199): POST /v1/oauth2/token (Basic auth, client_credentials),
+//   POST /v2/checkout/orders (Bearer; answers 201 CREATED with a new id), POST /v2/checkout/orders/{id}/capture (COMPLETED)
 // Control API for tests:
 //   POST /__control/queue     { route, responses: [{ status?, body?, raw?, delayMs?, headers? }] } — used in order, then defaults
 //   POST /__control/reset     clears queues and the request log
@@ -22,7 +24,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
-const ROUTES = ["openai.transcriptions", "openai.chat", "openai.realtime", "gemini.generate"];
+const ROUTES = ["openai.transcriptions", "openai.chat", "openai.realtime", "gemini.generate", "paypal.token", "paypal.orders", "paypal.capture"];
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
 const MAX_LOGGED_REQUESTS = 200;
 const CREDENTIAL_HEADERS = new Set(["authorization", "x-goog-api-key", "api-key", "cookie", "proxy-authorization"]);
@@ -410,6 +412,70 @@ async function handleProvider(req, res, url, match) {
   }
 }
 
+// ---------- PayPal (Orders v2) ----------
+
+/** PayPal's REST routes: the app's donation handlers create and capture orders here in the browser tests. */
+function matchPayPal(method, pathname) {
+  if (method !== "POST") return undefined;
+  if (pathname === "/v1/oauth2/token") return { route: "paypal.token" };
+  if (pathname === "/v2/checkout/orders") return { route: "paypal.orders" };
+  const capture = /^\/v2\/checkout\/orders\/([A-Z0-9]+)\/capture$/.exec(pathname);
+  return capture ? { route: "paypal.capture", orderId: capture[1] } : undefined;
+}
+
+async function handlePayPal(req, res, url, match) {
+  const body = (await readBody(req)).toString("utf8");
+  const basic = /^Basic\s+\S+/i.test(req.headers.authorization ?? "");
+  const bearer = /^Bearer\s+\S+/i.test(req.headers.authorization ?? "");
+  const entry = {
+    route: match.route,
+    method: req.method,
+    path: url.pathname,
+    auth: basic ? "basic" : bearer ? "bearer" : "none",
+    headers: safeHeaders(req.headers),
+  };
+  if (match.route !== "paypal.token") entry.body = parseJson(Buffer.from(body));
+  const authorized = match.route === "paypal.token" ? basic && body === "grant_type=client_credentials" : bearer;
+  if (!authorized) {
+    entry.status = 401;
+    record(entry);
+    return send(res, 401, { error: "invalid_client", error_description: "Client Authentication failed" });
+  }
+  const queued = takeQueued(match.route);
+  entry.queued = Boolean(queued);
+  if (queued?.delayMs) await sleep(Number(queued.delayMs));
+  const status = Number(queued?.status ?? (match.route === "paypal.token" ? 200 : 201));
+  entry.status = status;
+  record(entry);
+  if (queued && "body" in queued) return send(res, status, queued.body, queued.headers ?? {});
+  if (status >= 400) return send(res, status, { name: "INTERNAL_SERVER_ERROR", message: `Fake ${status} error`, debug_id: "fake", details: [] });
+  const orderId = match.orderId ?? `FAKE${randomBytes(6).toString("hex").toUpperCase()}`;
+  const amount = entry.body?.purchase_units?.[0]?.amount ?? { currency_code: "USD", value: "2.00" };
+  switch (match.route) {
+    case "paypal.token":
+      return send(res, 200, {
+        scope: "https://uri.paypal.com/services/payments/payment",
+        access_token: `A21AA${randomBytes(8).toString("hex")}`,
+        token_type: "Bearer",
+        expires_in: 32400,
+      });
+    case "paypal.orders":
+      return send(res, status, {
+        id: orderId,
+        status: "CREATED",
+        links: [{ href: `${url.origin}/v2/checkout/orders/${orderId}`, rel: "self", method: "GET" }],
+      });
+    default:
+      return send(res, status, {
+        id: orderId,
+        status: "COMPLETED",
+        purchase_units: [
+          { reference_id: "default", payments: { captures: [{ id: `CAP${randomBytes(6).toString("hex").toUpperCase()}`, status: "COMPLETED", amount }] } },
+        ],
+      });
+  }
+}
+
 async function handleControl(req, res, url) {
   const action = url.pathname.slice("/__control/".length);
   if (req.method === "GET" && action === "health") return send(res, 200, { ok: true });
@@ -441,6 +507,8 @@ const server = http.createServer(async (req, res) => {
     if (url.pathname.startsWith("/__control/")) return await handleControl(req, res, url);
     const match = matchRoute(req.method, url.pathname);
     if (match) return await handleProvider(req, res, url, match);
+    const paypal = matchPayPal(req.method, url.pathname);
+    if (paypal) return await handlePayPal(req, res, url, paypal);
     record({ route: "unknown", method: req.method, path: url.pathname, headers: safeHeaders(req.headers), status: 404 });
     return send(res, 404, { error: { message: `Fake provider server has no route ${req.method} ${url.pathname}`, type: "invalid_request_error" } });
   } catch (error) {

@@ -1,0 +1,35 @@
+"use client";
+
+import { Serwist } from "@serwist/window";
+import { useEffect } from "react";
+
+import { installStore, listenForInstallPrompt } from "@/lib/client/install/install-prompt";
+
+import { AddToHomeScreenModal } from "./add-to-home-screen-modal";
+
+/** Where app/serwist/[path]/route.ts serves the worker built from app/sw.ts. */
+const SERVICE_WORKER_URL = "/serwist/sw.js";
+
+/**
+ * In the root layout, on every page: registers the service worker (the app shell offline, app/sw.ts), listens for the
+ * browser's install prompt from the first render (Chromium may offer it right after load), and holds the Add to Home Screen
+ * modal, which Settings and onboarding open through the install store.
+ */
+export function InstallSupport() {
+  useEffect(() => listenForInstallPrompt(installStore, window), []);
+
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    const serwist = new Serwist(SERVICE_WORKER_URL, { scope: "/", type: "classic" });
+    void serwist
+      .register()
+      // Keep the home page for offline use now rather than at the next visit: this first visit loaded before the worker
+      // existed, so no navigation has gone through it yet. Accept: text/html routes the request to the worker's page cache.
+      .then(() => serwist.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [["/", { headers: { Accept: "text/html" } }]] } }))
+      .catch(() => {
+        // No worker (private mode, a browser setting): the app works as before, only not offline.
+      });
+  }, []);
+
+  return <AddToHomeScreenModal />;
+}
