@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
 
 import { GET as configAccount } from "@/app/api/donations/config/route";
 import { POST as captureAccount } from "@/app/api/donations/orders/[id]/capture/route";
@@ -8,6 +7,7 @@ import { POST as createAccount } from "@/app/api/donations/orders/route";
 import { POST as capturePublic } from "@/app/api/public/donations/orders/[id]/capture/route";
 import { POST as createPublic } from "@/app/api/public/donations/orders/route";
 import { clearPayPalTokens } from "@/lib/server/services/paypal";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, routeContext } from "@/tests/helpers/requests";
 
@@ -19,13 +19,9 @@ const CLIENT_ID = `A${"x".repeat(79)}`;
 const SECRET = "paypal-secret-for-tests";
 const ORDER_ID = "5O190127TN364715T";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  clearPayPalTokens();
-});
-afterAll(() => server.close());
+// msw (anything unexpected fails the test) and a migrated database: new orders are counted per address (rate limit).
+const { server } = setUpApiTestContext();
+afterEach(() => clearPayPalTokens());
 
 type Seen = { path: string; headers: Record<string, string>; body: string };
 
@@ -98,7 +94,12 @@ const paypalError = (status: number, name: string, issue: string) =>
     { status },
   );
 
-const create = (body: unknown, handler = createPublic) => handler(apiRequest("/api/public/donations/orders", { method: "POST", body }), routeContext());
+// Each test's orders come from its own address, so the hourly limit never carries over from one test to the next.
+let address = 0;
+beforeEach(() => (address += 1));
+const fromAddress = () => ({ "x-forwarded-for": `203.0.113.${address}` });
+const create = (body: unknown, handler = createPublic) =>
+  handler(apiRequest("/api/public/donations/orders", { method: "POST", body, headers: fromAddress() }), routeContext());
 const capture = (id: string, handler = capturePublic) =>
   handler(apiRequest(`/api/public/donations/orders/${id}/capture`, { method: "POST" }), routeContext({ id }));
 
@@ -168,6 +169,20 @@ describe("with PayPal configured", () => {
     );
     expect(malformed.status).toBe(400);
     expect((await create({ amount: "2.00", pad: "x".repeat(4000) })).status).toBe(413);
+  });
+
+  it("20 new orders per address and hour, then a 429 with Retry-After, without calling PayPal; other addresses go on", async () => {
+    const seen: Seen[] = [];
+    server.use(tokenEndpoint(seen), createEndpoint(seen));
+    for (let order = 0; order < 20; order += 1) expect((await create({ amount: "1.00" })).status).toBe(201);
+    const refused = await create({ amount: "1.00" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: "rate_limited", retryAfterSeconds: expect.any(Number) });
+    expect(seen.filter((request) => request.path === "/v2/checkout/orders")).toHaveLength(20);
+
+    address += 1;
+    expect((await create({ amount: "1.00" })).status).toBe(201);
   });
 
   it("captures an approved order", async () => {

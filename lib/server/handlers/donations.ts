@@ -5,12 +5,25 @@ import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
+import { clientIp, consume, rateLimited } from "@/lib/server/security/rate-limit";
 import { captureDonationOrder, createDonationOrder, getPayPalConfig } from "@/lib/server/services/paypal";
 
 // "Buy Us A Drink" (spec part 1, sections 2 and 4). A tip needs no account: the signed-in and the public variant of each
 // route are the same handler, and nothing is stored on our side (PayPal keeps the order).
 
 const ORDER_BODY_LIMIT_BYTES = 1024;
+
+/**
+ * New orders per address and hour, on the shared database counters of lib/server/security/rate-limit.ts. A person tips a
+ * few times at most; a script testing stolen cards through our PayPal account creates hundreds. Counted by address for
+ * everyone, since a tip needs no account.
+ */
+const ORDER_RULE = { limit: 20, windowMs: 60 * 60 * 1000 };
+
+async function admitOrder(request: Request): Promise<void> {
+  const decision = await consume(`donation-order:ip:${clientIp(request)}`, ORDER_RULE);
+  if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
+}
 
 function requirePayPal() {
   const config = getPayPalConfig();
@@ -24,10 +37,11 @@ export const donationConfigHandler = withErrors(async () => {
   return Response.json({ clientId: env.NEXT_PUBLIC_PAYPAL_CLIENT_ID ?? null, ordersEnabled: getPayPalConfig(env) !== null });
 });
 
-/** POST /api/donations/orders — creates a PayPal order for the chosen amount (USD, $1 to $500). */
+/** POST /api/donations/orders — creates a PayPal order for the chosen amount (USD, $1 to $500); 20 per address and hour. */
 export const createDonationOrderHandler = withErrors(async (request) => {
   const config = requirePayPal();
   const order = await parseJson(request, donationOrderRequestSchema, { limitBytes: ORDER_BODY_LIMIT_BYTES });
+  await admitOrder(request);
   return Response.json(await createDonationOrder(config, order), { status: 201 });
 });
 
