@@ -1,9 +1,12 @@
 "use client";
 
+import { FOLLOW_THROUGH_TEXTS } from "@/components/follow-through/texts";
+import { commitmentTally, readCommitments } from "@/lib/domain/growth/commitments";
 import { useState, type ReactNode } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { prefetchSessionDetail } from "@/components/shell/lazy-screens";
+import { SignalsTrend } from "@/components/signals/signals-trend";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { SwipeCard } from "@/components/ui/swipe-card";
@@ -92,6 +95,7 @@ export function SessionHistory({
                       <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
                         <span>{countLabel(counts.insights, "insight")}</span>
                         <span>{countLabel(counts.followUps, "follow-up")}</span>
+                        <KeptCount commitments={entry.commitments} />
                       </span>
                     </HistoryItemBody>
                   </button>
@@ -135,6 +139,7 @@ export function SessionHistory({
           {T.loadMore}
         </Button>
       ) : null}
+      <SignalsTrend sessions={history.items} />
     </SectionCard>
   );
 }
@@ -174,4 +179,10 @@ function HistoryItemBody({
 function failedItemTitle(entry: HistoryEntry): string {
   const recordedAt = toEpoch(entry.createdAt) ?? toEpoch(entry.timestamp);
   return recordedAt !== null ? recordingName(new Date(recordedAt)) : (entry.name ?? topicTitle(entry));
+}
+
+/** "2 of 3 commitments kept" (issue 11 follow-through); nothing when the session made no commitment. */
+function KeptCount({ commitments }: { commitments: unknown }) {
+  const tally = commitmentTally(readCommitments(commitments));
+  return tally ? <span>{FOLLOW_THROUGH_TEXTS.keptCount(tally.kept, tally.total)}</span> : null;
 }

@@ -1,3 +1,5 @@
+import { previousCommitmentsOnDevice } from "@/lib/client/commitments/commitments";
+import type { CommitmentDraft } from "@/lib/domain/growth/commitments";
 import { FAILURE_TEXTS, LIMIT_TEXTS } from "@/components/recording/texts";
 import { ANALYSIS_STEP_DELAY_MS, ANALYSIS_TEXTS as T } from "@/components/session/texts";
 import { AnalysisRequestError, requestAnalysis } from "@/lib/client/analysis/analyze-client";
@@ -28,7 +30,11 @@ type SpeakerStats = Record<string, { totalTime: number; wordCount: number; segme
 
 /** Naming → analysis → results (spec part 1 section 4 "After transcription"), and the analysis failures of section 8. */
 export function createAnalysisActions(kit: FlowKit) {
-  function opened(result: { analysis: Analysis; sessionId: string | null }, named: NamedTranscript | null, fallbackName: string): ClientSession {
+  function opened(
+    result: { analysis: Analysis; sessionId: string | null; signals?: unknown },
+    named: NamedTranscript | null,
+    fallbackName: string,
+  ): ClientSession {
     const now = Date.now();
     const session: ClientSession = {
       id: result.sessionId ?? newDeviceSessionId(now),
@@ -42,6 +48,7 @@ export function createAnalysisActions(kit: FlowKit) {
       mode: "couple",
       speakerNames: named?.speakerNames ?? {},
       isCompleted: false,
+      signals: result.signals ?? null,
     };
     // A guest's session lives in this browser; a signed-in user's was stored by the server with the analysis.
     if (session.isLocal) keepOnDevice(session);
@@ -99,7 +106,7 @@ export function createAnalysisActions(kit: FlowKit) {
       kit.dispatch({
         type: "ANALYSED",
         session: opened(
-          { analysis: result.analysis, sessionId: result.sessionId ?? null },
+          { analysis: result.analysis, sessionId: result.sessionId ?? null, signals: result.signals },
           named ?? namedFromServer(result.analysis, listedTranscript),
           fallbackName || recordingName(new Date()),
         ),
@@ -169,7 +176,18 @@ function analyzeBody(named: NamedTranscript) {
     mode: "couple" as const,
     ...(named.sessionId ? { sessionId: named.sessionId } : {}),
     ...(named.clientId ? { clientId: named.clientId } : {}),
+    ...withPreviousCommitments(),
   };
+}
+
+/** A guest's last commitments, so the analysis can take them into account (the server reads a signed-in user's itself). */
+function withPreviousCommitments(): { previousCommitments?: CommitmentDraft[] } {
+  try {
+    const previous = previousCommitmentsOnDevice();
+    return previous.length > 0 ? { previousCommitments: previous } : {};
+  } catch {
+    return {}; // storage unreadable: the analysis simply goes without them
+  }
 }
 
 /** Seconds to wait when the server's rate limit refused an analysis or its retry; undefined for any other failure. */

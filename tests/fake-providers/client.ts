@@ -7,7 +7,17 @@
 
 import { FAKE_PROVIDERS_URL } from "../e2e/support/urls";
 
-export type FakeRoute = "openai.transcriptions" | "openai.chat" | "openai.realtime" | "gemini.generate" | "paypal.token" | "paypal.orders" | "paypal.capture";
+export type FakeRoute =
+  | "openai.transcriptions"
+  | "openai.chat"
+  | "openai.realtime"
+  | "gemini.generate"
+  // The conversation-signal labelling call (issue 17), told apart from the analysis on the same provider endpoints.
+  | "openai.signals"
+  | "gemini.signals"
+  | "paypal.token"
+  | "paypal.orders"
+  | "paypal.capture";
 
 /**
  * One queued answer, used once, in order, before the route's default answer.

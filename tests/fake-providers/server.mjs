@@ -10,6 +10,9 @@
 //   POST /v1/chat/completions                 chat completion (or SSE chunks when `stream: true`)
 //   POST /v1/realtime/client_secrets          { value: "ek_test_…", expires_at, session }
 //   POST /v1beta/models/{model}:generateContent and /v1/models/{model}:generateContent (+ :streamGenerateContent?alt=sse)
+//   The conversation-signal labels (issue 17) come on those chat / generateContent routes but are their own routes here,
+//   "openai.signals" and "gemini.signals" (told by the structured-output name or the `labels` response schema), so they
+//   never take an answer queued for an analysis; by default they label the numbered lines with a few plain rules.
 //   PayPal REST (PAYPAL_API_BASE=http://127.0.0.1:3199): POST /v1/oauth2/token (Basic auth, client_credentials),
 //   POST /v2/checkout/orders (Bearer; answers 201 CREATED with a new id), POST /v2/checkout/orders/{id}/capture (COMPLETED)
 // Control API for tests:
@@ -18,13 +21,23 @@
 //   GET  /__control/requests  recent requests (?route=…): route, model, headers without credentials, form fields, file sizes,
 //                             JSON bodies with inline audio replaced by its length. Never audio bytes, never keys.
 //   GET  /__control/health
-// Queued 2xx bodies for "openai.chat" and "gemini.generate" are the model's text output (strings as they are, anything else
+// Queued 2xx bodies for "openai.chat", "gemini.generate" and the two ".signals" routes are the model's text output (strings as they are, anything else
 // JSON-encoded) wrapped in the provider's envelope, unless `raw: true`; every other queued body is the HTTP body as it is.
 // Nothing here logs request bodies: they carry user conversations.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
-const ROUTES = ["openai.transcriptions", "openai.chat", "openai.realtime", "gemini.generate", "paypal.token", "paypal.orders", "paypal.capture"];
+const ROUTES = [
+  "openai.transcriptions",
+  "openai.chat",
+  "openai.realtime",
+  "gemini.generate",
+  "openai.signals",
+  "gemini.signals",
+  "paypal.token",
+  "paypal.orders",
+  "paypal.capture",
+];
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
 const MAX_LOGGED_REQUESTS = 200;
 const CREDENTIAL_HEADERS = new Set(["authorization", "x-goog-api-key", "api-key", "cookie", "proxy-authorization"]);
@@ -330,8 +343,67 @@ function matchRoute(method, pathname) {
   return undefined;
 }
 
+// ---------- Conversation-signal labels ----------
+
+/** The labelling call of issue 17: OpenAI's json_schema name, or a Gemini response schema with `labels`. */
+function signalLabelsRoute(route, json) {
+  if (route === "openai.chat" && json?.response_format?.json_schema?.name === "conversation_signal_labels") return "openai.signals";
+  if (route === "gemini.generate" && json?.generationConfig?.responseSchema?.properties?.labels) return "gemini.signals";
+  return route;
+}
+
+/** The `[n] Name: text` lines the model is asked to label. */
+function signalLines(route, json) {
+  const text =
+    route === "gemini.signals"
+      ? (json?.contents ?? [])
+          .flatMap((content) => content?.parts ?? [])
+          .map((part) => part?.text ?? "")
+          .join("\n")
+      : (json?.messages ?? [])
+          .filter((message) => message?.role === "user")
+          .map((message) => String(message.content ?? ""))
+          .join("\n");
+  return [...text.matchAll(/^\[(\d+)\] ([^:\n]+): (.*)$/gm)].map((match) => ({ turn: Number(match[1]), name: match[2], text: match[3] }));
+}
+
+/**
+ * A deterministic labeller for browser tests: a question is a bid (its first three words), "you do not / never / always" is
+ * criticism (those words), and the other speaker's next line answers a bid or a criticism (its first three words): interest
+ * after a bid, validation after a criticism. Every quote is copied from its line, so the app's checks keep them.
+ */
+function defaultSignalLabels(lines) {
+  const labels = [];
+  const kinds = new Map();
+  const firstWords = (text) => text.split(/\s+/).filter(Boolean).slice(0, 3).join(" ");
+  lines.forEach((line, index) => {
+    const own = new Set();
+    const previous = lines[index - 1];
+    if (previous && previous.name !== line.name && previous.turn === line.turn - 1) {
+      const before = kinds.get(previous.turn) ?? new Set();
+      const answer = before.has("bid") ? "interest" : before.has("criticism") ? "validation" : null;
+      if (answer) {
+        labels.push({ turn: line.turn, label: answer, quote: firstWords(line.text), responds_to: previous.turn });
+        own.add(answer);
+      }
+    }
+    const question = /[^.?!]*\?/.exec(line.text);
+    if (question && firstWords(question[0].trim()).split(" ").length >= 2) {
+      labels.push({ turn: line.turn, label: "bid", quote: firstWords(question[0].trim()), responds_to: null });
+      own.add("bid");
+    }
+    const attack = /\byou (?:do not|never|always)\b/i.exec(line.text);
+    if (attack) {
+      labels.push({ turn: line.turn, label: "criticism", quote: attack[0], responds_to: null });
+      own.add("criticism");
+    }
+    kinds.set(line.turn, own);
+  });
+  return { labels };
+}
+
 async function handleProvider(req, res, url, match) {
-  const { route } = match;
+  let { route } = match;
   const isGemini = route === "gemini.generate";
   const errorBody = isGemini ? geminiError : openAiError;
   const body = await readBody(req);
@@ -347,6 +419,7 @@ async function handleProvider(req, res, url, match) {
   } else {
     json = parseJson(body);
     if (json === undefined) return send(res, 400, errorBody(400, "We could not parse the JSON body of your request."));
+    route = signalLabelsRoute(route, json);
   }
 
   const model = match.model ?? fields.model ?? json?.model ?? json?.session?.model;
@@ -402,6 +475,20 @@ async function handleProvider(req, res, url, match) {
     }
     case "openai.realtime":
       return send(res, status, queued && "body" in queued ? queued.body : clientSecret(json?.session), headers);
+    case "openai.signals":
+      return send(
+        res,
+        status,
+        chatCompletion(model ?? "gpt-4.1-mini", asText(queued && "body" in queued ? queued.body : defaultSignalLabels(signalLines(route, json)))),
+        headers,
+      );
+    case "gemini.signals":
+      return send(
+        res,
+        status,
+        geminiResponse(model ?? "gemini", asText(queued && "body" in queued ? queued.body : defaultSignalLabels(signalLines(route, json)))),
+        headers,
+      );
     case "gemini.generate": {
       const text = asText(queued && "body" in queued ? queued.body : DEFAULT_GEMINI_TEXT);
       const answer = geminiResponse(model ?? "gemini", text);

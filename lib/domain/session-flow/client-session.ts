@@ -1,4 +1,5 @@
 import type { Analysis, SwipeAction } from "@/lib/domain/analysis/types";
+import type { Commitment } from "@/lib/domain/growth/commitments";
 
 /** A session as the browser works with it: from the server (signed in) or from this device (guest). */
 export type ClientSession = {
@@ -21,4 +22,8 @@ export type ClientSession = {
   reminderSet?: boolean;
   /** Growth commitments recorded after the deck (spec part 2 section 3 "Follow-up transcript"). */
   followUpTranscripts?: { transcript: string; createdAt?: string; transcriptionSegments?: unknown; speakerNames?: Record<string, string> }[];
+  /** What its growth conversations agreed, with the outcomes answered later (issue 11 follow-through). */
+  commitments?: Commitment[];
+  /** The conversation signals /api/analyze answered (issue 17): kept with the session, on this device for a guest. */
+  signals?: unknown;
 };

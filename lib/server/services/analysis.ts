@@ -7,7 +7,9 @@ import { anchorEvidence } from "@/lib/domain/analysis/evidence";
 import { analyzeLocally } from "@/lib/domain/analysis/local-analyzer";
 import { computeConversationMetrics } from "@/lib/domain/analysis/metrics";
 import type { Analysis } from "@/lib/domain/analysis/types";
+import { withLastTimeRecommendation, type CommitmentDraft } from "@/lib/domain/growth/commitments";
 import { screenForSafety } from "@/lib/domain/safety/safety-screen";
+import type { SignalsRecord } from "@/lib/domain/signals/record";
 import { computeSpeakerStats, fillSegmentTimes, groupBySpeaker, type TranscriptSegment } from "@/lib/domain/transcription/segments";
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
@@ -17,11 +19,18 @@ import { ANALYSIS_PROMPT_VERSION, buildAnalysisSystemPrompt, buildAnalysisUserPr
 import { generateStructured, StructuredGenerationError, structuredStepsFromEnv, type StructuredStep } from "@/lib/server/providers/structured/chain";
 
 import { createOnce, sessionIdForClientId } from "./client-id";
+import { pendingCommitmentsForUser } from "./commitments";
 import { findOwnedSession, sessionNotFound } from "./owned-session";
 import { jsonColumn } from "./session-dto";
+import { conversationSignals } from "./signal-labels";
 
-export type AnalyzeResult = { analysis: Analysis; sessionId: string | null };
-export type AnalysisDeps = { steps?: StructuredStep[]; retryOptions?: Parameters<typeof generateStructured>[3] };
+export type AnalyzeResult = { analysis: Analysis; sessionId: string | null; signals: SignalsRecord | null };
+export type AnalysisDeps = {
+  steps?: StructuredStep[];
+  retryOptions?: Parameters<typeof generateStructured>[3];
+  /** The conversation signals' provider chain (default: the analysis's); `false` skips the signals (null), as a regeneration does. */
+  signalSteps?: StructuredStep[] | false;
+};
 
 /**
  * Analyses a named transcript. With no AI key the local analyzer answers (labelled offline). A signed-in user's session is
@@ -41,11 +50,27 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
   const segments = segmentsOf(request);
   const speakerNames = request.speakerNames ?? {};
   const steps = deps.steps ?? structuredStepsFromEnv(getEnv());
+  // What the couple agreed last time (issue 11 follow-through): the analysis may say whether this conversation touched it.
+  const previousCommitments = identity ? await pendingCommitmentsForUser(identity.userId, storedId ?? null) : (request.previousCommitments ?? []);
 
+  // The signals' labelling runs beside the analysis (issue 17), never after it, and never fails it.
+  const signalsCall = new AbortController();
+  const signalsPromise =
+    deps.signalSteps === false
+      ? Promise.resolve(null)
+      : conversationSignals(
+          { segments, speakerNames, mode: request.mode },
+          { steps: deps.signalSteps ?? steps, retryOptions: deps.retryOptions, signal: signalsCall.signal },
+        ).catch(() => null);
   let analysis: Analysis;
   try {
-    analysis = steps.length === 0 ? analyzeLocally({ segments, speakerNames }) : await analyzeWithAi(steps, request, segments, speakerNames, deps);
+    analysis =
+      steps.length === 0
+        ? withLastTime(analyzeLocally({ segments, speakerNames }), previousCommitments)
+        : await analyzeWithAi(steps, { ...request, previousCommitments }, segments, speakerNames, deps);
   } catch (error) {
+    signalsCall.abort();
+    await signalsPromise;
     if (!(error instanceof StructuredGenerationError)) throw error;
     const failedSessionId = identity ? await keepFailedAnalysis(identity.userId, storedId, request, error.message) : undefined;
     throw new ApiError("unavailable", error.message, { isConnectionError: error.transient, ...(failedSessionId ? { failedSessionId } : {}) });
@@ -62,8 +87,9 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
     speakerNames,
     transcriptionSegments: segments,
   };
-  const sessionId = identity ? await storeAnalyzedSession(identity.userId, storedId, request, analysis) : null;
-  return { analysis, sessionId };
+  const signals = await signalsPromise;
+  const sessionId = identity ? await storeAnalyzedSession(identity.userId, storedId, request, analysis, signals) : null;
+  return { analysis, sessionId, signals };
 }
 
 /** POST /api/sessions/{id}/retry-analysis: the caller's session whose analysis failed, analysed again from what is stored. */
@@ -103,7 +129,7 @@ async function analyzeWithAi(
   const prompt = {
     name: "conversation_analysis",
     system: buildAnalysisSystemPrompt(DIMENSION_DETAILS.map((dimension) => ({ title: dimension.title, definition: dimension.definition }))),
-    user: buildAnalysisUserPrompt({ transcript: request.transcript, speakerNames, metrics }),
+    user: buildAnalysisUserPrompt({ transcript: request.transcript, speakerNames, metrics, previousCommitments: request.previousCommitments }),
     geminiSchema: ANALYSIS_JSON_SCHEMA,
     openAiSchema: ANALYSIS_OPENAI_JSON_SCHEMA,
   };
@@ -119,6 +145,10 @@ async function analyzeWithAi(
   return metrics ? { ...value, metrics } : value;
 }
 
+function withLastTime(analysis: Analysis, previous: readonly CommitmentDraft[]): Analysis {
+  return { ...analysis, recommendations: withLastTimeRecommendation(analysis.recommendations, previous) };
+}
+
 /** Segments from the browser, or, for a plain transcript, "speaker: text" lines with estimated times. */
 function segmentsOf(request: AnalyzeRequest): TranscriptSegment[] {
   if (request.segments && request.segments.length > 0) return request.segments.filter((segment) => segment.text.trim() !== "");
@@ -126,11 +156,18 @@ function segmentsOf(request: AnalyzeRequest): TranscriptSegment[] {
   return fillSegmentTimes(turns.map((turn) => ({ speaker: turn.speaker, text: turn.text }))) as TranscriptSegment[];
 }
 
-async function storeAnalyzedSession(userId: string, storedId: string | undefined, request: AnalyzeRequest, analysis: Analysis): Promise<string> {
+async function storeAnalyzedSession(
+  userId: string,
+  storedId: string | undefined,
+  request: AnalyzeRequest,
+  analysis: Analysis,
+  signals: SignalsRecord | null,
+): Promise<string> {
   const db = getDb();
   const data = {
     transcript: request.fullTranscript ?? request.transcript,
     analysis: jsonColumn(analysis),
+    signals: jsonColumn(signals),
     speakerNames: jsonColumn(request.speakerNames ?? {}),
     mode: request.mode === "solo" ? ("solo" as const) : ("couple" as const),
     conversationGuideHeadline: request.conversationGuideHeadline ?? null,
@@ -145,7 +182,7 @@ async function storeAnalyzedSession(userId: string, storedId: string | undefined
     userId,
     request.clientId,
     async () => (await create()).id,
-    (id) => storeAnalyzedSession(userId, id, request, analysis),
+    (id) => storeAnalyzedSession(userId, id, request, analysis, signals),
   );
 }
 

@@ -4,13 +4,17 @@ import { z } from "zod";
 
 import type { TranscriptSegment } from "@/lib/domain/transcription/segments";
 import { getDb } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
+import { structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
 
 import type { AnalysisDeps } from "./analysis";
-import { regenerateWithFollowUp } from "./growth-regeneration";
+import { storeCommitments } from "./commitments";
+import { followUpCommitments, regenerateWithFollowUp, type RegenerationInput } from "./growth-regeneration";
 import { findOwnedSession } from "./owned-session";
 import { jsonColumn, type SessionDto } from "./session-dto";
 import { followUpRow, followUpSchema, getSessionForUser } from "./session-store";
+import { signalsWithFollowUps } from "./signal-labels";
 
 /** POST /api/sessions/{id}/append-transcript: the follow-up recording's transcript (required, not blank) and its details. */
 export const appendTranscriptBodySchema = z.object({
@@ -46,6 +50,13 @@ export async function appendAndRegenerateForUser(
 ): Promise<SessionDto & AppendOutcome> {
   const stored = await appendTranscriptForUser(userId, id, body);
   const analysis = (stored.analysis ?? {}) as { transcriptionSegments?: TranscriptSegment[]; speakerNames?: Record<string, string> };
+  // The conversation signals are recomputed with the follow-up beside the regeneration, and kept whatever it does.
+  const signalSteps = deps.signalSteps === false ? [] : (deps.signalSteps ?? deps.steps ?? structuredStepsFromEnv(getEnv()));
+  const signals = signalsWithFollowUps(stored, { steps: signalSteps, retryOptions: deps.retryOptions })
+    .then(async (record) => {
+      if (record) await getDb().session.update({ where: { id: stored.id }, data: { signals: jsonColumn(record) } });
+    })
+    .catch(() => undefined);
   try {
     const regenerated = await regenerateWithFollowUp(
       {
@@ -54,10 +65,12 @@ export async function appendAndRegenerateForUser(
           segments: analysis.transcriptionSegments,
           speakerNames: (stored.speakerNames as Record<string, string> | null) ?? analysis.speakerNames,
         },
-        followUp: { transcript: body.transcript, segments: body.transcriptionSegments as TranscriptSegment[] | undefined, speakerNames: body.speakerNames },
+        followUp: followUpOf(body),
       },
       deps,
     );
+    await signals;
+    await storeCommitments(userId, stored.id, regenerated.commitments);
     await getDb().session.update({
       where: { id: stored.id },
       data: {
@@ -70,8 +83,11 @@ export async function appendAndRegenerateForUser(
     });
     return { ...(await getSessionForUser(userId, stored.id)), status: "ok" };
   } catch (error) {
+    await signals;
     if (!(error instanceof ApiError)) throw error;
-    return { ...stored, status: "partial_failure", error: `Analysis generation failed: ${error.message}` };
+    // The commitment is remembered even when the analysis could not be regenerated: taken from the follow-up's words.
+    await storeCommitments(userId, stored.id, followUpCommitments(followUpOf(body)));
+    return { ...(await getSessionForUser(userId, stored.id)), status: "partial_failure", error: `Analysis generation failed: ${error.message}` };
   }
 }
 
@@ -82,7 +98,7 @@ export async function regenerateForGuest(body: AppendTranscriptBody, deps: Analy
     const regenerated = await regenerateWithFollowUp(
       {
         conversation: { transcript: body.context.transcript, speakerNames: body.context.speakerNames },
-        followUp: { transcript: body.transcript, segments: body.transcriptionSegments as TranscriptSegment[] | undefined, speakerNames: body.speakerNames },
+        followUp: followUpOf(body),
       },
       deps,
     );
@@ -90,7 +106,7 @@ export async function regenerateForGuest(body: AppendTranscriptBody, deps: Analy
     return { status: "ok" as const, ...summary, analysis: { mutualGrowthCard } };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { status: "partial_failure" as const, error: `Analysis generation failed: ${error.message}` };
+    return { status: "partial_failure" as const, error: `Analysis generation failed: ${error.message}`, commitments: followUpCommitments(followUpOf(body)) };
   }
 }
 
@@ -108,4 +124,8 @@ async function appendTranscriptForUser(userId: string, id: string, body: AppendT
     await tx.followUpTranscript.create({ data: followUpRow(sessionId, body) });
   });
   return getSessionForUser(userId, sessionId);
+}
+
+function followUpOf(body: AppendTranscriptBody): RegenerationInput["followUp"] {
+  return { transcript: body.transcript, segments: body.transcriptionSegments as TranscriptSegment[] | undefined, speakerNames: body.speakerNames };
 }

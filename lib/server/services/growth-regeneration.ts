@@ -1,7 +1,9 @@
 import "server-only";
 
+import { parseTranscriptLines } from "@/lib/domain/analysis/analyze-request";
 import { cleanRecommendations } from "@/lib/domain/analysis/summary";
 import type { Analysis, MutualGrowthCard } from "@/lib/domain/analysis/types";
+import { extractCommitments, type CommitmentDraft } from "@/lib/domain/growth/commitments";
 import { namedTranscript } from "@/lib/domain/speakers/apply-names";
 import type { TranscriptSegment } from "@/lib/domain/transcription/segments";
 
@@ -11,7 +13,14 @@ import { analyzeConversation, type AnalysisDeps } from "./analysis";
 // the couple then agreed on, with the same provider chain (or the local analyzer) as /api/analyze, and nothing stored
 // by it. What the completion screen shows comes from it: the new summary, recommendations, encouragement and growth card.
 
-export type Regeneration = { summary: string; recommendations: string[]; encouragement: string; mutualGrowthCard: MutualGrowthCard };
+export type Regeneration = {
+  summary: string;
+  recommendations: string[];
+  encouragement: string;
+  mutualGrowthCard: MutualGrowthCard;
+  /** What the follow-up agreed: the model's, else taken from the follow-up's words (issue 11 follow-through). */
+  commitments: CommitmentDraft[];
+};
 
 const FOLLOW_UP_HEADING = "Growth conversation (what they agreed to do next):";
 
@@ -34,8 +43,12 @@ export async function regenerateWithFollowUp({ conversation, followUp }: Regener
       : undefined;
   const followUpNames = Object.fromEntries(Object.entries(followUp.speakerNames ?? {}).map(([id, name]) => [`GROWTH_${id}`, name]));
   const speakerNames = { ...(conversation.speakerNames ?? {}), ...(segments ? followUpNames : {}) };
-  const { analysis } = await analyzeConversation({ transcript, mode: "couple", speakerNames, ...(segments ? { segments } : {}) }, null, deps);
-  return fromAnalysis(analysis);
+  // The signals are recomputed by the append itself (over the conversation and every follow-up), not from this merged text.
+  const { analysis } = await analyzeConversation({ transcript, mode: "couple", speakerNames, ...(segments ? { segments } : {}) }, null, {
+    ...deps,
+    signalSteps: false,
+  });
+  return fromAnalysis(analysis, followUp);
 }
 
 function usableSegments(segments: TranscriptSegment[] | undefined): TranscriptSegment[] {
@@ -54,8 +67,15 @@ function readable(part: RegenerationInput["conversation"]): string {
   return segments.length > 0 ? namedTranscript(segments, part.speakerNames ?? {}) : part.transcript;
 }
 
-function fromAnalysis(analysis: Analysis): Regeneration {
+/** The commitments a follow-up states in its own words: what is kept when no model names them. */
+export function followUpCommitments(followUp: RegenerationInput["followUp"]): CommitmentDraft[] {
+  const segments = usableSegments(followUp.segments);
+  return extractCommitments(segments.length > 0 ? segments : parseTranscriptLines(followUp.transcript), followUp.speakerNames ?? {});
+}
+
+function fromAnalysis(analysis: Analysis, followUp: RegenerationInput["followUp"]): Regeneration {
   return {
+    commitments: analysis.commitments && analysis.commitments.length > 0 ? analysis.commitments : followUpCommitments(followUp),
     summary: analysis.coachResponse,
     recommendations: cleanRecommendations(analysis.recommendations).slice(-3),
     encouragement: analysis.encouragement,

@@ -1,13 +1,16 @@
 import "server-only";
 
-import type { FailureMarker, FollowUpTranscript, Prisma, Session, SwipeAction } from "@/lib/server/db";
+import type { Commitment, FailureMarker, FollowUpTranscript, Prisma, Session, SwipeAction } from "@/lib/server/db";
 
-type Row = Session & { swipeActions: SwipeAction[]; followUps: FollowUpTranscript[]; failures: FailureMarker[] };
+import { toCommitmentDto } from "./commitments";
+
+type Row = Session & { swipeActions: SwipeAction[]; followUps: FollowUpTranscript[]; failures: FailureMarker[]; commitments: Commitment[] };
 
 export const SESSION_INCLUDE = {
   swipeActions: { orderBy: { cardIndex: "asc" } },
   followUps: { orderBy: { createdAt: "asc" } },
   failures: true,
+  commitments: { orderBy: { createdAt: "asc" } },
 } as const;
 
 /** A document for a Json column; null and undefined leave the column as it is. */
@@ -40,6 +43,8 @@ export function toSessionDto(row: Row) {
     clientId: row.clientId,
     transcript: row.transcript,
     analysis: row.analysis,
+    /** The conversation signals with their checked labels (issue 17); null before they existed or when none were computed. */
+    signals: row.signals ?? null,
     swipeActions: row.swipeActions.map((swipe) => ({ cardIndex: swipe.cardIndex, action: swipe.action, timestamp: swipe.votedAt.getTime() })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -54,6 +59,8 @@ export function toSessionDto(row: Row) {
     reminderSet: row.reminderSet,
     reminderDate: row.reminderDate?.getTime() ?? null,
     followUpTranscripts,
+    /** What its growth conversations agreed, with the outcome answered later (issue 11 follow-through). */
+    commitments: row.commitments.map(toCommitmentDto),
     conversationGuideHeadline: row.conversationGuideHeadline,
     mode: row.mode,
     speakerNames: row.speakerNames,

@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { isServerSessionId } from "@/lib/domain/session-ids";
+import { readSignalsRecord } from "@/lib/domain/signals/record";
 import { dateInRange } from "@/lib/domain/validation/storable-json";
 import { getDb, type Prisma } from "@/lib/server/db";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
@@ -70,6 +71,8 @@ export const sessionBodySchema = z.object({
     .array(z.object({ speakerLabel: text(100), text: text(10_000) }))
     .max(2_000)
     .optional(),
+  /** The conversation signals a guest's copy carries (issue 17): kept on migration when they have the current shape. */
+  signals: z.unknown().optional(),
 });
 
 export type SessionBody = z.infer<typeof sessionBodySchema>;
@@ -126,6 +129,8 @@ async function writeSession(userId: string, id: string, body: SessionBody): Prom
     mode: body.mode === "solo" ? ("solo" as const) : body.mode ? ("couple" as const) : undefined,
     speakerNames: jsonColumn(body.speakerNames),
     bufferedTurns: jsonColumn(body.bufferedTurns),
+    // Anything but a well-formed record leaves the column as it is.
+    signals: jsonColumn(readSignalsRecord(body.signals)),
     lastActivityAt: new Date(),
   };
 
