@@ -1,12 +1,13 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-import { ACCOUNT_PORT, E2E_DATA_SUFFIX, FAKE_PROVIDERS_PORT, FAKE_PROVIDERS_URL, GUEST_PORT } from "./tests/e2e/support/urls";
+import { ACCOUNT_PORT, E2E_DATA_SUFFIX, FAKE_PROVIDERS_PORT, FAKE_PROVIDERS_URL, GUEST_PORT, LIMITS_PORT } from "./tests/e2e/support/urls";
 import { clerkTestEnv } from "./tests/helpers/clerk-test-auth";
 
 // Browser tests against the built app (`next build` runs before this, see the test:e2e script): Debian's Chromium, a fake
-// microphone playing tests/fixtures/two-voices.wav, a fake OpenAI/Gemini server on loopback, and two `next start` processes
-// of the same build — one with Clerk (offline test instance) and AI keys, one in guest-only mode with no keys at all.
+// microphone playing tests/fixtures/two-voices.wav, a fake OpenAI/Gemini server on loopback, and three `next start`
+// processes of the same build — one with Clerk (offline test instance) and AI keys, one in guest-only mode with no keys at
+// all, and one guest-only with AI keys and a rate limit of one AI call per IP (tests/e2e/limits.spec.ts).
 
 const ROOT = process.cwd();
 const FAKE_MIC_WAV = path.resolve(ROOT, "tests/fixtures/two-voices.wav");
@@ -34,6 +35,14 @@ const COMMON_ENV = { NEXT_TELEMETRY_DISABLED: "1", CLERK_TELEMETRY_DISABLED: "1"
 /** Empty values, not absent ones: Next never lets a .env file fill a variable that is already set, even to "". */
 const NO_CLERK = { NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: "", CLERK_SECRET_KEY: "", CLERK_JWT_KEY: "" };
 const NO_AI = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", GEMINI_API_KEY: "", GEMINI_BASE_URL: "" };
+const FAKE_AI = {
+  OPENAI_API_KEY: "sk-test-fake-providers",
+  OPENAI_BASE_URL: `${FAKE_PROVIDERS_URL}/v1`,
+  GEMINI_API_KEY: "gemini-test-fake-providers",
+  GEMINI_BASE_URL: FAKE_PROVIDERS_URL,
+};
+/** The suites make many AI calls from one loopback address: the rate limits stay out of their way (limits.spec.ts tests them). */
+const GENEROUS_LIMITS = { RATE_LIMIT_AI_PER_USER: "100000", RATE_LIMIT_AI_PER_IP: "100000", SESSIONS_PER_USER_PER_DAY: "100000" };
 const NO_PAYPAL = { NEXT_PUBLIC_PAYPAL_CLIENT_ID: "", PAYPAL_CLIENT_SECRET: "", PAYPAL_API_BASE: "" };
 
 // One PostgreSQL schema per run (set once here; workers inherit it), so runs never see each other's data.
@@ -108,10 +117,8 @@ export default defineConfig({
       ACCOUNT_PORT,
       {
         ...clerkTestEnv(),
-        OPENAI_API_KEY: "sk-test-fake-providers",
-        OPENAI_BASE_URL: `${FAKE_PROVIDERS_URL}/v1`,
-        GEMINI_API_KEY: "gemini-test-fake-providers",
-        GEMINI_BASE_URL: FAKE_PROVIDERS_URL,
+        ...FAKE_AI,
+        ...GENEROUS_LIMITS,
         // Donations: an 80-character client id (a real one's length) and PayPal's REST API played by the fake server.
         NEXT_PUBLIC_PAYPAL_CLIENT_ID: `AeTestClientId${"x".repeat(66)}`,
         PAYPAL_CLIENT_SECRET: "paypal-secret-fake-providers",
@@ -119,6 +126,13 @@ export default defineConfig({
       },
       `.data/e2e-account${E2E_DATA_SUFFIX}`,
     ),
-    appServer("guest-only", GUEST_PORT, { ...NO_CLERK, ...NO_AI, ...NO_PAYPAL }, `.data/e2e-guest${E2E_DATA_SUFFIX}`),
+    appServer("guest-only", GUEST_PORT, { ...NO_CLERK, ...NO_AI, ...NO_PAYPAL, ...GENEROUS_LIMITS }, `.data/e2e-guest${E2E_DATA_SUFFIX}`),
+    // One AI call per guest IP and hour, so a test can reach the limit with a single call.
+    appServer(
+      "limits",
+      LIMITS_PORT,
+      { ...NO_CLERK, ...FAKE_AI, ...NO_PAYPAL, RATE_LIMIT_AI_PER_IP: "1", RATE_LIMIT_WINDOW_SECONDS: "3600" },
+      `.data/e2e-limits${E2E_DATA_SUFFIX}`,
+    ),
   ],
 });

@@ -120,6 +120,24 @@ describe("rate limits on AI calls", () => {
   });
 });
 
+describe("new sessions per user per day", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...NO_AI_KEYS, SESSIONS_PER_USER_PER_DAY: "2" });
+
+  it("refuses a third new session today with a 429 until midnight UTC, and creates nothing", async () => {
+    const ana = { userId: "user_daily_cap" };
+    expect((await postAnalyze(ana, { ...conversation, clientId: "rec-day-1" })).status).toBe(200);
+    expect((await postAnalyze(ana, { ...conversation, clientId: "rec-day-2" })).status).toBe(200);
+    const refused = await postAnalyze(ana, { ...conversation, clientId: "rec-day-3" });
+    expect(refused.status).toBe(429);
+    const secondsToMidnight = Math.ceil((Math.ceil(Date.now() / 86_400_000) * 86_400_000 - Date.now()) / 1000);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(Math.max(secondsToMidnight, 1));
+    expect((await refused.json()).error).toMatch(/^You have reached today's limit of new sessions\./);
+    expect(await api.db.session.count({ where: { userId: "user_daily_cap" } })).toBe(2);
+    // Another user is not affected.
+    expect((await postAnalyze({ userId: "user_daily_other" })).status).toBe(200);
+  });
+});
+
 describe("ownership before any provider call or count", () => {
   setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
 

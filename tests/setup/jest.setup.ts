@@ -7,6 +7,11 @@ import { findCanary } from "../helpers/log-canary";
 // No telemetry from Clerk or Next in tests: there is no network, and nothing should try.
 process.env.CLERK_TELEMETRY_DISABLED = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+// The rate limits (issue 15) count every AI call of a test file from one address: generous here, so suites that make many
+// calls are not refused; tests/api/limits.test.ts and lib/server/security/rate-limit.test.ts set their own.
+process.env.RATE_LIMIT_AI_PER_USER ??= "100000";
+process.env.RATE_LIMIT_AI_PER_IP ??= "100000";
+process.env.SESSIONS_PER_USER_PER_DAY ??= "100000";
 
 // Privacy: whatever the code under test prints must never carry a test transcript's canary phrase.
 const leaks: string[] = [];

@@ -11,12 +11,15 @@ const PORT_BASE = Number(process.env.E2E_PORT_BASE || 3100);
 export const ACCOUNT_PORT = PORT_BASE;
 /** No Clerk keys and no AI keys: guest-only mode with "AI provider not configured". */
 export const GUEST_PORT = PORT_BASE + 1;
+/** Guest-only with AI keys and a rate limit of one AI call per IP: tests/e2e/limits.spec.ts hits it on purpose. */
+export const LIMITS_PORT = PORT_BASE + 2;
 /** tests/fake-providers/server.mjs */
 export const FAKE_PROVIDERS_PORT = PORT_BASE + 99;
 
 export const ACCOUNT_URL = `http://${E2E_HOST}:${ACCOUNT_PORT}`;
 export const GUEST_URL = `http://${E2E_HOST}:${GUEST_PORT}`;
 export const FAKE_PROVIDERS_URL = `http://${E2E_HOST}:${FAKE_PROVIDERS_PORT}`;
+export const LIMITS_URL = `http://${E2E_HOST}:${LIMITS_PORT}`;
 
 export type AppServer = { name: "account" | "guest-only"; url: string; clerk: boolean };
 
