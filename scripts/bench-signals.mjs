@@ -10,7 +10,7 @@
 //
 // The TypeScript modules are loaded with jiti (already in the tree through the tooling); `server-only` is the empty
 // module the unit tests use. Nothing is written, no database is touched (the analysis runs as a guest's).
-import { createServer } from "node:http";
+import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,21 +85,32 @@ async function computeBench() {
   return { turns: check.turns, labels: check.labels.length, medianMs: median(times), cpuMedianMs: median(cpu) };
 }
 
-/** A loopback Gemini that answers every generateContent at once: the analysis, or labels for the labelling call. */
+/**
+ * A loopback Gemini that answers every generateContent at once (the analysis, or labels for the labelling call), in a
+ * process of its own as a real provider is: its work is not counted in the app's.
+ */
 async function zeroLatencyGemini(analysisJson, labelsJson) {
-  const server = createServer((request, response) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
-      const labelling = Boolean(body.generationConfig?.responseSchema?.properties?.labels);
-      const text = JSON.stringify(labelling ? labelsJson : analysisJson);
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP", index: 0 }] }));
+  const source = `
+    import { createServer } from "node:http";
+    const [analysis, labels] = ${JSON.stringify([JSON.stringify(analysisJson), JSON.stringify(labelsJson)])};
+    const server = createServer((request, response) => {
+      const chunks = [];
+      request.on("data", (chunk) => chunks.push(chunk));
+      request.on("end", () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+        const text = body.generationConfig?.responseSchema?.properties?.labels ? labels : analysis;
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP", index: 0 }] }));
+      });
     });
+    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
+  `;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the fake Gemini exited (${code})`)));
+    child.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim())));
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${server.address().port}` };
+  return { server: { close: () => child.kill() }, url: `http://127.0.0.1:${port}` };
 }
 
 async function analyzeBench() {

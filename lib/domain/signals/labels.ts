@@ -84,15 +84,17 @@ export const LABELS_OPENAI_JSON_SCHEMA: Record<string, unknown> = labelsJsonSche
 
 // ---- Checks ----
 
-/** NFKC, lower-case, curly quotes straight, runs of whitespace one space, trimmed. */
+const NON_ASCII = /[^\x00-\x7f]/;
+/** Whitespace other than one plain space between words. */
+const MESSY_SPACE = /[^\S ]| {2}/;
+
+/** NFKC, lower-case, curly quotes straight, runs of whitespace one space, trimmed. (NFKC and quotes only touch non-ASCII text.) */
 export function normalizeQuote(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[‘’‚‛]/g, "'")
-    .replace(/[“”„‟]/g, '"')
-    .replace(/\s+/g, " ")
-    .trim();
+  const ascii = !NON_ASCII.test(text);
+  const lower = (ascii ? text : text.normalize("NFKC")).toLowerCase();
+  const straight = ascii ? lower : lower.replace(/[‘’‚‛]/g, "'").replace(/[“”„‟]/g, '"');
+  // Most texts have single spaces only: the replace is skipped for them.
+  return (MESSY_SPACE.test(straight) ? straight.replace(/\s+/g, " ") : straight).trim();
 }
 
 export type LabelRejection = "not_an_object" | "no_such_turn" | "unknown_label" | "quote_too_short" | "quote_not_in_turn" | "bad_responds_to";

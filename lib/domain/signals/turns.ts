@@ -59,27 +59,37 @@ export function buildTurns(segments: readonly SignalSegment[]): Turn[] {
 
 const NON_ASCII_WORD_CHARACTER = /^[\p{L}\p{M}\p{N}]$/u;
 
-/** Letters, digits and `'`: ASCII by code, anything else by its Unicode category (one character at a time, so it stays fast). */
-function isWordCharacter(code: number, character: string): boolean {
-  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x27 || (code >= 0x41 && code <= 0x5a);
-  return NON_ASCII_WORD_CHARACTER.test(character);
+/** ASCII letters, digits and `'`, by code: the common case is decided by one table lookup. */
+const ASCII_WORD = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  ASCII_WORD[code] = (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x27 ? 1 : 0;
 }
 
-/** Runs of letters, digits and apostrophes (`’` counts as `'`), lower-cased: "I’m" is one word, "mm-hm" two. */
+/**
+ * Runs of letters, digits and apostrophes (`’` counts as `'`), lower-cased: "I’m" is one word, "mm-hm" two. One character at
+ * a time (ASCII by table, anything else by its Unicode category): the signals call it for every turn, so it stays fast.
+ */
 export function words(text: string): string[] {
-  const lower = text.replace(/’/g, "'").toLowerCase();
+  const lower = (text.includes("’") ? text.replace(/’/g, "'") : text).toLowerCase();
   const found: string[] = [];
   let from = -1;
-  for (let i = 0; i < lower.length;) {
-    const code = lower.codePointAt(i)!;
-    const width = code > 0xffff ? 2 : 1;
-    if (isWordCharacter(code, width === 1 ? lower[i]! : lower.slice(i, i + 2))) {
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    let word: boolean;
+    let width = 1;
+    if (code < 0x80) word = ASCII_WORD[code] === 1;
+    else {
+      const point = lower.codePointAt(i)!;
+      width = point > 0xffff ? 2 : 1;
+      word = NON_ASCII_WORD_CHARACTER.test(width === 1 ? lower[i]! : lower.slice(i, i + 2));
+    }
+    if (word) {
       if (from < 0) from = i;
     } else if (from >= 0) {
       found.push(lower.slice(from, i));
       from = -1;
     }
-    i += width;
+    i += width - 1;
   }
   if (from >= 0) found.push(lower.slice(from));
   return found;
