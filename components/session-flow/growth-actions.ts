@@ -1,5 +1,6 @@
 import { GROWTH_TIMING_MS, GROWTH_TEXTS as T } from "@/components/growth/texts";
 import { FAILURE_TEXTS } from "@/components/recording/texts";
+import { withNewCommitments } from "@/lib/client/commitments/commitments";
 import { announceSessionsChanged } from "@/lib/client/events";
 import type { AudioRecorder } from "@/lib/client/recordings/recorder";
 import { sessionApi, type FollowUpBody, type SessionRecord } from "@/lib/client/sessions/session-api";
@@ -8,6 +9,7 @@ import { showToast } from "@/lib/client/toast/toast-store";
 import { wait } from "@/lib/client/wait";
 import { DEFAULT_RECOMMENDATIONS, keepLastRecommendations } from "@/lib/domain/analysis/summary";
 import type { Analysis, MutualGrowthCard } from "@/lib/domain/analysis/types";
+import { readCommitments } from "@/lib/domain/growth/commitments";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 import { namedTranscript } from "@/lib/domain/speakers/apply-names";
@@ -43,7 +45,11 @@ export function createGrowthActions(kit: FlowKit) {
     const { session } = open;
     try {
       const answer = await sessionApi.appendTranscript(session.id, { ...pending, ...(session.isLocal ? { context: guestContext(session) } : {}) });
-      if (answer.status === "partial_failure") throw new Error(String(answer.error ?? "partial_failure"));
+      if (answer.status === "partial_failure") {
+        // The server took the commitment from the follow-up's words: a guest keeps it here with the follow-up.
+        if (session.isLocal) keepOnDevice({ ...session, commitments: withNewCommitments(session.id, session.commitments ?? [], answer.commitments) });
+        throw new Error(String(answer.error ?? "partial_failure"));
+      }
       kit.dispatch({ type: "GROWTH_APPENDED" });
       await wait(GROWTH_TIMING_MS.beforeRefetch);
       await load(session.isLocal ? answer : null);
@@ -171,7 +177,15 @@ export function createGrowthActions(kit: FlowKit) {
 
 /** What the server needs to regenerate a guest's analysis, since it keeps nothing of theirs. */
 function guestContext(session: ClientSession) {
-  return { transcript: session.transcript, speakerNames: session.speakerNames, cards: session.analysis.cards };
+  return {
+    transcript: session.transcript,
+    speakerNames: session.speakerNames,
+    cards: session.analysis.cards,
+    // The conversation signals are recomputed with the follow-up (issue 17) from what this browser keeps.
+    segments: session.analysis.transcriptionSegments,
+    followUps: (session.followUpTranscripts ?? []).map((item) => ({ transcriptionSegments: item.transcriptionSegments, speakerNames: item.speakerNames })),
+    signals: session.signals ?? undefined,
+  };
 }
 
 function keepFollowUpOnDevice(session: ClientSession, followUp: FollowUp | null): void {
@@ -195,5 +209,9 @@ function withRegeneration(session: ClientSession, fresh: SessionRecord, followUp
     encouragement: typeof fresh.encouragement === "string" && fresh.encouragement.trim() ? fresh.encouragement : session.encouragement,
     analysis: { ...session.analysis, ...(analysis.mutualGrowthCard ? { mutualGrowthCard: analysis.mutualGrowthCard as MutualGrowthCard } : {}) },
     followUpTranscripts: withNew,
+    // The conversation signals recomputed with the follow-up; the earlier ones when none came back.
+    signals: fresh.signals ?? session.signals,
+    // The account's stored list, or a guest's list with the follow-up's new commitments added.
+    commitments: session.isLocal ? withNewCommitments(session.id, session.commitments ?? [], fresh.commitments) : readCommitments(fresh.commitments),
   };
 }

@@ -2,6 +2,7 @@
 import { delay, HttpResponse } from "msw";
 
 import { POST as analyze } from "@/app/api/analyze/route";
+import { POST as appendPublic } from "@/app/api/public/sessions/[id]/append-transcript/route";
 import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route";
 import { DELETE as deleteSession, GET as getSession } from "@/app/api/sessions/[id]/route";
 import { POST as migrate } from "@/app/api/sessions/migrate/route";
@@ -299,6 +300,39 @@ describe("POST /api/analyze answers and stores the signals", () => {
     expect(body.signals).toMatchObject({ turns: 7, labelled: true, rejectedLabels: 1, ratio: { positive: 3, negative: 2, value: 1.5 } });
     expect(body.signals.labels.at(-1)).toMatchObject({ turn: 6, label: "affection", speaker: "S2", respondsTo: 5 });
     expect(Object.keys(body.signals.pronouns).sort()).toEqual(["S1", "S2"]);
+  });
+});
+
+describe("a guest's follow-up", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
+
+  it("recomputes the signals from what the browser sends, labelling only the new turns, and stores nothing", async () => {
+    server.use(
+      geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))),
+      geminiSignalLabels(() => HttpResponse.json(geminiJson(answer))),
+    );
+    const { signals } = await (await post(analyzeBody)).json();
+    const stored = await api.db.session.count();
+    const seen: SeenSignalLabels[] = [];
+    server.use(
+      geminiSignalLabels(() => HttpResponse.json(geminiJson({ labels: [{ turn: 5, label: "affection", quote: "love doing this", responds_to: null }] })), seen),
+    );
+    const followUp = {
+      transcript: "Jon: I love doing this with you.",
+      transcriptionSegments: [{ speaker: "SPEAKER_02", text: "I love doing this with you.", start: 0, end: 2 }],
+      speakerNames: { SPEAKER_02: "Jon" },
+      context: { transcript: analyzeBody.transcript, speakerNames: names, segments, signals },
+    };
+    const response = await appendPublic(
+      apiRequest("/api/public/sessions/local-guest-1/append-transcript", { method: "POST", body: followUp }),
+      routeContext({ id: "local-guest-1" }),
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(seen.map((call) => call.user.split("\n").slice(1, -1))).toEqual([["[5] Jon: I love doing this with you."]]);
+    expect(body.signals).toMatchObject({ turns: 6, labelled: true, ratio: { positive: 3, negative: 2, value: 1.5 } });
+    expect(body.signals.labels.at(-1)).toMatchObject({ turn: 5, speaker: "S2", label: "affection" });
+    expect(await api.db.session.count()).toBe(stored);
   });
 });
 

@@ -28,6 +28,13 @@ export const appendTranscriptBodySchema = z.object({
     .object({
       transcript: followUpSchema.shape.transcript.refine((value) => value.trim() !== "", "the conversation is empty"),
       speakerNames: followUpSchema.shape.speakerNames,
+      /** What the conversation signals are recomputed from (issue 17): its segments, its earlier follow-ups, its signals. */
+      segments: followUpSchema.shape.transcriptionSegments,
+      followUps: z
+        .array(z.object({ transcriptionSegments: followUpSchema.shape.transcriptionSegments, speakerNames: followUpSchema.shape.speakerNames }))
+        .max(50)
+        .optional(),
+      signals: z.unknown().optional(),
     })
     .optional(),
 });
@@ -94,6 +101,19 @@ export async function appendAndRegenerateForUser(
 /** A guest's follow-up: the same regeneration from the context the browser sends, and nothing stored. */
 export async function regenerateForGuest(body: AppendTranscriptBody, deps: AnalysisDeps = {}) {
   if (!body.context) throw new ApiError("bad_request", "Invalid request: context: the conversation is needed for a session kept in the browser");
+  const { context } = body;
+  // The conversation signals, recomputed beside the regeneration from what the browser keeps (null: nothing to count from).
+  const signalSteps = deps.signalSteps === false ? [] : (deps.signalSteps ?? deps.steps ?? structuredStepsFromEnv(getEnv()));
+  const signals = signalsWithFollowUps(
+    {
+      mode: "couple",
+      analysis: { transcriptionSegments: context.segments },
+      speakerNames: context.speakerNames,
+      signals: context.signals,
+      followUpTranscripts: [...(context.followUps ?? []), { transcriptionSegments: body.transcriptionSegments, speakerNames: body.speakerNames }],
+    },
+    { steps: signalSteps, retryOptions: deps.retryOptions },
+  ).catch(() => null);
   try {
     const regenerated = await regenerateWithFollowUp(
       {
@@ -103,10 +123,15 @@ export async function regenerateForGuest(body: AppendTranscriptBody, deps: Analy
       deps,
     );
     const { mutualGrowthCard, ...summary } = regenerated;
-    return { status: "ok" as const, ...summary, analysis: { mutualGrowthCard } };
+    return { status: "ok" as const, ...summary, analysis: { mutualGrowthCard }, signals: await signals };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { status: "partial_failure" as const, error: `Analysis generation failed: ${error.message}`, commitments: followUpCommitments(followUpOf(body)) };
+    return {
+      status: "partial_failure" as const,
+      error: `Analysis generation failed: ${error.message}`,
+      commitments: followUpCommitments(followUpOf(body)),
+      signals: await signals,
+    };
   }
 }
 
