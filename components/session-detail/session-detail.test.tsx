@@ -325,3 +325,32 @@ describe("SessionDetail, quotes that open the transcript", () => {
     expect(screen.queryByRole("button", { name: /Open the transcript/ })).toBeNull();
   });
 });
+
+describe("SessionDetail, the Relationship Insights review screen", () => {
+  it("steps through the cards with their tips: a vote is kept, Skip moves on without one, Done on the last closes", async () => {
+    const onVote = jest.fn();
+    render(<SessionDetail session={sessionWith()} onClose={() => {}} onVote={onVote} />);
+    await userEvent.click(screen.getByRole("tab", { name: "Summary" }));
+    await userEvent.click(screen.getByRole("button", { name: "Review Relationship Insights" }));
+
+    const review = screen.getByRole("dialog", { name: "Relationship Insights" });
+    expect(within(review).getByText("Card 1 of 2")).toBeInTheDocument();
+    expect(within(review).getByRole("heading", { name: "Curiosity" })).toBeInTheDocument();
+    expect(within(review).getByRole("heading", { name: "Tips" })).toBeInTheDocument();
+    expect(within(review).getByText("Ask one more follow-up question.")).toBeInTheDocument();
+
+    await userEvent.click(within(review).getByRole("button", { name: "Helpful" }));
+    expect(onVote).toHaveBeenCalledWith(0, "helpful");
+    expect(within(review).getByRole("button", { name: "Helpful" })).toHaveAttribute("aria-pressed", "true");
+
+    await userEvent.click(within(review).getByRole("button", { name: /Skip/ }));
+    expect(within(review).getByText("Card 2 of 2")).toBeInTheDocument();
+    expect(within(review).getByRole("heading", { name: "Timing" })).toBeInTheDocument();
+    expect(onVote).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(within(review).getByRole("button", { name: /Done/ }));
+    expect(screen.queryByRole("dialog", { name: "Relationship Insights" })).toBeNull();
+    // The vote shows on the summary's card too.
+    expect(screen.getByRole("button", { name: /Curiosity/ })).toHaveTextContent("Helpful");
+  });
+});

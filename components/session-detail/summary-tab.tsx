@@ -6,7 +6,6 @@ import { CardIconView } from "@/components/deck/card-icons";
 import { CoachMarkdown } from "@/components/deck/coach-response";
 import { EvidenceQuotes } from "@/components/evidence/evidence-quotes";
 import { CommitmentList } from "@/components/follow-through/commitment-list";
-import { readCommitments } from "@/lib/client/commitments/commitments";
 import { SignalsView } from "@/components/signals/signals-view";
 import { Button } from "@/components/ui/button";
 import { DisclosureCard } from "@/components/ui/disclosure-card";
@@ -15,10 +14,12 @@ import { readEvidence } from "@/lib/domain/analysis/evidence";
 import { cardsOrPlaceholder, visibleTips } from "@/lib/domain/analysis/intake";
 import type { InsightCard, SpeakerMetrics } from "@/lib/domain/analysis/types";
 import { formatMmSs } from "@/lib/domain/format-time";
+import { readCommitments } from "@/lib/domain/growth/commitments";
 import { markdownToPlainText } from "@/lib/domain/history/markdown-text";
 import { conversationOverview, sessionSpeakerStats, speakerPalette, speakerShares } from "@/lib/domain/history/speaker-share";
 import { analysisOf, isRecord } from "@/lib/domain/history/types";
 
+import { InsightsReview } from "./insights-review";
 import { CardGroup, SpeakerBadge } from "./parts";
 import type { SessionDetailSession, Vote } from "./session-detail";
 import { SESSION_DETAIL_TEXTS as T } from "./texts";
@@ -41,6 +42,7 @@ export function SummaryTab({
   const cards = cardsOrPlaceholder(readCards(analysis?.cards));
   // A vote made here shows at once; the parent's swipeActions catch up when it saves.
   const [localVotes, setLocalVotes] = useState<Record<number, Vote>>({});
+  const [reviewing, setReviewing] = useState(false);
   const votes: Record<number, Vote> = { ...votesOf(session.swipeActions), ...localVotes };
   const overview = conversationOverview(session);
   const shares = speakerShares(sessionSpeakerStats(session));
@@ -92,7 +94,11 @@ export function SummaryTab({
             </li>
           ))}
         </ul>
+        <Button variant="secondary" className="mt-3 w-full" onClick={() => setReviewing(true)}>
+          {T.reviewInsights}
+        </Button>
       </CardGroup>
+      {reviewing ? <InsightsReview cards={cards} votes={votes} onVote={onVote ? vote : undefined} onClose={() => setReviewing(false)} /> : null}
 
       <SignalsView signals={session.signals} nameOf={nameOf} />
 

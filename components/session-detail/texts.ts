@@ -28,6 +28,13 @@ export const SESSION_DETAIL_TEXTS = {
   conversationSummary: "Conversation Summary",
   coachResponseDefault: "Coach response not available",
   relationshipInsights: "Relationship Insights",
+  // The alternate review screen "Relationship Insights" (spec part 2 section 2), opened from here.
+  reviewInsights: "Review Relationship Insights",
+  reviewPosition: (position: number, total: number) => `Card ${position} of ${total}`,
+  tips: "Tips",
+  skip: "Skip",
+  next: "Next",
+  done: "Done",
   tryThis: "Try this",
   dismiss: "Dismiss",
   helpful: "Helpful",

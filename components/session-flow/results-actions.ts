@@ -5,7 +5,7 @@ import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { applyVote, resolveSummary, SummaryFallbackError } from "@/lib/domain/analysis/summary";
 import type { SessionSummary } from "@/lib/domain/analysis/types";
-import { buildReminderIcs, reminderEventStart, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
+import { buildReminderIcs, reminderEventStart, reminderTexts, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 
 import { keepOnDevice } from "./device-copy";
@@ -114,7 +114,8 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       if (!session) return;
       const start = session.isExample ? tutorialReminderStart(new Date()) : reminderEventStart(new Date());
       try {
-        downloadFile(buildReminderIcs({ start, description: REMINDER_DESCRIPTION }), "relationship-check-in.ics", "text/calendar");
+        const texts = reminderTexts(session.commitments ?? [], REMINDER_DESCRIPTION);
+        downloadFile(buildReminderIcs({ start, ...texts }), "relationship-check-in.ics", "text/calendar");
         const when = start.toLocaleString("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
         showToast({ title: T.reminderSetTitle, description: T.reminderSetBody(when), variant: "success" });
         kit.dispatch({ type: "SESSION_UPDATED", session: { ...session, reminderSet: true } });

@@ -8,6 +8,7 @@ import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route"
 import { POST as outcome } from "@/app/api/sessions/[id]/commitment-outcome/route";
 import { GET as lastCommitments } from "@/app/api/sessions/[id]/last-commitments/route";
 import { GET as getSession } from "@/app/api/sessions/[id]/route";
+import { POST as migrate } from "@/app/api/sessions/migrate/route";
 import { saveSessionForUser } from "@/lib/server/services/session-store";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
@@ -132,6 +133,50 @@ describe("with no AI key (the local analyzer)", () => {
     );
     expect(await guest.json()).toEqual({ success: true, localOnly: true });
     expect(await api.db.commitment.count()).toBe(before);
+  });
+
+  it("a guest's commitments move into the account with their session, answers kept", async () => {
+    const local = {
+      id: "local-1700000000000",
+      transcript: "Ana: hello",
+      analysis: { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }] },
+      commitments: [
+        {
+          id: "local-commitment-1",
+          sessionId: "local-1700000000000",
+          text: "Phones away at dinner",
+          who: "both",
+          byWhen: null,
+          outcome: "kept",
+          outcomeAt: "2026-11-20T10:00:00.000Z",
+          createdAt: "2026-11-01T10:00:00.000Z",
+        },
+        {
+          id: "local-commitment-2",
+          sessionId: "local-1700000000000",
+          text: "Plan Saturday",
+          who: "Ben",
+          byWhen: "by Friday",
+          outcome: null,
+          outcomeAt: null,
+          createdAt: "2026-11-01T10:00:00.000Z",
+        },
+        { text: "" },
+      ],
+    };
+    const run = async () =>
+      migrate(
+        apiRequest("/api/sessions/migrate?skipRegeneration=true", { method: "POST", body: { sessions: [local] }, headers: await auth("user_c7") }),
+        routeContext(),
+      );
+    const answer = await (await run()).json();
+    expect(answer.migratedCount).toBe(1);
+    await run(); // twice: nothing doubled
+    const stored = await api.db.commitment.findMany({ where: { userId: "user_c7" }, orderBy: { text: "asc" } });
+    expect(stored.map(({ text, who, byWhen, outcome }) => ({ text, who, byWhen, outcome }))).toEqual([
+      { text: "Phones away at dinner", who: "both", byWhen: null, outcome: "kept" },
+      { text: "Plan Saturday", who: "Ben", byWhen: "by Friday", outcome: null },
+    ]);
   });
 
   it("a guest's follow-up answers its commitments and stores nothing", async () => {

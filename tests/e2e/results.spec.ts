@@ -338,6 +338,7 @@ const regenerated = {
   coachResponse: "You agreed to keep Saturday mornings for each other.",
   recommendations: ["Plan Saturday together", "Ask one open question a day", "Put phones away on Saturday mornings"],
   encouragement: "A small promise, kept, goes a long way.",
+  commitments: [{ text: "Keep Saturday mornings free", who: "both", byWhen: "every Saturday" }],
   mutualGrowthCard: {
     dimension: "Mutual Aspirations & Growth",
     insight: "Decide together what you will protect.",
@@ -396,11 +397,17 @@ test(
     expect(session.analysis.mutualGrowthCard.insight).toBe("Decide together what you will protect.");
     const calls = await fakeProviders.requests("gemini.generate");
     expect(JSON.stringify(calls.at(-1)?.body)).toContain("Growth conversation");
+    // The commitment is remembered (follow-through) and the reminder names it.
+    expect(session.commitments).toEqual([expect.objectContaining({ text: "Keep Saturday mornings free", who: "both", outcome: null })]);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Set Reminder" }).click();
+    expect(readFileSync(await (await download).path()!, "utf8")).toContain("SUMMARY:Relationship Check-in: Keep Saturday mornings free");
 
     await page.getByRole("button", { name: "Finish Session" }).click();
     await expect(page.getByRole("listitem").getByText("Your session has been saved and will appear in your history.")).toBeVisible();
     const history = new RecorderPage(page).history;
     await expect(history.getByText("1 follow-up")).toBeVisible();
+    await expect(history.getByText("0 of 1 commitment kept")).toBeVisible();
 
     // A completed session picked in the history opens at its completion screen, its transcript and follow-up one tap away.
     await history.getByRole("button", { name: "Open session: Making time for each other" }).click();
@@ -409,8 +416,69 @@ test(
     await page.getByRole("button", { name: "View transcript" }).click();
     const detail = page.getByRole("dialog", { name: "Making time for each other" });
     await expect(detail.getByText("Follow-up transcripts: Found 1")).toBeVisible();
+    await detail.getByRole("tab", { name: "Summary" }).click();
+    await expect(detail.getByText("Keep Saturday mornings free")).toBeVisible();
+    await expect(detail.getByText("Not answered yet")).toBeVisible();
+    await detail.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: "Finish Session" }).click();
+
+    // The next conversation opens with "Last time you agreed to…"; the answer is kept, and the analysis was told.
+    await fakeProviders.queue("gemini.generate", { body: analysis }, { body: summary });
+    const recorder = new RecorderPage(page);
+    await recorder.recordFor(2_000);
+    await recorder.nameSpeakers(["Ana", "Ben"]);
+    const lastTime = page.getByRole("dialog", { name: "Last time you agreed to…" });
+    await expect(lastTime).toBeVisible({ timeout: 20_000 });
+    await expect(lastTime.getByText("Keep Saturday mornings free")).toBeVisible();
+    await saveScreen(page, "follow-through", testInfo);
+    await lastTime.getByRole("button", { name: "Kept" }).click();
+    await expect(lastTime.getByRole("button", { name: "Kept" })).toHaveAttribute("aria-pressed", "true");
+    await lastTime.getByRole("button", { name: "Done" }).click();
+    await expect(lastTime).toBeHidden();
+    const analysisCall = (await fakeProviders.requests("gemini.generate"))
+      .map((call) => JSON.stringify(call.body))
+      .findLast((body) => body.includes("<transcript>"));
+    expect(analysisCall).toContain("Keep Saturday mornings free");
+    const first = await (
+      await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    expect(first.commitments).toEqual([expect.objectContaining({ text: "Keep Saturday mornings free", outcome: "kept" })]);
   },
 );
+
+test("a quote on an insight card opens the transcript at the line it was said", async ({ page, context }, testInfo) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(2_000);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Continue to Insights" }).click();
+  await page.getByRole("button", { name: "Start Swiping Practice" }).click();
+  await expect(page.getByRole("heading", { name: "Curiosity" })).toBeVisible();
+  await page.getByRole("button", { name: "Open the transcript at 00:11: “Ask me about my day”" }).click();
+  const detail = page.getByRole("dialog", { name: "Making time for each other" });
+  const line = detail.locator('[aria-current="true"]');
+  await expect(line).toContainText("Ask me about my day, and just listen.");
+  await expect(line).toBeFocused();
+  await expect(line).toBeInViewport();
+  await saveScreen(page, "quote-opens-transcript", testInfo);
+
+  // From the speaker analysis, the alternate review screen "Relationship Insights".
+  await detail.getByRole("tab", { name: "Summary" }).click();
+  await detail.getByRole("button", { name: "Review Relationship Insights" }).click();
+  const review = page.getByRole("dialog", { name: "Relationship Insights" });
+  await expect(review.getByText("Card 1 of 3")).toBeVisible();
+  await expect(review.getByRole("heading", { name: "Tips" })).toBeVisible();
+  await saveScreen(page, "relationship-insights-review", testInfo);
+  await review.getByRole("button", { name: "Helpful", exact: true }).click();
+  await review.getByRole("button", { name: /Next/ }).click();
+  await review.getByRole("button", { name: /Skip/ }).click();
+  await expect(review.getByText("Card 3 of 3")).toBeVisible();
+  await review.getByRole("button", { name: /Done/ }).click();
+  await expect(review).toBeHidden();
+  await expect(detail.getByRole("button", { name: /Curiosity/ })).toContainText("Helpful");
+});
 
 test("guest: when the regeneration fails, Analysis Generation Failed offers Try Again, and Cancel ends with the general advice", async ({
   page,

@@ -268,6 +268,11 @@ export function upsertLocalSessionRecord(record: Item & { id: string }, storage:
   write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));
 }
 
+/** Every stored item as it is (all its fields). */
+export function listLocalSessionRecords(storage: KeyValueStorage | null = browserStorage()): (Item & { id: string })[] {
+  return readList(storage, STORAGE_KEYS.localSessions).filter((item): item is Item & { id: string } => isItem(item) && typeof item.id === "string");
+}
+
 /** A stored item as it is (all its fields), or null. */
 export function readLocalSessionRecord(id: string, storage: KeyValueStorage | null = browserStorage()): (Item & { id: string }) | null {
   const item = readList(storage, STORAGE_KEYS.localSessions).find((entry) => isItem(entry) && entry.id === id);

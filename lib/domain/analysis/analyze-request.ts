@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { COMMITMENT_LIMITS, commitmentDraftSchema } from "@/lib/domain/growth/commitments";
+
 // POST /api/analyze body (spec part 1 section 7): relationship (transcript + fullTranscript) or solo ("speaker: text" lines,
 // mode "solo", guide headline), with the segments and names the browser already has so the metrics can be computed.
 
@@ -28,6 +30,11 @@ export const analyzeRequestSchema = z.object({
     .optional(),
   segments: z.array(analyzeSegmentSchema).max(5_000).optional(),
   speakerStats: z.record(z.string().max(100), z.object({ totalTime: z.number(), wordCount: z.number(), segments: z.number() })).optional(),
+  /**
+   * What a guest's previous conversation agreed and this one may touch (issue 11 follow-through). A signed-in user's are
+   * read from the server instead, so this is ignored for them.
+   */
+  previousCommitments: z.array(commitmentDraftSchema).max(COMMITMENT_LIMITS.perFollowUp).optional(),
   /** The browser's id of the recording ("rec-…"): the idempotency key, so a retried call of one recording makes one session. */
   clientId: z
     .string()

@@ -1,4 +1,4 @@
-import { buildReminderIcs, reminderDateForSummary, reminderEventStart, tutorialReminderStart } from "./reminder";
+import { buildReminderIcs, reminderDateForSummary, reminderEventStart, reminderTexts, tutorialReminderStart } from "./reminder";
 
 // Local time is UTC under `npm run test:unit` (TZ=UTC). The expectations are local wall-clock times, so they also hold in
 // zones with DST (America/New_York switches on 2026-03-08, inside these dates): the rules count calendar days.
@@ -87,5 +87,22 @@ describe("buildReminderIcs", () => {
 
   it("throws for an invalid date", () => {
     expect(() => buildReminderIcs({ start: new Date(Number.NaN) })).toThrow();
+  });
+});
+
+describe("reminderTexts", () => {
+  it("names the commitment in the event's title and lists every one in its description", () => {
+    const texts = reminderTexts([{ text: "Phones away at dinner" }, { text: "Plan Saturday" }], "A check-in.");
+    expect(texts).toEqual({
+      title: "Relationship Check-in: Phones away at dinner",
+      description: "You agreed to:\n- Phones away at dinner\n- Plan Saturday\n\nA check-in.",
+    });
+    const ics = buildReminderIcs({ start: new Date(2026, 11, 6, 18), ...texts });
+    expect(ics).toContain("SUMMARY:Relationship Check-in: Phones away at dinner");
+  });
+
+  it("keeps the plain reminder without a commitment, and shortens a long one in the title", () => {
+    expect(reminderTexts([], "A check-in.")).toEqual({ title: "Relationship Check-in", description: "A check-in." });
+    expect(reminderTexts([{ text: "x".repeat(80) }], "").title).toBe(`Relationship Check-in: ${"x".repeat(57)}…`);
   });
 });

@@ -69,3 +69,15 @@ function atHour(date: Date, hour: number): Date {
 function localDateArray(date: Date): DateArray {
   return [date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes()];
 }
+
+/**
+ * The reminder's title and description: with a growth commitment, the event names it, so the check-in in two weeks
+ * starts from what the couple agreed (issue 11 follow-through).
+ */
+export function reminderTexts(commitments: readonly { text: string }[], description: string): { title: string; description: string } {
+  const [first] = commitments;
+  if (!first) return { title: REMINDER_TITLE, description };
+  const agreed = commitments.map((item) => `- ${item.text}`).join("\n");
+  const short = first.text.length > 60 ? `${first.text.slice(0, 57).trimEnd()}…` : first.text;
+  return { title: `${REMINDER_TITLE}: ${short}`, description: `You agreed to:\n${agreed}\n\n${description}` };
+}

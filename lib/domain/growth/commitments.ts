@@ -117,3 +117,22 @@ export function withLastTimeRecommendation(recommendations: readonly string[], p
   const agreed = previous.map((item) => `“${item.text.replace(/[.!]+$/, "")}”`).join(" and ");
   return [`Check in together on what you agreed last time: ${agreed}. What helped, and what got in the way?`, ...recommendations].slice(0, 6);
 }
+
+/** Commitments read back from storage or an answer: well-formed ones only. */
+export function readCommitments(value: unknown): Commitment[] {
+  return Array.isArray(value) ? value.filter(isCommitment) : [];
+}
+
+function isCommitment(value: unknown): value is Commitment {
+  if (typeof value !== "object" || value === null) return false;
+  const item = value as Record<string, unknown>;
+  return (
+    typeof item.id === "string" &&
+    typeof item.sessionId === "string" &&
+    typeof item.text === "string" &&
+    typeof item.createdAt === "string" &&
+    (item.who === null || typeof item.who === "string") &&
+    (item.byWhen === null || typeof item.byWhen === "string") &&
+    (item.outcome === null || (COMMITMENT_OUTCOMES as readonly unknown[]).includes(item.outcome))
+  );
+}

@@ -21,6 +21,8 @@ export type HistorySession = {
   speakerNames?: Record<string, string> | null;
   failedTranscription?: unknown;
   failedAnalysis?: unknown;
+  /** Growth Commitments with their outcomes (issue 11 follow-through); read defensively. */
+  commitments?: unknown;
 };
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { isDeckComplete } from "@/lib/domain/analysis/summary";
 import type { Analysis, SwipeAction } from "@/lib/domain/analysis/types";
+import { readCommitments } from "@/lib/domain/growth/commitments";
 import { analysisOf, toEpoch, type HistorySession } from "@/lib/domain/history/types";
 import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
@@ -49,5 +50,6 @@ export function completedSessionFromHistory(session: StoredSession): ClientSessi
     reminderSet: session.reminderSet === true,
     followUpTranscripts: Array.isArray(session.followUpTranscripts) ? (session.followUpTranscripts as ClientSession["followUpTranscripts"]) : undefined,
     signals: session.signals ?? null,
+    commitments: readCommitments(session.commitments),
   };
 }

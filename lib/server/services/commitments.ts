@@ -2,7 +2,14 @@ import "server-only";
 
 import { z } from "zod";
 
-import { COMMITMENT_OUTCOMES, pendingCommitments, type Commitment, type CommitmentDraft } from "@/lib/domain/growth/commitments";
+import {
+  COMMITMENT_OUTCOMES,
+  commitmentDraftSchema,
+  pendingCommitments,
+  type Commitment,
+  type CommitmentDraft,
+  type CommitmentOutcome,
+} from "@/lib/domain/growth/commitments";
 import { getDb, type Commitment as CommitmentRow } from "@/lib/server/db";
 import { ApiError } from "@/lib/server/http/errors";
 
@@ -24,8 +31,24 @@ export function toCommitmentDto(row: CommitmentRow): Commitment {
   };
 }
 
+const migratedCommitmentSchema = commitmentDraftSchema.extend({
+  outcome: z.enum(COMMITMENT_OUTCOMES).nullish(),
+  outcomeAt: z.iso.datetime().nullish(),
+});
+
+/** A guest's commitments moving into the account with their session (migration): well-formed ones, answers kept. */
+export async function migrateCommitments(userId: string, sessionId: string, raw: unknown): Promise<void> {
+  const items = (Array.isArray(raw) ? raw.slice(0, 20) : []).flatMap((item) => {
+    const parsed = migratedCommitmentSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+  await storeCommitments(userId, sessionId, items);
+}
+
+type StoredDraft = CommitmentDraft & { outcome?: CommitmentOutcome | null; outcomeAt?: string | null };
+
 /** Adds a follow-up's commitments to one of the caller's sessions; a commitment already there (same words) is not repeated. */
-export async function storeCommitments(userId: string, sessionId: string, drafts: readonly CommitmentDraft[]): Promise<void> {
+export async function storeCommitments(userId: string, sessionId: string, drafts: readonly StoredDraft[]): Promise<void> {
   if (drafts.length === 0) return;
   const db = getDb();
   const known = await db.commitment.findMany({ where: { userId, sessionId }, select: { text: true } });
@@ -37,7 +60,17 @@ export async function storeCommitments(userId: string, sessionId: string, drafts
     return true;
   });
   if (fresh.length === 0) return;
-  await db.commitment.createMany({ data: fresh.map((draft) => ({ userId, sessionId, text: draft.text, who: draft.who, byWhen: draft.byWhen })) });
+  await db.commitment.createMany({
+    data: fresh.map((draft) => ({
+      userId,
+      sessionId,
+      text: draft.text,
+      who: draft.who,
+      byWhen: draft.byWhen,
+      outcome: draft.outcome ?? null,
+      outcomeAt: draft.outcome && draft.outcomeAt ? new Date(draft.outcomeAt) : null,
+    })),
+  });
 }
 
 const comparable = (text: string) =>

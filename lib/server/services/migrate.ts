@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { ApiError, isDatabaseUnreachable } from "@/lib/server/http/errors";
 
+import { migrateCommitments } from "./commitments";
 import { saveSessionForUser, sessionBodySchema } from "./session-store";
 
 // POST /api/sessions/migrate: a guest's browser sessions, moved into the account they just signed in to.
@@ -55,6 +56,8 @@ export async function migrateSessionsForUser(userId: string, items: unknown[]): 
     if (session.isExample) continue;
     try {
       const saved = await saveSessionForUser(userId, session.id, session);
+      // The commitments a guest answered on this device come along with their session (issue 11 follow-through).
+      await migrateCommitments(userId, saved.id, (item as { commitments?: unknown }).commitments);
       migrated.push({ localId: session.id, id: saved.id });
     } catch (error) {
       if (isDatabaseUnreachable(error)) {
