@@ -118,6 +118,14 @@ describe("SignalsView", () => {
     rerender(<SignalsView signals={{ version: 0 }} nameOf={nameOf} />);
     expect(screen.queryByRole("region", { name: T.title })).not.toBeInTheDocument();
   });
+
+  it("names a follow-up's speaker the conversation's names did not match by the name the record keeps", () => {
+    const turns = signalTurns([...SEGMENTS, { speaker: "FOLLOW_UP_1_SPEAKER_03", text: "We can do this together.", start: 40, end: 42 }]);
+    const record = buildSignalsRecord({ turns, labels: null, mode: "couple", speakerNames: { FOLLOW_UP_1_SPEAKER_03: "Sam" } });
+    render(<SignalsView signals={record} nameOf={nameOf} />);
+    expect(screen.getByRole("region", { name: T.title })).toHaveTextContent("Sam said “we” once");
+    expect(screen.getByRole("region", { name: T.title })).not.toHaveTextContent("FOLLOW_UP_1_SPEAKER_03");
+  });
 });
 
 describe("in the session detail", () => {

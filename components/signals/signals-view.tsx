@@ -29,9 +29,14 @@ type Sentence = { key: string; parts: Part[] };
  * signals it speaks to, and every count a button that opens the quotes behind it; a quote opens the transcript at its turn
  * where the transcript can be shown. Nothing for a session without signals (analysed before they existed).
  */
-export function SignalsView({ signals, nameOf, headingLevel = 3 }: { signals: unknown; nameOf: NameOf; headingLevel?: 2 | 3 }) {
+export function SignalsView({ signals, nameOf: sessionNameOf, headingLevel = 3 }: { signals: unknown; nameOf: NameOf; headingLevel?: 2 | 3 }) {
   const record = readSignalsRecord(signals);
   if (!record) return null;
+  // A follow-up's speaker the conversation's names did not match carries its name in the record.
+  const nameOf: NameOf = (speaker) => {
+    const name = sessionNameOf(speaker);
+    return name === speaker ? (record.speakerNames[speaker] ?? name) : name;
+  };
   const speakers = Object.keys(record.pronouns);
   const solo = record.startUp === null && record.latency === null;
   const others = (speaker: string) => joinNames(speakers.filter((other) => other !== speaker).map(nameOf));

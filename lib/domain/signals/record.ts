@@ -8,8 +8,17 @@ import { buildTurns, type SignalSegment, type Turn } from "./turns";
 // the labels that passed the checks (quote, speaker, turn times) and the events behind the derived counts, so every count
 // can open the words it was counted from without the model or the turns at hand.
 
-/** `firstTurnStart`: when turn 0 starts (seconds), so the start-up window of a label can be told without the turns. */
-export type SignalsRecord = ConversationSignals & { labels: TurnLabel[]; events: SignalEvents; firstTurnStart: number | null };
+/**
+ * `firstTurnStart`: when turn 0 starts (seconds), so the start-up window of a label can be told without the turns.
+ * `speakerNames`: names of speakers the session's own names do not cover (a follow-up's speaker nobody in the conversation
+ * matched, see withFollowUps).
+ */
+export type SignalsRecord = ConversationSignals & {
+  labels: TurnLabel[];
+  events: SignalEvents;
+  firstTurnStart: number | null;
+  speakerNames: Record<string, string>;
+};
 
 const seconds = z.number().finite();
 const turnIndex = z.number().int().nonnegative();
@@ -33,6 +42,7 @@ export const signalsRecordSchema = conversationSignalsSchema.extend({
   labels: z.array(turnLabelSchema).max(20_000).default([]),
   events: eventsSchema.default({ repairs: [], bids: [], stonewallingByTiming: [] }),
   firstTurnStart: seconds.nullable().default(null),
+  speakerNames: z.record(z.string().max(200), z.string().max(200)).default({}),
 });
 
 /** A stored or received record when it has the current shape, else null (an old or damaged copy shows no signals). */
@@ -48,13 +58,14 @@ export type SignalsRecordInput = {
   rejectedLabels?: number;
   mode: SignalsMode;
   speakers?: readonly string[];
+  speakerNames?: Readonly<Record<string, string>>;
 };
 
-export function buildSignalsRecord({ turns, labels, rejectedLabels = 0, mode, speakers }: SignalsRecordInput): SignalsRecord {
+export function buildSignalsRecord({ turns, labels, rejectedLabels = 0, mode, speakers, speakerNames = {} }: SignalsRecordInput): SignalsRecord {
   // Solo and unlabelled: no two-person label counts, so no events behind them either.
   const { signals, events } = computeSignalsWithEvents({ turns, labels, rejectedLabels, mode, speakers });
   const kept = signals.labelled ? [...(labels ?? [])] : [];
-  return { ...signals, labels: kept, events, firstTurnStart: turns[0]?.start ?? null };
+  return { ...signals, labels: kept, events, firstTurnStart: turns[0]?.start ?? null, speakerNames: { ...speakerNames } };
 }
 
 /** The turns the signals are counted over, from the segments kept with the analysis (blank ones left out). */

@@ -188,10 +188,12 @@ export async function signalsWithFollowUps(session: SessionForSignals, deps: Sig
     speakerNames: namesOf(followUp.speakerNames),
   }));
   const combined = withFollowUps(conversation, names, followUps);
+  // Names of the follow-ups' own speakers (prefixed ids) the session's names do not hold.
+  const ownNames = Object.fromEntries(Object.entries(combined.speakerNames).filter(([id]) => !(id in names)));
   const turns = signalTurns(combined.segments);
   const speakers = [...new Set(combined.segments.map((segment) => segment.speaker))];
   const mode: SignalsMode = session.mode === "solo" ? "solo" : "couple";
-  if (mode === "solo") return buildSignalsRecord({ turns, labels: deps.steps.length > 0 ? [] : null, mode, speakers });
+  if (mode === "solo") return buildSignalsRecord({ turns, labels: deps.steps.length > 0 ? [] : null, mode, speakers, speakerNames: ownNames });
 
   const previous = readSignalsRecord(session.signals);
   const reusable = previous?.labelled ? Math.min(previous.turns, turns.length) : 0;
@@ -203,6 +205,7 @@ export async function signalsWithFollowUps(session: SessionForSignals, deps: Sig
     : [];
   const fresh = await labelTurns(turns.slice(reusable), combined.speakerNames, deps);
   return buildSignalsRecord({
+    speakerNames: ownNames,
     turns,
     labels: fresh ? [...kept, ...fresh.labels] : null,
     rejectedLabels: (reusable ? previous!.rejectedLabels : 0) + (fresh?.rejectedLabels ?? 0),
