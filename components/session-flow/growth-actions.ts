@@ -1,14 +1,15 @@
 import { GROWTH_TIMING_MS, GROWTH_TEXTS as T } from "@/components/growth/texts";
-import { FAILURE_TEXTS } from "@/components/recording/texts";
+import { FAILURE_TEXTS, LIMIT_TEXTS } from "@/components/recording/texts";
 import { withNewCommitments } from "@/lib/client/commitments/commitments";
 import { announceSessionsChanged } from "@/lib/client/events";
 import type { AudioRecorder } from "@/lib/client/recordings/recorder";
-import { sessionApi, type FollowUpBody, type SessionRecord } from "@/lib/client/sessions/session-api";
+import { sessionApi, SessionApiError, type FollowUpBody, type SessionRecord } from "@/lib/client/sessions/session-api";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { wait } from "@/lib/client/wait";
 import { DEFAULT_RECOMMENDATIONS, keepLastRecommendations } from "@/lib/domain/analysis/summary";
 import type { Analysis, MutualGrowthCard } from "@/lib/domain/analysis/types";
+import { describeWait } from "@/lib/domain/errors/wait";
 import { readCommitments } from "@/lib/domain/growth/commitments";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
@@ -53,9 +54,14 @@ export function createGrowthActions(kit: FlowKit) {
       kit.dispatch({ type: "GROWTH_APPENDED" });
       await wait(GROWTH_TIMING_MS.beforeRefetch);
       await load(session.isLocal ? answer : null);
-    } catch {
+    } catch (error) {
       // The follow-up is safe either way: a signed-in user's is stored before the regeneration; a guest's is kept here.
       if (session.isLocal) keepFollowUpOnDevice(session, pending);
+      // The rate limit refused the regeneration: the user is told how long to wait before Try Again.
+      if (error instanceof SessionApiError && error.status === 429) {
+        const seconds = Number(error.details.retryAfterSeconds) || 60;
+        showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.tryLater(describeWait(seconds)), variant: "destructive" });
+      }
       kit.dispatch({ type: "GROWTH_APPEND_FAILED" });
     }
   }
@@ -127,8 +133,10 @@ export function createGrowthActions(kit: FlowKit) {
       }
       const outcome = await sendRecording(recording, { language: readSpeechLanguage(), ...GROWTH_SPEAKERS });
       if (!outcome.ok) {
-        // The audio is kept on this device and listed in the history, one tap from a retry.
-        showToast({ title: FAILURE_TEXTS.transcriptionFailedTitle, description: FAILURE_TEXTS.savedLocallyBody, variant: "destructive" });
+        // The audio is kept on this device and listed in the history, one tap from a retry (after the wait, when limited).
+        const limited = outcome.failure.retryAfterSeconds;
+        if (limited) showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.recordingKept(describeWait(limited)), variant: "destructive" });
+        else showToast({ title: FAILURE_TEXTS.transcriptionFailedTitle, description: FAILURE_TEXTS.savedLocallyBody, variant: "destructive" });
         kit.dispatch({ type: "GROWTH_TRANSCRIPTION_FAILED" });
         return;
       }
