@@ -19,13 +19,17 @@ export function InstallSupport() {
   useEffect(() => listenForInstallPrompt(installStore, window), []);
 
   useEffect(() => {
-    if (!("serviceWorker" in navigator)) return;
+    if (!("serviceWorker" in navigator) || !("caches" in window)) return;
     const serwist = new Serwist(SERVICE_WORKER_URL, { scope: "/", type: "classic" });
     void serwist
       .register()
-      // Keep the home page for offline use now rather than at the next visit: this first visit loaded before the worker
+      // Keep the home page for offline use now rather than at the next visit: the first visit loaded before the worker
       // existed, so no navigation has gone through it yet. Accept: text/html routes the request to the worker's page cache.
-      .then(() => serwist.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [["/", { headers: { Accept: "text/html" } }]] } }))
+      // Once it is there, every visit through the worker refreshes it: no second request then.
+      .then(async () => {
+        if (await caches.match("/")) return;
+        await serwist.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [["/", { headers: { Accept: "text/html" } }]] } });
+      })
       .catch(() => {
         // No worker (private mode, a browser setting): the app works as before, only not offline.
       });
