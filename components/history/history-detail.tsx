@@ -3,16 +3,18 @@
 import { useState } from "react";
 
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
+import { LIMIT_TEXTS } from "@/components/recording/texts";
 import { SessionDetail } from "@/components/session-detail/session-detail";
 import { SESSION_DETAIL_TEXTS } from "@/components/session-detail/texts";
 import { SESSION_TEXTS } from "@/components/session/texts";
 import { upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
-import { sessionApi } from "@/lib/client/sessions/session-api";
+import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { wait } from "@/lib/client/wait";
 import { applyVote, keepLastRecommendations } from "@/lib/domain/analysis/summary";
 import type { InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
+import { describeWait } from "@/lib/domain/errors/wait";
 import { analysisOf } from "@/lib/domain/history/types";
 import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
 import { isDeviceSessionId } from "@/lib/domain/session-ids";
@@ -73,8 +75,14 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
       setSession((current) => ({ ...current, ...fields }));
       persist(fields);
       showToast({ title: SESSION_DETAIL_TEXTS.recommendationsUpdated, variant: "success" });
-    } catch {
-      showToast({ title: SESSION_DETAIL_TEXTS.regenerationFailedTitle, description: SESSION_DETAIL_TEXTS.regenerationFailedBody, variant: "destructive" });
+    } catch (error) {
+      if (error instanceof SessionApiError && error.status === 429) {
+        // The summary's rate limit: how long until Regenerate Recommendations can run again.
+        const seconds = Number(error.details.retryAfterSeconds) || 60;
+        showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.tryLater(describeWait(seconds)), variant: "destructive" });
+      } else {
+        showToast({ title: SESSION_DETAIL_TEXTS.regenerationFailedTitle, description: SESSION_DETAIL_TEXTS.regenerationFailedBody, variant: "destructive" });
+      }
     }
     await wait(REGENERATION_STEPS_MS.reopen);
     setStep(null);
