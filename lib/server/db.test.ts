@@ -180,5 +180,5 @@ describe("scripts/db-migrate.mjs", () => {
     const fixed = await migrate(migrationsDir, dataDir);
     expect(fixed).toMatchObject({ code: 0, stdout: expect.stringContaining(`Applied ${BROKEN}`) });
     expect((await migrationRows(dataDir)).brokenTableExists).toBe(true);
-  }, 60_000);
+  }, 180_000);
 });
