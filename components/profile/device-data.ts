@@ -12,6 +12,7 @@ const SESSION_KEYS = [
   STORAGE_KEYS.failedRecordings,
   STORAGE_KEYS.lastFailedSessionId,
   STORAGE_KEYS.deletedSessionIds,
+  STORAGE_KEYS.pendingFollowUps,
 ] as const;
 
 /** Recordings in IndexedDB, described (not their audio); none when this browser cannot keep any. */

@@ -2,6 +2,7 @@ import { GROWTH_TIMING_MS, GROWTH_TEXTS as T } from "@/components/growth/texts";
 import { FAILURE_TEXTS, LIMIT_TEXTS } from "@/components/recording/texts";
 import { withNewCommitments } from "@/lib/client/commitments/commitments";
 import { announceSessionsChanged } from "@/lib/client/events";
+import { flushPendingFollowUps, queueFollowUp } from "@/lib/client/follow-ups/pending-follow-ups";
 import type { AudioRecorder } from "@/lib/client/recordings/recorder";
 import { sessionApi, SessionApiError, type FollowUpBody, type SessionRecord } from "@/lib/client/sessions/session-api";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
@@ -34,6 +35,8 @@ export function createGrowthActions(kit: FlowKit) {
   let recorder: AudioRecorder | null = null;
   // The named follow-up waiting to be appended; kept for Try Again.
   let pending: FollowUp | null = null;
+  // A signed-in user's follow-up whose append did not reach the server.
+  let unsent: FollowUp | null = null;
 
   const results = (): ResultsPhase | null => {
     const { phase } = kit.getState();
@@ -44,8 +47,11 @@ export function createGrowthActions(kit: FlowKit) {
     const open = results();
     if (!open || !pending) return;
     const { session } = open;
+    unsent = null;
+    let reachedServer = false;
     try {
       const answer = await sessionApi.appendTranscript(session.id, { ...pending, ...(session.isLocal ? { context: guestContext(session) } : {}) });
+      reachedServer = true;
       if (answer.status === "partial_failure") {
         // The server took the commitment from the follow-up's words: a guest keeps it here with the follow-up.
         if (session.isLocal) keepOnDevice({ ...session, commitments: withNewCommitments(session.id, session.commitments ?? [], answer.commitments) });
@@ -57,6 +63,8 @@ export function createGrowthActions(kit: FlowKit) {
     } catch (error) {
       // The follow-up is safe either way: a signed-in user's is stored before the regeneration; a guest's is kept here.
       if (session.isLocal) keepFollowUpOnDevice(session, pending);
+      // A signed-in user's never reached the server: remembered, so that Cancel does not lose it.
+      else if (!reachedServer && !refusedForGood(error)) unsent = pending;
       // The rate limit refused the regeneration: the user is told how long to wait before Try Again.
       if (error instanceof SessionApiError && error.status === 429) {
         const seconds = Number(error.details.retryAfterSeconds) || 60;
@@ -92,6 +100,12 @@ export function createGrowthActions(kit: FlowKit) {
     if (!open) return;
     const session: ClientSession = { ...open.session, recommendations: [...DEFAULT_RECOMMENDATIONS] };
     if (session.isLocal) keepOnDevice(session);
+    else if (unsent) {
+      // The follow-up waits on this device and is sent when the connection is back (lib/client/follow-ups).
+      queueFollowUp({ sessionId: session.id, followUp: unsent });
+      void flushPendingFollowUps();
+    }
+    unsent = null;
     pending = null;
     kit.dispatch({ type: "GROWTH_COMPLETED", session });
   }
@@ -181,6 +195,11 @@ export function createGrowthActions(kit: FlowKit) {
       kit.dispatch({ type: "GROWTH_CLOSED" });
     },
   };
+}
+
+/** A 4xx other than a time-out or a rate limit: sending the same follow-up again would be refused again. */
+function refusedForGood(error: unknown): boolean {
+  return error instanceof SessionApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 }
 
 /** What the server needs to regenerate a guest's analysis, since it keeps nothing of theirs. */

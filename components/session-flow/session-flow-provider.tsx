@@ -2,6 +2,8 @@
 
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 
+import { announceSessionsChanged } from "@/lib/client/events";
+import { flushPendingFollowUps } from "@/lib/client/follow-ups/pending-follow-ups";
 import { retryTargetFor } from "@/lib/client/recordings/local-recordings";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import type { HistorySession } from "@/lib/domain/history/types";
@@ -44,6 +46,13 @@ export function SessionFlowProvider({ children }: { children: React.ReactNode })
   const [actions] = useState(() => createSessionFlowActions(kit));
   const state = useSyncExternalStore(kit.subscribe, kit.getState, kit.getState);
   useEffect(() => () => kit.dispose(), [kit]);
+  // Growth follow-ups a cancelled dialog left unsent: sent when the app opens and whenever the connection comes back.
+  useEffect(() => {
+    const flush = () => void flushPendingFollowUps().then((sent) => (sent > 0 ? announceSessionsChanged() : undefined));
+    flush();
+    window.addEventListener("online", flush);
+    return () => window.removeEventListener("online", flush);
+  }, []);
   return <SessionFlowContext.Provider value={{ state, actions }}>{children}</SessionFlowContext.Provider>;
 }
 

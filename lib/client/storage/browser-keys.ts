@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   localRecordings: "localRecordings",
   failedRecordings: "failedRecordings",
   deletedSessionIds: "deleted_session_ids",
+  /** Our own: a signed-in user's growth follow-ups the server has not confirmed yet (no lost recordings). */
+  pendingFollowUps: "pending_follow_ups",
 } as const;
 
 /** Session-level (sessionStorage) flag set before social sign-in so the welcome screen is skipped afterwards. */

@@ -1,0 +1,43 @@
+/** @jest-environment jsdom */
+import { SessionApiError } from "@/lib/client/sessions/session-api";
+
+import { flushPendingFollowUps, queueFollowUp, readPendingFollowUps } from "./pending-follow-ups";
+
+const followUp = (transcript: string) => ({ transcript, speakerNames: { SPEAKER_01: "Ana" } });
+
+beforeEach(() => localStorage.clear());
+
+describe("pending growth follow-ups", () => {
+  it("keeps a follow-up once per session and transcript", () => {
+    queueFollowUp({ sessionId: "s1", followUp: followUp("We will walk on Sundays.") });
+    queueFollowUp({ sessionId: "s1", followUp: followUp("We will walk on Sundays.") });
+    queueFollowUp({ sessionId: "s2", followUp: followUp("Phones away at dinner.") });
+    expect(readPendingFollowUps().map((item) => item.sessionId)).toEqual(["s1", "s2"]);
+  });
+
+  it("sends each one; what the server took, or whose session is gone, leaves the queue; the rest waits for the next try", async () => {
+    queueFollowUp({ sessionId: "sent", followUp: followUp("one") });
+    queueFollowUp({ sessionId: "offline", followUp: followUp("two") });
+    queueFollowUp({ sessionId: "deleted", followUp: followUp("three") });
+    const append = jest.fn(async (sessionId: string) => {
+      if (sessionId === "offline") throw new SessionApiError("Failed to fetch", { status: 0 });
+      if (sessionId === "deleted") throw new SessionApiError("Session not found", { status: 404 });
+      return { status: "partial_failure" };
+    });
+    expect(await flushPendingFollowUps(localStorage, append)).toBe(1);
+    expect(append).toHaveBeenCalledWith("sent", followUp("one"));
+    expect(readPendingFollowUps().map((item) => item.sessionId)).toEqual(["offline"]);
+
+    append.mockResolvedValue({ status: "ok" });
+    expect(await flushPendingFollowUps(localStorage, append)).toBe(1);
+    expect(readPendingFollowUps()).toEqual([]);
+    expect(localStorage.getItem("pending_follow_ups")).toBeNull();
+  });
+
+  it("reads a damaged entry as nothing instead of failing", () => {
+    localStorage.setItem("pending_follow_ups", "{not json");
+    expect(readPendingFollowUps()).toEqual([]);
+    localStorage.setItem("pending_follow_ups", JSON.stringify([{ sessionId: 3 }, { sessionId: "s", followUp: { transcript: "ok" } }]));
+    expect(readPendingFollowUps()).toEqual([{ sessionId: "s", followUp: { transcript: "ok" } }]);
+  });
+});

@@ -1,0 +1,67 @@
+import { sessionApi, SessionApiError, type FollowUpBody } from "@/lib/client/sessions/session-api";
+import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+
+// A signed-in user's growth follow-up whose append never reached the server (offline, server down) and whose dialog was
+// cancelled: its transcript is the only copy, so it waits here and is sent again when the app opens or comes back online.
+// The server stores the same transcript once, so sending it twice is harmless.
+
+export type PendingFollowUp = { sessionId: string; followUp: FollowUpBody & { createdAt?: string } };
+
+const MAX_PENDING = 20;
+
+export function readPendingFollowUps(storage: KeyValueStorage | null = browserStorage()): PendingFollowUp[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEYS.pendingFollowUps) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter(isPending) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps a follow-up for a later send; false when the browser refuses the write. */
+export function queueFollowUp(item: PendingFollowUp, storage: KeyValueStorage | null = browserStorage()): boolean {
+  const others = readPendingFollowUps(storage).filter((known) => !sameItem(known, item));
+  return write([...others, item].slice(-MAX_PENDING), storage);
+}
+
+type Append = (sessionId: string, body: FollowUpBody) => Promise<unknown>;
+
+/**
+ * Sends every waiting follow-up once. A follow-up leaves the queue when the server has it (whatever the regeneration did)
+ * or when its session no longer exists (404); anything else keeps it for the next try. Answers how many were sent.
+ */
+export async function flushPendingFollowUps(storage: KeyValueStorage | null = browserStorage(), append: Append = sessionApi.appendTranscript): Promise<number> {
+  let sent = 0;
+  for (const item of readPendingFollowUps(storage)) {
+    try {
+      await append(item.sessionId, item.followUp);
+      sent += 1;
+    } catch (error) {
+      if (!(error instanceof SessionApiError && error.isNotFound)) continue;
+    }
+    write(
+      readPendingFollowUps(storage).filter((known) => !sameItem(known, item)),
+      storage,
+    );
+  }
+  return sent;
+}
+
+function write(items: PendingFollowUp[], storage: KeyValueStorage | null): boolean {
+  try {
+    if (!storage) return false;
+    if (items.length === 0) storage.removeItem(STORAGE_KEYS.pendingFollowUps);
+    else storage.setItem(STORAGE_KEYS.pendingFollowUps, JSON.stringify(items));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sameItem = (a: PendingFollowUp, b: PendingFollowUp) => a.sessionId === b.sessionId && a.followUp.transcript === b.followUp.transcript;
+
+function isPending(value: unknown): value is PendingFollowUp {
+  if (typeof value !== "object" || value === null) return false;
+  const item = value as { sessionId?: unknown; followUp?: { transcript?: unknown } };
+  return typeof item.sessionId === "string" && typeof item.followUp?.transcript === "string";
+}
