@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 
 import { setRequestAuth } from "@/lib/client/api/request";
+import { clearPageCaches } from "@/lib/client/install/page-caches";
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
 import { showToast } from "@/lib/client/toast/toast-store";
 
@@ -81,6 +82,7 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
       signOut: async () => {
         if (clerk.loaded) await clerk.signOut();
         queryClient.clear();
+        await clearPageCaches();
         showToast({ title: AUTH_TEXTS.loggedOut });
         if (!clerk.loaded) {
           // Without Clerk's script, end the session the way Clerk reads it: no token, client last active "0".
