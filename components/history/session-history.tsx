@@ -47,100 +47,103 @@ export function SessionHistory({
   }
 
   return (
-    <SectionCard id="history-heading" title={T.heading}>
-      {!identity.signedIn ? (
-        <p className="mt-3 rounded-2xl bg-sunflower-100 p-3 text-sm leading-relaxed text-ink">
-          {T.guestBanner}{" "}
-          {identity.clerkEnabled ? (
-            <button
-              type="button"
-              className="font-semibold text-deep-teal-800 underline underline-offset-4"
-              onClick={() => void identity.signInWithGoogle().catch(() => undefined)}
-            >
-              {T.createAccount}
-            </button>
-          ) : null}
-        </p>
-      ) : null}
-
-      {history.items.length === 0 && !history.loading ? <p className="mt-4 text-ink-soft">{T.empty}</p> : null}
-      <ul className="mt-4 flex flex-col gap-3">
-        {history.items.map((entry) => {
-          const status = historyItemStatus(entry);
-          const title = status === "normal" ? topicTitle(entry) : failedItemTitle(entry);
-          const counts = historyCounts(entry);
-          const time = relativeTime(lastActivity(entry));
-          return (
-            <li
-              key={entry.id}
-              className="relative"
-              onPointerDown={status === "normal" ? prefetchSessionDetail : undefined}
-              onFocus={status === "normal" ? prefetchSessionDetail : undefined}
-            >
-              <SwipeCard
-                label={title}
-                commitThreshold={SWIPE_THRESHOLDS.commitLarge}
-                onSwipe={(direction) => (direction === "left" ? history.remove(entry) : undefined)}
-                className={status === "normal" ? "p-4 pr-14" : "overflow-hidden"}
-              >
-                {status === "normal" ? (
-                  <button
-                    type="button"
-                    onClick={() => void open(entry)}
-                    aria-label={T.openLabel(title)}
-                    aria-busy={opening === entry.id}
-                    className="block w-full text-left"
-                  >
-                    <HistoryItemBody tone="normal" time={time} title={title} detail={preview(entry)}>
-                      <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
-                        <span>{countLabel(counts.insights, "insight")}</span>
-                        <span>{countLabel(counts.followUps, "follow-up")}</span>
-                        <KeptCount commitments={entry.commitments} />
-                      </span>
-                    </HistoryItemBody>
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    onClick={() => onRetry(entry)}
-                    disabled={retryBlocked}
-                    aria-label={T.retryLabel(title, FAILED_LABELS[status])}
-                    aria-describedby={retryBlocked ? `${entry.id}-retry-wait` : undefined}
-                    className="block w-full rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-left text-[#8a1c12] disabled:cursor-not-allowed disabled:opacity-75"
-                  >
-                    <HistoryItemBody tone="failed" time={time} title={title} detail={FAILED_LABELS[status]}>
-                      {retryBlocked ? (
-                        <span id={`${entry.id}-retry-wait`} className="mt-2 block text-sm font-semibold">
-                          {T.retryWhenFree}
-                        </span>
-                      ) : (
-                        <span className="mt-2 block text-sm font-semibold underline underline-offset-4">{T.tapToRetry}</span>
-                      )}
-                    </HistoryItemBody>
-                  </button>
-                )}
-              </SwipeCard>
+    <>
+      <SectionCard id="history-heading" title={T.heading}>
+        {!identity.signedIn ? (
+          <p className="mt-3 rounded-2xl bg-sunflower-100 p-3 text-sm leading-relaxed text-ink">
+            {T.guestBanner}{" "}
+            {identity.clerkEnabled ? (
               <button
                 type="button"
-                onClick={() => history.remove(entry)}
-                aria-label={T.deleteLabel(title)}
-                className="absolute right-2 top-2 z-20 flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-[#fdecea] hover:text-[#8a1c12]"
+                className="font-semibold text-deep-teal-800 underline underline-offset-4"
+                onClick={() => void identity.signInWithGoogle().catch(() => undefined)}
               >
-                <svg aria-hidden width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
-                  <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-                </svg>
+                {T.createAccount}
               </button>
-            </li>
-          );
-        })}
-      </ul>
-      {history.hasMore ? (
-        <Button variant="secondary" className="mt-4 w-full" onClick={history.loadMore}>
-          {T.loadMore}
-        </Button>
-      ) : null}
+            ) : null}
+          </p>
+        ) : null}
+
+        {history.items.length === 0 && !history.loading ? <p className="mt-4 text-ink-soft">{T.empty}</p> : null}
+        <ul className="mt-4 flex flex-col gap-3">
+          {history.items.map((entry) => {
+            const status = historyItemStatus(entry);
+            const title = status === "normal" ? topicTitle(entry) : failedItemTitle(entry);
+            const counts = historyCounts(entry);
+            const time = relativeTime(lastActivity(entry));
+            return (
+              <li
+                key={entry.id}
+                className="relative"
+                onPointerDown={status === "normal" ? prefetchSessionDetail : undefined}
+                onFocus={status === "normal" ? prefetchSessionDetail : undefined}
+              >
+                <SwipeCard
+                  label={title}
+                  commitThreshold={SWIPE_THRESHOLDS.commitLarge}
+                  onSwipe={(direction) => (direction === "left" ? history.remove(entry) : undefined)}
+                  className={status === "normal" ? "p-4 pr-14" : "overflow-hidden"}
+                >
+                  {status === "normal" ? (
+                    <button
+                      type="button"
+                      onClick={() => void open(entry)}
+                      aria-label={T.openLabel(title)}
+                      aria-busy={opening === entry.id}
+                      className="block w-full text-left"
+                    >
+                      <HistoryItemBody tone="normal" time={time} title={title} detail={preview(entry)}>
+                        <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
+                          <span>{countLabel(counts.insights, "insight")}</span>
+                          <span>{countLabel(counts.followUps, "follow-up")}</span>
+                          <KeptCount commitments={entry.commitments} />
+                        </span>
+                      </HistoryItemBody>
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => onRetry(entry)}
+                      disabled={retryBlocked}
+                      aria-label={T.retryLabel(title, FAILED_LABELS[status])}
+                      aria-describedby={retryBlocked ? `${entry.id}-retry-wait` : undefined}
+                      className="block w-full rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-left text-[#8a1c12] disabled:cursor-not-allowed disabled:opacity-75"
+                    >
+                      <HistoryItemBody tone="failed" time={time} title={title} detail={FAILED_LABELS[status]}>
+                        {retryBlocked ? (
+                          <span id={`${entry.id}-retry-wait`} className="mt-2 block text-sm font-semibold">
+                            {T.retryWhenFree}
+                          </span>
+                        ) : (
+                          <span className="mt-2 block text-sm font-semibold underline underline-offset-4">{T.tapToRetry}</span>
+                        )}
+                      </HistoryItemBody>
+                    </button>
+                  )}
+                </SwipeCard>
+                <button
+                  type="button"
+                  onClick={() => history.remove(entry)}
+                  aria-label={T.deleteLabel(title)}
+                  className="absolute right-2 top-2 z-20 flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-[#fdecea] hover:text-[#8a1c12]"
+                >
+                  <svg aria-hidden width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+                    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+                  </svg>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        {history.hasMore ? (
+          <Button variant="secondary" className="mt-4 w-full" onClick={history.loadMore}>
+            {T.loadMore}
+          </Button>
+        ) : null}
+      </SectionCard>
+      {/* How the conversation signals changed (issue 17): its own card, beside the list rather than in it. */}
       <SignalsTrend sessions={history.items} />
-    </SectionCard>
+    </>
   );
 }
 

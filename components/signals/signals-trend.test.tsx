@@ -40,14 +40,16 @@ describe("SignalsTrend", () => {
       />,
     );
     const trend = screen.getByRole("region", { name: T.trendTitle });
+    expect(trend).not.toHaveTextContent("Third talk");
     expect(within(trend).getByRole("img", { name: `${T.chartLabel(T.trendRatio)}: no negative moment, 2.5 to 1` })).toBeInTheDocument();
     expect(within(trend).getByRole("img", { name: `${T.chartLabel(T.trendRepairs)}: 0 of 1 (0 %), 2 of 2 (100 %)` })).toBeInTheDocument();
     expect(within(trend).getByRole("img", { name: `${T.chartLabel(T.trendBids)}: 1 of 2 (50 %), 3 of 4 (75 %)` })).toBeInTheDocument();
     const rows = within(within(trend).getByRole("table", { hidden: true })).getAllByRole("row", { hidden: true });
     expect(rows.map((row) => row.textContent)).toEqual([
       `${T.trendConversation}${T.trendRatio}${T.trendRepairs}${T.trendBids}`,
-      "First talkno negative moment0 of 1 (0 %)1 of 2 (50 %)",
-      "Third talk2.5 to 12 of 2 (100 %)3 of 4 (75 %)",
+      // By number and date: the history list already names each conversation.
+      "Conversation 1, Mar 1, 2026no negative moment0 of 1 (0 %)1 of 2 (50 %)",
+      "Conversation 2, Mar 3, 20262.5 to 12 of 2 (100 %)3 of 4 (75 %)",
     ]);
     // One line per conversation with a value; the gap of "no negative moment" leaves one dot for the ratio.
     const ratioChart = within(trend).getByRole("img", { name: new RegExp(`^${T.chartLabel(T.trendRatio)}`) });

@@ -2,13 +2,14 @@
 
 import { useId } from "react";
 
-import { topicTitle } from "@/lib/domain/history/topic-title";
+import { SectionCard } from "@/components/ui/section-card";
+import { formatShortDate } from "@/lib/domain/history/follow-ups";
 import { toEpoch, type HistorySession } from "@/lib/domain/history/types";
 import { trendPointOf, type SignalsTrendPoint } from "@/lib/domain/signals/record";
 
 import { SIGNALS_TEXTS as T } from "./texts";
 
-type TrendSession = HistorySession & { signals?: unknown; name?: string | null };
+type TrendSession = HistorySession & { signals?: unknown };
 type Row = { id: string; title: string; point: SignalsTrendPoint };
 
 /**
@@ -17,22 +18,21 @@ type Row = { id: string; title: string; point: SignalsTrendPoint };
  * them. Sessions without AI-counted signals are left out; nothing at all until one has them.
  */
 export function SignalsTrend({ sessions }: { sessions: readonly TrendSession[] }) {
+  // Conversations by number and date, not by title: the history list above already names each one.
   const rows: Row[] = sessions
     .flatMap((session) => {
       const point = trendPointOf(session.signals);
-      const at = toEpoch(session.createdAt) ?? toEpoch(session.timestamp) ?? 0;
-      return point ? [{ id: session.id, title: topicTitle(session) || session.name || session.id, point, at }] : [];
+      const at = toEpoch(session.createdAt) ?? toEpoch(session.timestamp);
+      return point ? [{ id: session.id, point, at }] : [];
     })
-    .sort((a, b) => a.at - b.at);
+    .sort((a, b) => (a.at ?? 0) - (b.at ?? 0))
+    .map((row, index) => ({ ...row, title: T.trendRow(index + 1, row.at === null ? null : formatShortDate(row.at)) }));
   const tableId = useId();
   if (rows.length === 0) return null;
 
   const share = (part: number, whole: number) => (whole === 0 ? null : part / whole);
   return (
-    <section aria-labelledby={`${tableId}-title`} className="mt-6 rounded-2xl bg-cream-100 p-4">
-      <h3 id={`${tableId}-title`} className="font-serif text-lg font-semibold text-ink">
-        {T.trendTitle}
-      </h3>
+    <SectionCard title={T.trendTitle}>
       {rows.length < 2 ? (
         <p className="mt-2 text-sm leading-relaxed text-ink-soft">{T.trendNeedsTwo}</p>
       ) : (
@@ -98,7 +98,7 @@ export function SignalsTrend({ sessions }: { sessions: readonly TrendSession[] }
           </table>
         </div>
       </details>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -141,7 +141,7 @@ function Spark({
   const label = `${T.chartLabel(name)}: ${values.map((_, index) => describe(index)).join(", ")}`;
 
   return (
-    <figure className="rounded-xl bg-white p-3 shadow-card">
+    <figure className="rounded-xl bg-cream-100 p-3">
       <figcaption className="text-xs font-semibold text-ink-soft">{name}</figcaption>
       <svg role="img" aria-label={label} aria-describedby={tableId} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-2 h-12 w-full" preserveAspectRatio="none">
         <line x1={PAD} x2={WIDTH - PAD} y1={HEIGHT - PAD} y2={HEIGHT - PAD} className="stroke-cream-200" strokeWidth={1} />

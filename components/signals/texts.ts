@@ -112,6 +112,7 @@ export const SIGNALS_TEXTS = {
   trendNeedsTwo: "The trend shows once two conversations have AI-counted signals.",
   trendTableCaption: "Signals by conversation",
   trendConversation: "Conversation",
+  trendRow: (number: number, date: string | null) => (date ? `Conversation ${number}, ${date}` : `Conversation ${number}`),
   ratioCell: (value: number | null) => (value === null ? "no negative moment" : `${value} to 1`),
   shareCell: (part: number, whole: number) => (whole === 0 ? "none" : `${part} of ${whole} (${Math.round((part / whole) * 100)} %)`),
   chartLabel: (name: string) => `${name}, by conversation`,
