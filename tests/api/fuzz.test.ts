@@ -198,42 +198,47 @@ describe.each(MODES)("with $name", ({ env, handlers: providerFakes }) => {
   setEnvForFile(env);
   beforeEach(() => api.server.use(...thirdParties, ...providerFakes));
 
-  it.each(routes.map((route) => [route.pattern, route] as const))("%s: never a 5xx, nothing written for a 4xx", async (_pattern, route) => {
-    const routeModule = (await import(route.file)) as Record<string, unknown>;
-    const methods = handlersOf(routeModule);
-    expect(methods.length).toBeGreaterThan(0);
-    for (const [method, handler] of methods) {
-      const data = await seedData();
-      const schemas = await discoverSchemas(route, handler, method);
-      const seeds = [...SEEDS, ...data.seeds].filter((seed) => schemas.some((schema) => schema.safeParse(seed).success));
-      const calls = callArbitrary(route, method, callers, data.ids, schemas[0], seeds);
-      // Each call's "after" is the next call's "before": one query per call.
-      let before = await fingerprint(api.db);
-      await fc.assert(
-        fc.asyncProperty(calls, async (call) => {
-          const response = await handler(toRequest(route, method, call), { params: Promise.resolve(call.params) });
-          const text = await response.text();
-          const status = response.status;
-          let code: unknown;
-          try {
-            code = (JSON.parse(text) as { code?: unknown }).code;
-          } catch {
-            code = undefined;
-          }
-          const key = `${method} ${route.pattern} ${status} ${String(code ?? "")}`;
-          statusStats[key] = (statusStats[key] ?? 0) + 1;
-          if (status >= 500 && !allowedServerAnswer(status, code, env === NO_AI_KEYS)) {
-            throw new Error(`${status} ${text.slice(0, 200)} for ${describeCall(route, method, call)}`);
-          }
-          const after = await fingerprint(api.db);
-          const previous = before;
-          before = after;
-          if (status >= 400 && status < 500 && JSON.stringify(after) !== JSON.stringify(previous)) {
-            throw new Error(`${status} changed the data (${JSON.stringify(previous)} → ${JSON.stringify(after)}) for ${describeCall(route, method, call)}`);
-          }
-        }),
-        { numRuns: RUNS, seed: FUZZ_SEED, endOnFailure: false, maxSkipsPerRun: 0 },
-      );
-    }
-  });
+  it.each(routes.map((route) => [route.pattern, route] as const))(
+    "%s: never a 5xx, nothing written for a 4xx",
+    async (_pattern, route) => {
+      const routeModule = (await import(route.file)) as Record<string, unknown>;
+      const methods = handlersOf(routeModule);
+      expect(methods.length).toBeGreaterThan(0);
+      for (const [method, handler] of methods) {
+        const data = await seedData();
+        const schemas = await discoverSchemas(route, handler, method);
+        const seeds = [...SEEDS, ...data.seeds].filter((seed) => schemas.some((schema) => schema.safeParse(seed).success));
+        const calls = callArbitrary(route, method, callers, data.ids, schemas[0], seeds);
+        // Each call's "after" is the next call's "before": one query per call.
+        let before = await fingerprint(api.db);
+        await fc.assert(
+          fc.asyncProperty(calls, async (call) => {
+            const response = await handler(toRequest(route, method, call), { params: Promise.resolve(call.params) });
+            const text = await response.text();
+            const status = response.status;
+            let code: unknown;
+            try {
+              code = (JSON.parse(text) as { code?: unknown }).code;
+            } catch {
+              code = undefined;
+            }
+            const key = `${method} ${route.pattern} ${status} ${String(code ?? "")}`;
+            statusStats[key] = (statusStats[key] ?? 0) + 1;
+            if (status >= 500 && !allowedServerAnswer(status, code, env === NO_AI_KEYS)) {
+              throw new Error(`${status} ${text.slice(0, 200)} for ${describeCall(route, method, call)}`);
+            }
+            const after = await fingerprint(api.db);
+            const previous = before;
+            before = after;
+            if (status >= 400 && status < 500 && JSON.stringify(after) !== JSON.stringify(previous)) {
+              throw new Error(`${status} changed the data (${JSON.stringify(previous)} → ${JSON.stringify(after)}) for ${describeCall(route, method, call)}`);
+            }
+          }),
+          { numRuns: RUNS, seed: FUZZ_SEED, endOnFailure: false, maxSkipsPerRun: 0 },
+        );
+      }
+      // Several handlers per route, each with its runs and their shrinking on a shared 2-core machine: more than Jest's 30 s.
+    },
+    30_000 + RUNS * 2_000,
+  );
 });
