@@ -4,7 +4,7 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore } 
 
 import { announceSessionsChanged } from "@/lib/client/events";
 import { flushPendingFollowUps } from "@/lib/client/follow-ups/pending-follow-ups";
-import { retryTargetFor } from "@/lib/client/recordings/local-recordings";
+import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordings/local-recordings";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import type { HistorySession } from "@/lib/domain/history/types";
 import type { SessionFlowState } from "@/lib/domain/session-flow/machine";
@@ -47,12 +47,23 @@ export function SessionFlowProvider({ children }: { children: React.ReactNode })
   const state = useSyncExternalStore(kit.subscribe, kit.getState, kit.getState);
   useEffect(() => () => kit.dispose(), [kit]);
   // Growth follow-ups a cancelled dialog left unsent: sent when the app opens and whenever the connection comes back.
+  // A recording that could not be sent (made offline, in the installed app) is sent when the connection comes back, if
+  // nothing else is under way: the newest one; any others stay in the history, one tap from a retry.
   useEffect(() => {
     const flush = () => void flushPendingFollowUps().then((sent) => (sent > 0 ? announceSessionsChanged() : undefined));
+    const sendWaitingRecording = () => {
+      if (kit.getState().phase.name !== "idle") return;
+      const waiting = listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
+      if (waiting) actions.retryFromHistory(waiting);
+    };
+    const onOnline = () => {
+      flush();
+      sendWaitingRecording();
+    };
     flush();
-    window.addEventListener("online", flush);
-    return () => window.removeEventListener("online", flush);
-  }, []);
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, [kit, actions]);
   return <SessionFlowContext.Provider value={{ state, actions }}>{children}</SessionFlowContext.Provider>;
 }
 

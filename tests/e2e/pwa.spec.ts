@@ -122,8 +122,8 @@ test("with the network cut the home screen opens and records; the recording wait
   expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
 
+  // Back online, the waiting recording is sent by itself.
   await context.setOffline(false);
-  await recorder.retryButtons.click();
   await expect(page.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
   await recorder.nameSpeakers(["Ana", "Ben"]);
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
