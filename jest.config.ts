@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Config } from "jest";
 import nextJest from "next/jest.js";
 
@@ -59,6 +60,9 @@ const ESM_PACKAGES = [
 ];
 
 export default async function jestConfig(): Promise<Config> {
+  // next/jest loads next.config.ts, whose Serwist plugin requires next/server; outside Next's runtime that module throws
+  // (later, inside whichever test is running) unless AsyncLocalStorage is global, as Next's own server makes it.
+  (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
   const resolved = await createJestConfig(config)();
   return {
     ...resolved,
