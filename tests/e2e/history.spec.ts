@@ -49,6 +49,8 @@ test(
   "a guest's sessions: listed after a reload, deleted by swipe, opened and filtered, then moved into the account",
   { tag: PHONE_SIZES },
   async ({ page, context, request }, testInfo) => {
+    // Two recordings, a reload, a migration: longer than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await fakeProviders.reset();
     await visitSignedOut(context, ACCOUNT_SERVER);
     await page.goto(ACCOUNT_SERVER.url);
