@@ -1,16 +1,16 @@
 "use client";
 
-import { FOLLOW_THROUGH_TEXTS } from "@/components/follow-through/texts";
-import { commitmentTally, readCommitments } from "@/lib/domain/growth/commitments";
 import { useState, type ReactNode } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { FOLLOW_THROUGH_TEXTS } from "@/components/follow-through/texts";
 import { prefetchSessionDetail } from "@/components/shell/lazy-screens";
 import { SignalsTrend } from "@/components/signals/signals-trend";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { SwipeCard } from "@/components/ui/swipe-card";
 import { recordingName } from "@/lib/client/recordings/local-recordings";
+import { commitmentTally, readCommitments } from "@/lib/domain/growth/commitments";
 import { countLabel, FAILED_LABELS, historyCounts, historyItemStatus } from "@/lib/domain/history/history-item";
 import { lastActivity, preview } from "@/lib/domain/history/history-order";
 import { relativeTime } from "@/lib/domain/history/relative-time";

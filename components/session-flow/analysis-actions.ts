@@ -1,8 +1,7 @@
-import { previousCommitmentsOnDevice } from "@/lib/client/commitments/commitments";
-import type { CommitmentDraft } from "@/lib/domain/growth/commitments";
 import { FAILURE_TEXTS, LIMIT_TEXTS } from "@/components/recording/texts";
 import { ANALYSIS_STEP_DELAY_MS, ANALYSIS_TEXTS as T } from "@/components/session/texts";
 import { AnalysisRequestError, requestAnalysis } from "@/lib/client/analysis/analyze-client";
+import { previousCommitmentsOnDevice } from "@/lib/client/commitments/commitments";
 import { announceSessionsChanged } from "@/lib/client/events";
 import {
   readLocalSessionRecord,
@@ -11,13 +10,14 @@ import {
   removeLocalSession,
   upsertLocalSessionRecord,
 } from "@/lib/client/recordings/local-recordings";
-import { SessionApiError, sessionApi } from "@/lib/client/sessions/session-api";
+import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { wait } from "@/lib/client/wait";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import { isAnalysisConnectionError, truncateServerError } from "@/lib/domain/errors/classify";
 import { describeWait } from "@/lib/domain/errors/wait";
+import type { CommitmentDraft } from "@/lib/domain/growth/commitments";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { AnalysisRetry, NamedTranscript } from "@/lib/domain/session-flow/machine";
 import { isDeviceSessionId, newDeviceSessionId } from "@/lib/domain/session-ids";
