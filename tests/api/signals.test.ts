@@ -173,9 +173,9 @@ describe("the labelling call", () => {
         return HttpResponse.json(geminiJson(answer));
       }),
     );
-    const started = Date.now();
+    // The provider does answer, with labels, after 2 s: unlabelled signals can only come from the 300 ms budget ending the
+    // wait. (No wall-clock bound here: it flakes on a loaded machine; the benchmarks measure time.)
     const signals = await signalsOf({ budgetMs: 300 });
-    expect(Date.now() - started).toBeLessThan(1_500);
     expect(signals.labelled).toBe(false);
   });
 });
