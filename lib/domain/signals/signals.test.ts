@@ -485,10 +485,8 @@ describe("size", () => {
       turns,
       turns.flatMap((turn): LabelSpec[] => [[turn.index, kinds[turn.index % kinds.length]!, turn.index > 0 ? turn.index - 1 : undefined]]),
     );
-    computeSignals({ turns, labels, mode: "couple" });
-    const started = performance.now();
+    // Its speed is measured by `npm run bench` (goal: under 20 ms), not asserted here, where a loaded machine would flake.
     const signals = computeSignals({ turns, labels, mode: "couple" });
-    expect(performance.now() - started).toBeLessThan(200);
     expect(signals.turns).toBe(3000);
     expect(signals.bids!.A!.made + signals.bids!.B!.made).toBe(500);
   });
