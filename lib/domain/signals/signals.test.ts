@@ -472,7 +472,7 @@ describe("floor", () => {
 });
 
 describe("size", () => {
-  it("computes 3,000 turns with labels in linear time", () => {
+  it("computes the signals of 3,000 labelled turns", () => {
     const turns: Turn[] = Array.from({ length: 3000 }, (_, index) => ({
       index,
       speaker: index % 2 ? "B" : "A",
