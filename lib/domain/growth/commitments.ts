@@ -40,7 +40,7 @@ export function readModelCommitments(raw: unknown): CommitmentDraft[] {
     const parsed = commitmentDraftSchema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });
-  return distinct(drafts).slice(0, COMMITMENT_LIMITS.perFollowUp);
+  return withoutRepeats(drafts).slice(0, COMMITMENT_LIMITS.perFollowUp);
 }
 
 // "we will", "we'll", "let's", "I'm going to", "from now on"…: a sentence that says what someone will do.
@@ -77,20 +77,26 @@ export function extractCommitments(segments: readonly CommitmentSegment[], speak
       });
     }
   }
-  return distinct(drafts).slice(0, COMMITMENT_LIMITS.perFollowUp);
+  return withoutRepeats(drafts).slice(0, COMMITMENT_LIMITS.perFollowUp);
 }
 
 function sentencesOf(text: string): string[] {
   return (text.match(/[^.!?]+[.!?]*/g) ?? []).map((sentence) => sentence.trim()).filter((sentence) => sentence !== "");
 }
 
-function distinct(drafts: CommitmentDraft[]): CommitmentDraft[] {
-  const seen = new Set<string>();
+/** Two commitments are the same when their words are, whatever the case and punctuation. */
+function commitmentKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** The drafts whose words are new: not among `knownTexts` and not repeating an earlier draft. */
+export function withoutRepeats<T extends { text: string }>(drafts: readonly T[], knownTexts: readonly string[] = []): T[] {
+  const seen = new Set(knownTexts.map(commitmentKey));
   return drafts.filter((draft) => {
-    const key = draft.text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, " ")
-      .trim();
+    const key = commitmentKey(draft.text);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -6,6 +6,7 @@ import {
   COMMITMENT_OUTCOMES,
   commitmentDraftSchema,
   pendingCommitments,
+  withoutRepeats,
   type Commitment,
   type CommitmentDraft,
   type CommitmentOutcome,
@@ -52,13 +53,10 @@ export async function storeCommitments(userId: string, sessionId: string, drafts
   if (drafts.length === 0) return;
   const db = getDb();
   const known = await db.commitment.findMany({ where: { userId, sessionId }, select: { text: true } });
-  const seen = new Set(known.map((item) => comparable(item.text)));
-  const fresh = drafts.filter((draft) => {
-    const key = comparable(draft.text);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const fresh = withoutRepeats(
+    drafts,
+    known.map((item) => item.text),
+  );
   if (fresh.length === 0) return;
   await db.commitment.createMany({
     data: fresh.map((draft) => ({
@@ -72,12 +70,6 @@ export async function storeCommitments(userId: string, sessionId: string, drafts
     })),
   });
 }
-
-const comparable = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
 
 /** What the caller's conversation `sessionId` (or a new one, when null) asks about: the latest open commitments of another session. */
 export async function pendingCommitmentsForUser(userId: string, sessionId: string | null): Promise<Commitment[]> {
