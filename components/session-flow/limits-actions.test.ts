@@ -2,12 +2,8 @@
  * @jest-environment jsdom
  */
 import { LIMIT_TEXTS } from "@/components/recording/texts";
-import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
-import { createAnalysisActions } from "./analysis-actions";
-import { createFlowKit } from "./flow-kit";
-import { createRecordingActions } from "./recording-actions";
-import { createResultsActions } from "./results-actions";
+import { audio, setUpFlow as setUp, transcription, waitFor } from "./flow-test-fixtures";
 
 // The limits of issue 15 as the flows meet them: a refused call (429) tells the user how long to wait and keeps what was
 // recorded; the recording's browser id goes with its analysis as the idempotency key.
@@ -30,32 +26,6 @@ jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 const { sendRecording, retryLocalRecording } = jest.requireMock("./transcription");
 const { requestAnalysis, AnalysisRequestError } = jest.requireMock("@/lib/client/analysis/analyze-client");
 const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
-
-const segments = [
-  { speaker: "SPEAKER_01", text: "We never get time for us.", start: 0, end: 2 },
-  { speaker: "SPEAKER_02", text: "Then let's plan Saturday.", start: 2, end: 4 },
-];
-const transcription: TranscriptionResultData = {
-  transcript: "We never get time for us. Then let's plan Saturday.",
-  segments,
-  speakers: { SPEAKER_01: [segments[0]!], SPEAKER_02: [segments[1]!] },
-  speakerStats: { SPEAKER_01: { totalTime: 2, wordCount: 6, segments: 1 }, SPEAKER_02: { totalTime: 2, wordCount: 4, segments: 1 } },
-  fallback: false,
-};
-const audio = { id: "rec-1", mimeType: "audio/webm", size: 100, durationMs: 2000, storedLocally: true, blob: new Blob(["x"]) };
-
-function setUp() {
-  const kit = createFlowKit();
-  const recording = createRecordingActions(kit, { goHome: jest.fn() });
-  const analysisActions = createAnalysisActions(kit);
-  const results = createResultsActions(kit, { stopCapture: recording.forceStop });
-  return { kit, recording, analysis: analysisActions, results };
-}
-
-async function waitFor(condition: () => boolean) {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(condition()).toBe(true);
-}
 
 beforeEach(() => {
   jest.clearAllMocks();

@@ -1,12 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
-
-import { createAnalysisActions } from "./analysis-actions";
-import { createFlowKit } from "./flow-kit";
-import { createRecordingActions } from "./recording-actions";
-import { createResultsActions } from "./results-actions";
+import { audio, setUpFlow as setUp, transcription, waitFor } from "./flow-test-fixtures";
 
 // The flow's side effects against fakes of the microphone, the upload and the AI calls: what each action reports to the
 // state machine, and that nothing recorded is dropped on the way.
@@ -31,27 +26,7 @@ const { requestAnalysis, AnalysisRequestError } = jest.requireMock("@/lib/client
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
 const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
 
-const segments = [
-  { speaker: "SPEAKER_01", text: "We never get time for us.", start: 0, end: 2 },
-  { speaker: "SPEAKER_02", text: "Then let's plan Saturday.", start: 2, end: 4 },
-];
-const transcription: TranscriptionResultData = {
-  transcript: "We never get time for us. Then let's plan Saturday.",
-  segments,
-  speakers: { SPEAKER_01: [segments[0]!], SPEAKER_02: [segments[1]!] },
-  speakerStats: { SPEAKER_01: { totalTime: 2, wordCount: 6, segments: 1 }, SPEAKER_02: { totalTime: 2, wordCount: 4, segments: 1 } },
-  fallback: false,
-};
-const audio = { id: "rec-1", mimeType: "audio/webm", size: 100, durationMs: 2000, storedLocally: true, blob: new Blob(["x"]) };
 const analysis = { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }], briefSummary: "Saturday plans" };
-
-function setUp() {
-  const kit = createFlowKit();
-  const recording = createRecordingActions(kit, { goHome: jest.fn() });
-  const analysisActions = createAnalysisActions(kit);
-  const results = createResultsActions(kit, { stopCapture: recording.forceStop });
-  return { kit, recording, analysis: analysisActions, results };
-}
 
 async function recordUntilNaming(flow: ReturnType<typeof setUp>) {
   flow.recording.start();
@@ -60,11 +35,6 @@ async function recordUntilNaming(flow: ReturnType<typeof setUp>) {
   sendRecording.mockResolvedValueOnce({ ok: true, result: transcription });
   flow.recording.stop();
   await waitFor(() => flow.kit.getState().phase.name === "naming");
-}
-
-async function waitFor(condition: () => boolean) {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(condition()).toBe(true);
 }
 
 beforeEach(() => {

@@ -1,0 +1,36 @@
+// What the session-flow action tests share: a transcription, a recorded audio, the flow's actions on a fresh store, and a
+// short poll. Each test file keeps its own jest.mock calls (they are hoisted per file).
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
+
+import { createAnalysisActions } from "./analysis-actions";
+import { createFlowKit } from "./flow-kit";
+import { createRecordingActions } from "./recording-actions";
+import { createResultsActions } from "./results-actions";
+
+export const segments = [
+  { speaker: "SPEAKER_01", text: "We never get time for us.", start: 0, end: 2 },
+  { speaker: "SPEAKER_02", text: "Then let's plan Saturday.", start: 2, end: 4 },
+];
+
+export const transcription: TranscriptionResultData = {
+  transcript: "We never get time for us. Then let's plan Saturday.",
+  segments,
+  speakers: { SPEAKER_01: [segments[0]!], SPEAKER_02: [segments[1]!] },
+  speakerStats: { SPEAKER_01: { totalTime: 2, wordCount: 6, segments: 1 }, SPEAKER_02: { totalTime: 2, wordCount: 4, segments: 1 } },
+  fallback: false,
+};
+
+export const audio = { id: "rec-1", mimeType: "audio/webm", size: 100, durationMs: 2000, storedLocally: true, blob: new Blob(["x"]) };
+
+export function setUpFlow() {
+  const kit = createFlowKit();
+  const recording = createRecordingActions(kit, { goHome: jest.fn() });
+  const analysis = createAnalysisActions(kit);
+  const results = createResultsActions(kit, { stopCapture: recording.forceStop });
+  return { kit, recording, analysis, results };
+}
+
+export async function waitFor(condition: () => boolean) {
+  for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
