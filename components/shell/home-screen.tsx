@@ -7,6 +7,7 @@ import { useIdentity } from "@/components/auth/identity-context";
 import { SessionHistory } from "@/components/history/session-history";
 import type { HistoryEntry } from "@/components/history/use-history";
 import { useSessionMigration } from "@/components/history/use-session-migration";
+import { WelcomeGate } from "@/components/onboarding/welcome-gate";
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
 import { RelationshipRecorder } from "@/components/recording/relationship-recorder";
 import { SessionFlowDialogs } from "@/components/session-flow/flow-dialogs";
@@ -85,6 +86,7 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
         <SpeakerNamingStep />
         {step ? <AnalysingOverlay step={step} isFollowUp={state.phase.name === "results"} /> : null}
         <SessionFlowDialogs />
+        <WelcomeGate />
 
         <footer className="flex justify-center gap-6 pt-2 text-sm text-ink-soft">
           <Link href="/privacy-policy" className="underline underline-offset-4 hover:text-deep-teal-800">

@@ -1,0 +1,90 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
+import { useReducer, useState, useSyncExternalStore } from "react";
+
+import { useIdentity } from "@/components/auth/identity-context";
+import { showAddToHomeScreenAfterOnboarding } from "@/lib/client/install/install-prompt";
+import { readDisclaimerAccepted, readSkipWelcome, rememberDisclaimerAccepted, setSkipWelcome } from "@/lib/client/onboarding/disclaimer-storage";
+import { initialOnboarding, onboardingReducer, shouldShowWelcome } from "@/lib/domain/onboarding/machine";
+
+import { IntroCards } from "./intro-cards";
+import { ONBOARDING_TEXTS as T } from "./texts";
+import { WelcomeCard } from "./welcome-card";
+
+const noSubscribe = () => () => {};
+
+// The example session brings the whole deck: it loads when "Try It Out" is pressed, not with the home screen.
+const loadTutorial = () => import("./tutorial-session");
+const TutorialSession = dynamic(() => loadTutorial().then((module) => module.TutorialSession), { ssr: false });
+
+/**
+ * The first run over the home screen: welcome and disclaimer → five intro cards → the example session → the recorder.
+ * Rendered only in the browser (storage decides it), so the server's HTML is the home screen and nothing mismatches.
+ */
+export function WelcomeGate() {
+  const identity = useIdentity();
+  const router = useRouter();
+  const [state, dispatch] = useReducer(onboardingReducer, initialOnboarding);
+  // Once started, the flow runs to its end even though accepting the disclaimer already changed what storage says.
+  const [started, setStarted] = useState(false);
+  const firstVisit = useSyncExternalStore(
+    noSubscribe,
+    () => shouldShowWelcome({ signedIn: identity.signedIn, disclaimerAccepted: readDisclaimerAccepted(), skipWelcome: readSkipWelcome() }),
+    () => false,
+  );
+
+  if (state.name === "done" || !(started || firstVisit)) return null;
+
+  const accept = () => {
+    setStarted(true);
+    rememberDisclaimerAccepted();
+  };
+
+  if (state.name === "tutorial") {
+    // The deck is a full-screen dialog of its own.
+    return (
+      <TutorialSession
+        onDone={() => {
+          dispatch({ type: "TUTORIAL_FINISHED" });
+          showAddToHomeScreenAfterOnboarding();
+        }}
+      />
+    );
+  }
+
+  return (
+    <div role="dialog" aria-modal="true" aria-label={T.dialogLabel} className="fixed inset-0 z-50 overflow-y-auto bg-cream-50">
+      {state.name === "welcome" ? (
+        <WelcomeCard
+          ticked={state.disclaimerTicked}
+          onTick={(ticked) => dispatch({ type: "TOGGLE_DISCLAIMER", ticked })}
+          onTryItOut={() => {
+            accept();
+            // The spec's tutorial flag: this tab does not show the welcome screen again.
+            setSkipWelcome();
+            void loadTutorial();
+            dispatch({ type: "TRY_IT_OUT" });
+          }}
+          onSignIn={
+            identity.clerkEnabled
+              ? () => {
+                  accept();
+                  router.push("/sign-in");
+                }
+              : undefined
+          }
+        />
+      ) : null}
+      {state.name === "intro" ? (
+        <IntroCards
+          card={state.card}
+          onNext={() => dispatch({ type: "NEXT" })}
+          onPrevious={() => dispatch({ type: "PREVIOUS" })}
+          onSkip={() => dispatch({ type: "SKIP" })}
+        />
+      ) : null}
+    </div>
+  );
+}
