@@ -199,7 +199,7 @@ describe("DELETE /api/account/data", () => {
 
     // The history is empty afterwards, and a second delete finds nothing more.
     const list = await listSessions(apiRequest("/api/sessions", { headers: await auth("user_del_a") }), routeContext());
-    expect(await list.json()).toEqual({ sessions: [] });
+    expect(await list.json()).toEqual({ sessions: [], nextCursor: null, total: 0 });
     expect(await (await remove("user_del_a")).json()).toMatchObject({ deleted: { sessions: 0, rateLimitCounters: 0 } });
   });
 

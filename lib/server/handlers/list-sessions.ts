@@ -1,12 +1,16 @@
 import "server-only";
 
-import { listSessionsForUser } from "@/lib/server/services/sessions";
+import { sessionListQuerySchema } from "@/lib/domain/history/session-list";
+import { listSessionPage } from "@/lib/server/services/sessions";
 
 import { scopedRoute, type ApiScope } from "./session-route";
 
-/** GET /api/sessions and /api/public/sessions. Guests' sessions live in their browser, so the public list is empty. */
+/**
+ * GET /api/sessions?cursor=…&limit=… and /api/public/sessions: one page of the history. Guests' sessions live in their
+ * browser, so the public list is empty.
+ */
 export const makeListSessionsHandler = (scope: ApiScope) =>
   scopedRoute(scope, {
-    guest: () => ({ sessions: [] }),
-    account: async ({ identity }) => ({ sessions: await listSessionsForUser(identity.userId) }),
+    guest: () => ({ sessions: [], nextCursor: null }),
+    account: async ({ identity, url }) => listSessionPage(identity.userId, sessionListQuerySchema.parse(Object.fromEntries(url.searchParams))),
   });
