@@ -97,6 +97,12 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
             While you record, and until our server confirms the transcript, your browser keeps the recording in its IndexedDB, so that a lost connection or a
             closed tab cannot lose it. It is deleted there once the transcript has arrived; a failed one stays until you retry or delete it.
           </li>
+          <li>
+            The <strong>live voice coach</strong> of the Solo Journal (signed in only): while it runs, your microphone audio is streamed directly from your
+            browser to OpenAI&apos;s Realtime API, which answers by voice and writes a live transcript of both sides. Our server only opens the session (with
+            the name the coach calls you and the conversation guide you chose) and never receives that stream. The journal recording itself is handled like any
+            other recording, as described above.
+          </li>
         </LegalList>
       </LegalSection>
 

@@ -20,6 +20,7 @@ import {
   openAiChat,
   openAiChatJson,
   openAiDiarized,
+  openAiRealtimeClientSecret,
   openAiTranscription,
   PROVIDER_ENV,
 } from "@/tests/msw/providers";
@@ -97,6 +98,7 @@ const providers = [
     ),
   ),
   openAiChat(() => HttpResponse.json(openAiChatJson({ ...modelAnalysis(), summary: "Planning the weekend together." }))),
+  openAiRealtimeClientSecret(),
 ];
 
 const MODES = [

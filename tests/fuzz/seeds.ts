@@ -29,6 +29,7 @@ export function sessionSeed(id: string): Json {
 }
 
 export const SEEDS: Json[] = [
+  { userLabel: "Ana", guideContext: { headline: "Plan the weekend", description: "What would make Saturday feel like ours?" }, language: "en-US" },
   sessionSeed("local-1733000000000"),
   { sessions: [sessionSeed("local-1733000000001"), sessionSeed("local-1733000000002")] },
   {

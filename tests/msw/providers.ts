@@ -208,3 +208,16 @@ export const NO_SIGNAL_LABELS = [
   geminiSignalLabels(() => HttpResponse.json(geminiJson({ labels: [] }))),
   openAiSignalLabels(() => HttpResponse.json(openAiChatJson({ labels: [] }))),
 ];
+
+/** OpenAI's Realtime API (GA): POST /v1/realtime/client_secrets → { value: "ek_…", expires_at, session }. */
+export function openAiRealtimeClientSecret(value = "ek_68af296e8e408191a1120ab6383263c2") {
+  return http.post(`${OPENAI_BASE_URL}/realtime/client_secrets`, async ({ request }) => {
+    const body = (await request.json()) as { session?: Record<string, unknown> };
+    const expiresAt = Math.floor(Date.now() / 1000) + 600;
+    return HttpResponse.json({
+      value,
+      expires_at: expiresAt,
+      session: { ...body.session, id: "sess_C9CiUVUzUzYIssh3ELY1d", object: "realtime.session", expires_at: 0 },
+    });
+  });
+}

@@ -2,6 +2,7 @@
 import { maxDuration as analyzeMax } from "@/app/api/analyze/route";
 import { maxDuration as appendPublicMax } from "@/app/api/public/sessions/[id]/append-transcript/route";
 import { maxDuration as summaryPublicMax } from "@/app/api/public/sessions/[id]/summary/route";
+import { maxDuration as realtimeMax } from "@/app/api/realtime/session/route";
 import { maxDuration as appendMax } from "@/app/api/sessions/[id]/append-transcript/route";
 import { maxDuration as retryAnalysisMax } from "@/app/api/sessions/[id]/retry-analysis/route";
 import { maxDuration as retryTranscriptionMax } from "@/app/api/sessions/[id]/retry-transcription/route";
@@ -26,6 +27,7 @@ describe("route budgets", () => {
     ["/api/public/sessions/{id}/summary", summaryPublicMax, "summary"],
     ["/api/sessions/{id}/append-transcript", appendMax, "append"],
     ["/api/public/sessions/{id}/append-transcript", appendPublicMax, "append"],
+    ["/api/realtime/session", realtimeMax, "realtime"],
   ])("%s ends its providers %s s budget early enough to store the failure", (_, maxDuration, route) => {
     expect(ROUTE_BUDGETS_MS[route]).toBeLessThanOrEqual(maxDuration * 1000 - MARGIN_MS);
   });

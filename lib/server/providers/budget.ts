@@ -16,6 +16,8 @@ export const ROUTE_BUDGETS_MS = {
   summary: 100_000,
   /** maxDuration 300 s: the follow-up is stored first, then the analysis is regenerated. */
   append: 270_000,
+  /** maxDuration 30 s: one small call that mints the live coach's client secret, nothing stored after it. */
+  realtime: 15_000,
 } as const;
 
 export type BudgetedRoute = keyof typeof ROUTE_BUDGETS_MS;
