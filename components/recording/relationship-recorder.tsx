@@ -1,5 +1,7 @@
 "use client";
 
+import type { ReactNode } from "react";
+
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { prefetchRecordingScreens } from "@/components/shell/lazy-screens";
 import { BulletList } from "@/components/ui/bullet-list";
@@ -15,7 +17,7 @@ import { READINESS_TEXTS, RECORDING_TEXTS as T } from "./texts";
 import { useElapsedSeconds } from "./use-elapsed-seconds";
 
 /** Relationship mode (spec part 1 sections 2 and 4): readiness, recording with its timer, stop or cancel. */
-export function RelationshipRecorder() {
+export function RelationshipRecorder({ modeSwitch }: { modeSwitch?: ReactNode }) {
   const { state, actions } = useSessionFlow();
   const { phase } = state;
   const { recording: flow } = actions;
@@ -32,6 +34,7 @@ export function RelationshipRecorder() {
 
   return (
     <SectionCard id="recording-heading" title={T.heading}>
+      {modeSwitch ? <div className="mt-3">{modeSwitch}</div> : null}
       <BulletList items={T.bullets} dotClassName="bg-soft-tangerine" className="mt-3 text-ink-soft" />
 
       <RecordButton recording={capturing} disabled={phase.name === "transcribing"} onPress={capturing ? flow.stop : start} />

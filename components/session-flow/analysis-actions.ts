@@ -1,5 +1,6 @@
 import { FAILURE_TEXTS, LIMIT_TEXTS } from "@/components/recording/texts";
 import { ANALYSIS_STEP_DELAY_MS, ANALYSIS_TEXTS as T } from "@/components/session/texts";
+import { SOLO_TEXTS } from "@/components/solo/texts";
 import { AnalysisRequestError, requestAnalysis } from "@/lib/client/analysis/analyze-client";
 import { previousCommitmentsOnDevice } from "@/lib/client/commitments/commitments";
 import { announceSessionsChanged } from "@/lib/client/events";
@@ -22,6 +23,7 @@ import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { AnalysisRetry, NamedTranscript } from "@/lib/domain/session-flow/machine";
 import { isDeviceSessionId, newDeviceSessionId } from "@/lib/domain/session-ids";
 import { namedTranscript } from "@/lib/domain/speakers/apply-names";
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import { keepOnDevice, markFreeSessionUsed } from "./device-copy";
 import type { FlowKit } from "./flow-kit";
@@ -45,7 +47,7 @@ export function createAnalysisActions(kit: FlowKit) {
       createdAt: new Date(now).toISOString(),
       timestamp: now,
       name: result.analysis.briefSummary || fallbackName,
-      mode: "couple",
+      mode: named?.solo ? "solo" : "couple",
       speakerNames: named?.speakerNames ?? {},
       isCompleted: false,
       signals: result.signals ?? null,
@@ -67,6 +69,7 @@ export function createAnalysisActions(kit: FlowKit) {
         return;
       }
       kit.dispatch({ type: "ANALYSED", session: opened(result, named, recordingName(new Date(now))) });
+      if (named.solo) showToast({ title: SOLO_TEXTS.complete, variant: "success" });
     } catch (error) {
       failed(named, toAnalysisError(error), now);
     }
@@ -150,6 +153,14 @@ export function createAnalysisActions(kit: FlowKit) {
       await analyze(named);
     },
     closeNaming: () => kit.dispatch({ type: "NAMING_CLOSED" }),
+    /** A Solo Journal transcript: the user's own name on every line, the guide's headline passed on (part 1 section 4). */
+    analyzeSolo: async (transcription: TranscriptionResultData, speakerName: string, guideHeadline: string | null) => {
+      if (kit.getState().phase.name !== "analysing") return;
+      const named = soloNamedTranscript(transcription, speakerName, guideHeadline);
+      await wait(ANALYSIS_STEP_DELAY_MS);
+      kit.dispatch({ type: "ANALYSIS_STEP", step: "generating" });
+      await analyze(named);
+    },
     /** Retry Now in an analysis failure dialog: from the kept copy, else from the transcript still in memory. */
     retryFromDialog: () => {
       const dialog = kit.getState().dialog;
@@ -173,7 +184,8 @@ function analyzeBody(named: NamedTranscript) {
     speakerNames: named.speakerNames,
     segments: named.original.segments,
     speakerStats: named.original.speakerStats as SpeakerStats,
-    mode: "couple" as const,
+    mode: named.solo ? ("solo" as const) : ("couple" as const),
+    ...(named.solo?.guideHeadline ? { conversationGuideHeadline: named.solo.guideHeadline } : {}),
     ...(named.sessionId ? { sessionId: named.sessionId } : {}),
     ...(named.clientId ? { clientId: named.clientId } : {}),
     ...withPreviousCommitments(),
@@ -225,6 +237,23 @@ function keepFailedAnalysis(named: NamedTranscript, failure: AnalysisRequestErro
     if (!failure.failedSessionId) showToast(storageWarning(error));
     return null;
   }
+}
+
+/** One voice, the user's: every segment and the single speaker carry their name, whatever ids the provider gave. */
+export function soloNamedTranscript(transcription: TranscriptionResultData, speakerName: string, guideHeadline: string | null): NamedTranscript {
+  const segments = transcription.segments.filter((segment) => segment.text.trim() !== "").map((segment) => ({ ...segment, speaker: speakerName }));
+  const stats = Object.values(transcription.speakerStats).reduce(
+    (sum, entry) => ({ totalTime: sum.totalTime + entry.totalTime, wordCount: sum.wordCount + entry.wordCount, segments: sum.segments + entry.segments }),
+    { totalTime: 0, wordCount: 0, segments: 0 },
+  );
+  return {
+    transcript: namedTranscript(segments, {}),
+    speakerNames: { [speakerName]: speakerName },
+    original: { transcript: transcription.transcript, segments, speakers: { [speakerName]: segments }, speakerStats: { [speakerName]: stats } },
+    ...(transcription.sessionId ? { sessionId: transcription.sessionId } : {}),
+    ...(transcription.clientId ? { clientId: transcription.clientId } : {}),
+    solo: { guideHeadline },
+  };
 }
 
 /** A failed analysis this device kept, as the named transcript it was made from. */

@@ -1,4 +1,5 @@
 import { FAILURE_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
+import type { RecordingMode } from "@/lib/client/recordings/audio-store";
 import { createAudioRecorder, RecorderError, type AudioRecorder } from "@/lib/client/recordings/recorder";
 import { showToast } from "@/lib/client/toast/toast-store";
 
@@ -9,9 +10,10 @@ import type { RecordingToSend } from "./transcription";
 // recording cannot be finished.
 
 /** A new capture named `{prefix}-{time}-{uuid}`; `onReconnectChange` hears a dropped microphone being sought again. */
-export function newCapture(prefix: string, onReconnectChange?: (lost: boolean) => void): AudioRecorder {
+export function newCapture(prefix: string, onReconnectChange?: (lost: boolean) => void, mode: RecordingMode = "couple"): AudioRecorder {
   return createAudioRecorder({
     id: `${prefix}-${Date.now()}-${crypto.randomUUID()}`,
+    mode,
     onError: (error) => showToast({ title: FAILURE_TEXTS.warningTitle, description: error.message, variant: "destructive" }),
     onReconnectChange,
   });

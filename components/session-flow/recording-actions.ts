@@ -14,13 +14,20 @@ import { showToast } from "@/lib/client/toast/toast-store";
 import { truncateServerError } from "@/lib/domain/errors/classify";
 import { describeWait } from "@/lib/domain/errors/wait";
 import { hasSpeakersToName } from "@/lib/domain/session-flow/machine";
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import { finishCapture, newCapture, startCapture } from "./capture";
 import type { FlowKit } from "./flow-kit";
 import { retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
 
+/** What Solo Journal adds to a recording: the speaker's name on the upload, and its own way on after the transcript. */
+export type SoloRecordingHooks = {
+  speakerName: () => string;
+  afterTranscribed: (result: TranscriptionResultData) => void;
+};
+
 /** Readiness, capture, stop and transcription (spec part 1 section 4), and the transcription failures of section 8. */
-export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () => void }) {
+export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome: () => void; solo?: SoloRecordingHooks }) {
   // The one microphone capture the flow can have; null when nothing records.
   let recorder: AudioRecorder | null = null;
   const takeRecorder = () => {
@@ -37,6 +44,13 @@ export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () =>
   }
 
   function settle(outcome: TranscriptionOutcome): void {
+    const soloSession = kit.getState().mode === "solo" && solo;
+    if (outcome.ok && soloSession) {
+      if (outcome.result.fallback) showToast({ title: RECORDING_TEXTS.backupNote });
+      kit.dispatch({ type: "TRANSCRIBED", result: outcome.result });
+      solo.afterTranscribed(outcome.result);
+      return;
+    }
     if (outcome.ok) {
       if (outcome.result.fallback) showToast({ title: RECORDING_TEXTS.backupNote });
       if (!hasSpeakersToName(outcome.result)) {
@@ -72,7 +86,8 @@ export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () =>
       kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
       return;
     }
-    settle(await sendRecording(recording, { language: readSpeechLanguage() }));
+    const soloOptions = kit.getState().mode === "solo" && solo ? { soloMode: true, speakerName: solo.speakerName() } : {};
+    settle(await sendRecording(recording, { language: readSpeechLanguage(), ...soloOptions }));
   }
 
   async function discardCapture(): Promise<void> {
@@ -115,9 +130,14 @@ export function createRecordingActions(kit: FlowKit, { goHome }: { goHome: () =>
     /** The readiness countdown reached 0: the microphone opens and every 500 ms chunk goes to IndexedDB. */
     async beginCapture(): Promise<void> {
       if (kit.getState().phase.name !== "readiness" || recorder) return;
-      const next = newCapture("rec", (lost) => {
-        if (recorder === next) kit.dispatch({ type: lost ? "MICROPHONE_LOST" : "MICROPHONE_BACK" });
-      });
+      const mode = kit.getState().mode === "solo" ? "solo" : "couple";
+      const next = newCapture(
+        "rec",
+        (lost) => {
+          if (recorder === next) kit.dispatch({ type: lost ? "MICROPHONE_LOST" : "MICROPHONE_BACK" });
+        },
+        mode,
+      );
       recorder = next;
       if (await startCapture(next)) {
         if (recorder === next) kit.dispatch({ type: "CAPTURE_STARTED", at: Date.now() });

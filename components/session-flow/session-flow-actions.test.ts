@@ -83,7 +83,7 @@ test("a connection failure of the upload opens the connection dialog, which goes
     });
     flow.recording.stop();
     await jest.advanceTimersByTimeAsync(0);
-    expect(flow.kit.getState()).toEqual({ phase: { name: "idle", notReady: false }, dialog: { kind: "transcription-connection" } });
+    expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle", notReady: false }, dialog: { kind: "transcription-connection" } });
     await jest.advanceTimersByTimeAsync(3000);
     expect(flow.kit.getState().dialog).toBeNull();
   } finally {

@@ -8,25 +8,33 @@ import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordin
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import type { HistorySession } from "@/lib/domain/history/types";
 import type { SessionFlowState } from "@/lib/domain/session-flow/machine";
+import { REALTIME_TEXTS } from "@/lib/domain/solo/realtime-texts";
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import { createAnalysisActions } from "./analysis-actions";
+import { loadRealtimeCoach } from "./coach-loader";
 import { createFlowKit } from "./flow-kit";
 import { createGrowthActions } from "./growth-actions";
 import { createRecordingActions } from "./recording-actions";
 import { createResultsActions } from "./results-actions";
+import { createSoloActions } from "./solo-actions";
 
 // The one owner of the session flow on the page. Screens read `state` and call `actions`; the actions run the side
 // effects (microphone, uploads, storage, toasts) and report each outcome to the pure reducer as an event.
 
 function createSessionFlowActions(kit: ReturnType<typeof createFlowKit>) {
   const goHome = () => window.scrollTo({ top: 0, behavior: "smooth" });
-  const recording = createRecordingActions(kit, { goHome });
+  // Solo Journal shares the recording's capture and upload, and takes its own way after the transcript.
+  const soloHooks = { speakerName: () => solo.speakerName(), afterTranscribed: (result: TranscriptionResultData) => solo.afterTranscribed(result) };
+  const recording = createRecordingActions(kit, { goHome, solo: soloHooks });
   const analysis = createAnalysisActions(kit);
+  const solo = createSoloActions(kit, { recording, analysis, loadCoach: loadRealtimeCoach, errorTexts: REALTIME_TEXTS });
   const results = createResultsActions(kit, { stopCapture: recording.forceStop });
   const growth = createGrowthActions(kit);
   return {
     recording,
     analysis,
+    solo,
     results,
     growth,
     /** A red history item: a failed transcription goes back through transcription and naming, a failed analysis through analysis. */

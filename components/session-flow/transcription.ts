@@ -37,13 +37,17 @@ export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData }
 
 export async function sendRecording(
   recording: RecordingToSend,
-  options: { language: string; minSpeakers?: number; maxSpeakers?: number },
+  options: { language: string; minSpeakers?: number; maxSpeakers?: number; soloMode?: boolean; speakerName?: string },
 ): Promise<TranscriptionOutcome> {
   await markRecordingStatus(recording.audioKey, "uploading").catch(() => false);
   try {
     const audio = (await readRecordingBase64(recording.audioKey).catch(() => null)) ?? (recording.blob?.size ? await blobToBase64(recording.blob) : null);
     if (!audio) throw new TranscriptionRequestError(TRANSCRIPTION_ERRORS.noAudio);
-    const speakers = options.minSpeakers ? { minSpeakers: options.minSpeakers, maxSpeakers: options.maxSpeakers } : {};
+    const speakers = options.soloMode
+      ? { soloMode: true, minSpeakers: 1, maxSpeakers: 1, ...(options.speakerName ? { speakerName: options.speakerName } : {}) }
+      : options.minSpeakers
+        ? { minSpeakers: options.minSpeakers, maxSpeakers: options.maxSpeakers }
+        : {};
     // The recording's id is the idempotency key: a retried upload or analysis of it reuses its session on the server.
     const clientId = recording.audioKey;
     const result = await requestTranscription({ audio, mimeType: recording.mimeType, language: providerLanguage(options.language), clientId, ...speakers });

@@ -4,14 +4,15 @@ import Link from "next/link";
 import { useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { ConversationGuides } from "@/components/guides/conversation-guides";
 import { SessionHistory } from "@/components/history/session-history";
 import type { HistoryEntry } from "@/components/history/use-history";
 import { useSessionMigration } from "@/components/history/use-session-migration";
 import { WelcomeGate } from "@/components/onboarding/welcome-gate";
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
-import { RelationshipRecorder } from "@/components/recording/relationship-recorder";
 import { SessionFlowDialogs } from "@/components/session-flow/flow-dialogs";
 import { SessionFlowProvider, useSessionFlow } from "@/components/session-flow/session-flow-provider";
+import { Recorder, soloOverlayMessage } from "@/components/solo/recorder";
 import { SpeakerNamingStep } from "@/components/speakers/speaker-naming-step";
 import { BulletList } from "@/components/ui/bullet-list";
 import { SectionCard } from "@/components/ui/section-card";
@@ -51,7 +52,8 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
           <p className="mt-2 leading-relaxed text-ink-soft">{HOME_TEXTS.intro}</p>
         </section>
 
-        <RelationshipRecorder />
+        <Recorder />
+        <ConversationGuides />
 
         <SectionCard title={HOME_TEXTS.dimensionsHeading}>
           <p className="mt-2 leading-relaxed text-ink-soft">{HOME_TEXTS.dimensionsIntro}</p>
@@ -84,7 +86,7 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
         {state.phase.name === "results" ? <LazySessionResults key={state.phase.session.id} results={state.phase} /> : null}
         {/* After the results in the page, so a growth follow-up's naming and progress show over the completion screen. */}
         <SpeakerNamingStep />
-        {step ? <AnalysingOverlay step={step} isFollowUp={state.phase.name === "results"} /> : null}
+        {step ? <AnalysingOverlay step={step} message={soloOverlayMessage(state)} isFollowUp={state.phase.name === "results"} /> : null}
         <SessionFlowDialogs />
         <WelcomeGate />
 

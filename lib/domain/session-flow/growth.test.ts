@@ -2,7 +2,7 @@ import type { TranscriptionResultData } from "@/lib/domain/transcription/transcr
 
 import type { ClientSession } from "./client-session";
 import { growthOverlayStep, growthTransition, type GrowthEvent, type GrowthState } from "./growth";
-import { isCapturing, overlayStep, sessionFlowReducer, type ResultsPhase, type SessionFlowState } from "./machine";
+import { initialSessionFlowState, isCapturing, overlayStep, sessionFlowReducer, type ResultsPhase, type SessionFlowState } from "./machine";
 
 const segment = { speaker: "SPEAKER_01", text: "Let's plan Saturday together.", start: 0, end: 2 };
 const followUp: TranscriptionResultData = {
@@ -79,6 +79,7 @@ describe("growth transitions", () => {
 
 describe("growth inside the session flow", () => {
   const results = (growth: GrowthState | null): SessionFlowState => ({
+    ...initialSessionFlowState,
     phase: { name: "results", session, summaryLoading: false, save: "idle", growth },
     dialog: null,
   });
@@ -95,7 +96,7 @@ describe("growth inside the session flow", () => {
   });
 
   test("growth events outside the results are ignored", () => {
-    const idle: SessionFlowState = { phase: { name: "idle", notReady: false }, dialog: null };
+    const idle: SessionFlowState = { ...initialSessionFlowState, phase: { name: "idle", notReady: false }, dialog: null };
     expect(sessionFlowReducer(idle, { type: "GROWTH_OPENED" })).toBe(idle);
   });
 

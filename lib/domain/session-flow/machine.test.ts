@@ -41,7 +41,7 @@ const retry = { keptId: "local-9", named: null };
 const idle: FlowPhase = { name: "idle", notReady: false };
 const recording: FlowPhase = { name: "recording", startedAt: 1000, confirmed: false, reconnecting: false };
 const results: ResultsPhase = { name: "results", session, summaryLoading: false, save: "idle", growth: null };
-const at = (phase: FlowPhase, dialog: SessionFlowState["dialog"] = null): SessionFlowState => ({ phase, dialog });
+const at = (phase: FlowPhase, dialog: SessionFlowState["dialog"] = null): SessionFlowState => ({ ...initialSessionFlowState, phase, dialog });
 
 // [from, event, expected] — every transition of the flow, one row each.
 const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState][] = [

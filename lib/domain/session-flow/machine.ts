@@ -21,6 +21,8 @@ export type NamedTranscript = {
   sessionId?: string;
   /** The browser's id of the recording it came from: the analysis's idempotency key, so a retry makes no second session. */
   clientId?: string;
+  /** A Solo Journal entry: analysed in solo mode, with the conversation guide's headline when one was picked. */
+  solo?: { guideHeadline: string | null };
 };
 
 /** What a failed analysis can be retried from: the copy kept on the device or server (keptId), else the one in memory. */
@@ -52,7 +54,19 @@ export type FlowPhase =
   | { name: "analysing"; step: AnalysisStep }
   | ResultsPhase;
 
-export type SessionFlowState = { phase: FlowPhase; dialog: FlowDialog | null };
+/** The recorder's mode switch (spec part 1 sections 1 and 2). */
+export type RecordingMode = "relationship" | "solo";
+
+/** The live voice coach as the solo screen shows it; "unavailable" is the journal without a live coach. */
+export type SoloCoachStatus = "off" | "connecting" | "listening" | "thinking" | "speaking" | "unavailable";
+
+/** A line of the live transcript (spec part 1 section 3 "Transcript turn"). */
+export type TranscriptTurn = { role: "user" | "assistant"; text: string; timestamp: number };
+
+/** What a Solo Journal session holds beside its phase: the coach, its turns, and the guide picked (kept for the analysis). */
+export type SoloState = { coach: SoloCoachStatus; turns: TranscriptTurn[]; guideHeadline: string | null };
+
+export type SessionFlowState = { phase: FlowPhase; dialog: FlowDialog | null; mode: RecordingMode; solo: SoloState };
 
 export type SessionFlowEvent =
   | { type: "START" }
@@ -84,9 +98,18 @@ export type SessionFlowEvent =
   | { type: "SAVE_REFUSED" }
   | { type: "CLOSED" }
   | { type: "DIALOG_CLOSED" }
+  | { type: "MODE_CHANGED"; mode: RecordingMode }
+  | { type: "COACH_STATUS"; status: SoloCoachStatus }
+  | { type: "COACH_TURN"; turn: TranscriptTurn }
+  | { type: "GUIDE_PICKED"; headline: string }
   | GrowthEvent;
 
-export const initialSessionFlowState: SessionFlowState = { phase: { name: "idle", notReady: false }, dialog: null };
+const NO_SOLO: SoloState = { coach: "off", turns: [], guideHeadline: null };
+
+export const initialSessionFlowState: SessionFlowState = { phase: { name: "idle", notReady: false }, dialog: null, mode: "relationship", solo: NO_SOLO };
+
+/** The live transcript keeps the newest turns only: a long session must not grow the page without bound. */
+export const MAX_LIVE_TURNS = 200;
 
 const IDLE: FlowPhase = { name: "idle", notReady: false };
 
@@ -97,7 +120,12 @@ export function hasSpeakersToName(result: TranscriptionResultData): boolean {
 
 export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEvent): SessionFlowState {
   const { phase } = state;
-  const to = (next: FlowPhase, dialog: FlowDialog | null = state.dialog): SessionFlowState => ({ phase: next, dialog });
+  const to = (next: FlowPhase, dialog: FlowDialog | null = state.dialog): SessionFlowState => ({ ...state, phase: next, dialog });
+  const solo = state.mode === "solo";
+  if (solo) {
+    const next = soloTransition(state, event);
+    if (next) return next;
+  }
 
   switch (event.type) {
     case "START":
@@ -162,12 +190,70 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
       return phase.name === "results" ? to(IDLE) : state;
     case "DIALOG_CLOSED":
       return state.dialog ? to(phase, null) : state;
+    case "COACH_STATUS":
+    case "COACH_TURN":
+    case "GUIDE_PICKED":
+      // Relationship mode has no coach; a guide there is a conversation starter and picking it does nothing.
+      return state;
+    case "MODE_CHANGED":
+      // The switch moves only while nothing records; leaving Solo Journal mid-session cancels it (handled above).
+      return phase.name === "idle" && event.mode !== state.mode ? { ...state, mode: event.mode, phase: IDLE } : state;
     default: {
       if (phase.name !== "results") return state;
       const next = growthTransition(phase.growth, event);
       return next ? to({ ...phase, growth: next.growth, session: next.session ?? phase.session }) : state;
     }
   }
+}
+
+/**
+ * Solo Journal's own transitions (spec part 1 section 4 "Solo voice-coach recorder" and "After transcription"); null
+ * where solo behaves like relationship mode. There is no naming step: the one voice is the user's.
+ */
+function soloTransition(state: SessionFlowState, event: SessionFlowEvent): SessionFlowState | null {
+  const { phase } = state;
+  const live = phase.name === "readiness" || phase.name === "recording";
+  const idle = { ...state, phase: IDLE, solo: { ...state.solo, coach: "off" as const, turns: [] } };
+  switch (event.type) {
+    case "START":
+      // The guide picked before Start stays: it is the session's topic.
+      return phase.name === "idle"
+        ? { ...state, phase: { name: "readiness", confirmed: false }, dialog: null, solo: { ...NO_SOLO, guideHeadline: state.solo.guideHeadline } }
+        : state;
+    case "NOT_READY":
+      // Solo "not ready" cancels without analysis and goes home.
+      return live ? idle : state;
+    case "CANCELLED":
+    case "CAPTURE_FAILED":
+      return live ? idle : state;
+    case "MODE_CHANGED":
+      // Switching to Relationship stops any solo recording, without analysis.
+      if (event.mode === "solo") return state;
+      return phase.name === "idle" || live ? { ...idle, mode: "relationship", solo: NO_SOLO } : state;
+    case "STOPPED":
+      return phase.name === "recording" ? { ...state, phase: { name: "transcribing" }, solo: { ...state.solo, coach: "off" } } : state;
+    case "TRANSCRIBED":
+      if (phase.name !== "transcribing") return state;
+      // Nothing said: back home (the screen says "Nothing to analyze"); else straight to the analysis.
+      return hasSpeech(event.result) ? { ...state, phase: { name: "analysing", step: "identifying" } } : idle;
+    case "COACH_STATUS":
+      return live && state.solo.coach !== event.status ? { ...state, solo: { ...state.solo, coach: event.status } } : state;
+    case "COACH_TURN":
+      return live ? { ...state, solo: { ...state.solo, turns: [...state.solo.turns, event.turn].slice(-MAX_LIVE_TURNS) } } : state;
+    case "GUIDE_PICKED":
+      return live || phase.name === "idle" ? { ...state, solo: { ...state.solo, guideHeadline: event.headline } } : state;
+    case "ANALYSED":
+      return phase.name === "analysing"
+        ? { ...state, phase: { name: "results", session: event.session, summaryLoading: false, save: "idle", growth: null }, dialog: null, solo: NO_SOLO }
+        : state;
+    default:
+      return null;
+  }
+}
+
+/** A transcript with something said in it: a segment with words. */
+export function hasSpeech(result: TranscriptionResultData): boolean {
+  return result.segments.some((segment) => segment.text.trim() !== "");
 }
 
 /** A microphone is open (the readiness card's countdown has ended and capture runs). */

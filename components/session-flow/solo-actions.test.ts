@@ -1,0 +1,222 @@
+/**
+ * @jest-environment jsdom
+ */
+import { SOLO_TEXTS } from "@/components/solo/texts";
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
+
+import { createAnalysisActions } from "./analysis-actions";
+import { createFlowKit } from "./flow-kit";
+import { audio, waitFor } from "./flow-test-fixtures";
+import { createRecordingActions } from "./recording-actions";
+import { createSoloActions, type CoachSession, type StartCoach } from "./solo-actions";
+
+// Solo Journal's side effects against fakes of the microphone, the upload, the analysis and the live coach: the journal
+// is recorded and analysed in solo mode with or without the coach, and the coach's failures never cost the recording.
+
+const fakeRecorder = { start: jest.fn(), stop: jest.fn(), cancel: jest.fn() };
+jest.mock("@/lib/client/recordings/recorder", () => ({
+  ...jest.requireActual("@/lib/client/recordings/recorder"),
+  isRecordingSupported: () => true,
+  createAudioRecorder: () => fakeRecorder,
+}));
+jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn() }));
+jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
+jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));
+jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
+
+const { sendRecording } = jest.requireMock("./transcription");
+const { requestAnalysis } = jest.requireMock("@/lib/client/analysis/analyze-client");
+const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
+
+const ERROR_TEXTS = { couldNotStart: "Could not start session", voiceCoachErrorTitle: "Voice Coach Error" };
+const analysisAnswer = { cards: [{ dimension: "Curiosity", insight: "You wondered aloud.", tips: [] }], briefSummary: "A slower week" };
+const spoken: TranscriptionResultData = {
+  transcript: "I want a slower week. I miss our walks.",
+  segments: [
+    { speaker: "SPEAKER_01", text: "I want a slower week.", start: 0, end: 2 },
+    { speaker: "SPEAKER_02", text: "I miss our walks.", start: 2, end: 4 },
+  ],
+  speakers: {},
+  speakerStats: { SPEAKER_01: { totalTime: 2, wordCount: 5, segments: 1 }, SPEAKER_02: { totalTime: 2, wordCount: 4, segments: 1 } },
+  fallback: false,
+};
+const silent: TranscriptionResultData = { transcript: "", segments: [], speakers: {}, speakerStats: {}, fallback: false };
+const hotChili = { headline: "Hot Chili", description: "A disagreement that heats up quickly." };
+const lemons = { headline: "Life's Lemons", description: "A hard stretch." };
+
+type CoachOptions = Parameters<StartCoach>[0];
+
+function setUp(startCoach: StartCoach | null = null) {
+  const kit = createFlowKit();
+  const hooks = { speakerName: () => solo.speakerName(), afterTranscribed: (result: TranscriptionResultData) => solo.afterTranscribed(result) };
+  const recording = createRecordingActions(kit, { goHome: jest.fn(), solo: hooks });
+  const analysis = createAnalysisActions(kit);
+  const solo = createSoloActions(kit, { recording, analysis, loadCoach: async () => startCoach, errorTexts: ERROR_TEXTS });
+  kit.dispatch({ type: "MODE_CHANGED", mode: "solo" });
+  return { kit, solo };
+}
+
+function fakeCoach() {
+  const session: CoachSession & { sendGuide: jest.Mock; stop: jest.Mock } = { sendGuide: jest.fn(), stop: jest.fn() };
+  let options: CoachOptions | null = null;
+  const start: StartCoach = jest.fn(async (given) => {
+    options = given;
+    return session;
+  });
+  return { start, session, options: () => options! };
+}
+
+const micTrack = { stop: jest.fn() };
+beforeEach(() => {
+  jest.clearAllMocks();
+  localStorage.clear();
+  fakeRecorder.start.mockResolvedValue(undefined);
+  fakeRecorder.stop.mockResolvedValue(audio);
+  fakeRecorder.cancel.mockResolvedValue(undefined);
+  requestAnalysis.mockResolvedValue({ analysis: analysisAnswer, sessionId: "srv-1", warnings: [], signals: null });
+  Object.defineProperty(navigator, "mediaDevices", {
+    configurable: true,
+    value: { getUserMedia: jest.fn(async () => ({ getTracks: () => [micTrack] })) },
+  });
+});
+
+const audioElement = () => document.createElement("audio");
+
+test("a guest's journal without the live coach: recorded, transcribed as one voice, analysed in solo mode", async () => {
+  const { kit, solo } = setUp();
+  solo.chooseGuide(hotChili, 1_000);
+  solo.start({ signedIn: false, userName: "You" });
+  solo.beginCountdown(audioElement());
+  expect(kit.getState().solo.coach).toBe("unavailable");
+  await solo.beginCapture();
+  expect(kit.getState().phase.name).toBe("recording");
+
+  sendRecording.mockResolvedValueOnce({ ok: true, result: spoken });
+  solo.stop();
+  await waitFor(() => kit.getState().phase.name === "results");
+
+  expect(sendRecording).toHaveBeenCalledWith(expect.objectContaining({ audioKey: "rec-1" }), expect.objectContaining({ soloMode: true, speakerName: "You" }));
+  expect(requestAnalysis).toHaveBeenCalledWith(
+    expect.objectContaining({ mode: "solo", transcript: "You: I want a slower week.\nYou: I miss our walks.", conversationGuideHeadline: "Hot Chili" }),
+  );
+  const body = requestAnalysis.mock.calls[0][0];
+  expect(new Set(body.segments.map((segment: { speaker: string }) => segment.speaker))).toEqual(new Set(["You"]));
+  const { phase } = kit.getState();
+  expect(phase.name === "results" && phase.session.mode).toBe("solo");
+  expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: SOLO_TEXTS.complete }));
+});
+
+test("stop with nothing said: 'Nothing to analyze', no analysis", async () => {
+  const { kit, solo } = setUp();
+  solo.start({ signedIn: true, userName: "Ana" });
+  await solo.beginCapture();
+  sendRecording.mockResolvedValueOnce({ ok: true, result: silent });
+  solo.stop();
+  await waitFor(() => kit.getState().phase.name === "idle");
+  expect(showToast).toHaveBeenCalledWith({ title: SOLO_TEXTS.nothingTitle, description: SOLO_TEXTS.nothingBody });
+  expect(requestAnalysis).not.toHaveBeenCalled();
+});
+
+test("signed in: the coach starts with the countdown, its status and turns show, guides go to it, Stop ends it", async () => {
+  const coach = fakeCoach();
+  const { kit, solo } = setUp(coach.start);
+  solo.chooseGuide(lemons, 1_000);
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  expect(kit.getState().solo.coach).toBe("connecting");
+  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+  expect(coach.options()).toMatchObject({ userLabel: "Ana", guideContext: lemons });
+
+  await solo.beginCapture();
+  coach.options().onStatus("speaking");
+  coach.options().onTurn({ role: "assistant", text: "Hi Ana, how was your week?", timestamp: 1 });
+  coach.options().onTurn({ role: "user", text: "Busy.", timestamp: 2 });
+  expect(kit.getState().solo).toMatchObject({ coach: "speaking", turns: [{ role: "assistant" }, { role: "user" }] });
+
+  solo.chooseGuide(hotChili, 5_000);
+  solo.chooseGuide(hotChili, 9_000); // the same headline again
+  solo.chooseGuide(lemons, 5_100); // within 250 ms of the previous choice
+  expect(coach.session.sendGuide.mock.calls).toEqual([[hotChili]]);
+  expect(kit.getState().solo.guideHeadline).toBe("Hot Chili");
+
+  sendRecording.mockResolvedValueOnce({ ok: true, result: spoken });
+  solo.stop();
+  expect(coach.session.stop).toHaveBeenCalledTimes(1);
+  expect(micTrack.stop).toHaveBeenCalled();
+  coach.options().onStatus("listening"); // a late event of the ended coach
+  coach.options().onError(Object.assign(new Error("Connection lost - please reconnect"), { kind: "connection-lost" }));
+  await waitFor(() => kit.getState().phase.name === "results");
+  expect(requestAnalysis).toHaveBeenCalledWith(
+    expect.objectContaining({ mode: "solo", conversationGuideHeadline: "Hot Chili", transcript: expect.stringMatching(/^Ana: /) }),
+  );
+  expect(showToast).not.toHaveBeenCalledWith(expect.objectContaining({ title: ERROR_TEXTS.voiceCoachErrorTitle }));
+});
+
+test("the coach cannot start: 'Could not start session', and the journal goes on without it", async () => {
+  const start: StartCoach = jest.fn(async () => {
+    throw Object.assign(new Error("Failed to create Realtime API session"), { kind: "session", isStartFailure: true });
+  });
+  const { kit, solo } = setUp(start);
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => kit.getState().solo.coach === "unavailable");
+  expect(showToast).toHaveBeenCalledWith({ title: ERROR_TEXTS.couldNotStart, description: "Failed to create Realtime API session", variant: "destructive" });
+  expect(micTrack.stop).toHaveBeenCalled();
+
+  await solo.beginCapture();
+  sendRecording.mockResolvedValueOnce({ ok: true, result: spoken });
+  solo.stop();
+  await waitFor(() => kit.getState().phase.name === "results");
+});
+
+test("this build has no live coach: the signed-in journal goes on, told why", async () => {
+  const { kit, solo } = setUp(null);
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => kit.getState().solo.coach === "unavailable");
+  expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: ERROR_TEXTS.couldNotStart }));
+});
+
+test("the connection drops midway: 'Voice Coach Error' with its message, the recording carries on", async () => {
+  const coach = fakeCoach();
+  const { kit, solo } = setUp(coach.start);
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+  await solo.beginCapture();
+  coach.options().onError(Object.assign(new Error("Connection lost - please reconnect"), { kind: "connection-lost" }));
+  expect(showToast).toHaveBeenCalledWith({
+    title: ERROR_TEXTS.voiceCoachErrorTitle,
+    description: "Connection lost - please reconnect",
+    variant: "destructive",
+  });
+  expect(kit.getState()).toMatchObject({ phase: { name: "recording" }, solo: { coach: "unavailable" } });
+  expect(coach.session.stop).toHaveBeenCalled();
+  expect(fakeRecorder.cancel).not.toHaveBeenCalled();
+});
+
+test.each([
+  ["Cancel", (solo: ReturnType<typeof setUp>["solo"]) => solo.cancel()],
+  ["Stop on Journal Readiness", (solo: ReturnType<typeof setUp>["solo"]) => solo.notReady()],
+  ["switching to Relationship", (solo: ReturnType<typeof setUp>["solo"]) => solo.switchMode("relationship")],
+])("%s ends the session without analysis: 'Session cancelled'", async (_name, end) => {
+  const coach = fakeCoach();
+  const { kit, solo } = setUp(coach.start);
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+  await solo.beginCapture();
+  end(solo);
+  expect(kit.getState().phase.name).toBe("idle");
+  expect(showToast).toHaveBeenCalledWith({ title: SOLO_TEXTS.cancelled });
+  expect(coach.session.stop).toHaveBeenCalled();
+  await waitFor(() => fakeRecorder.cancel.mock.calls.length === 1);
+  expect(sendRecording).not.toHaveBeenCalled();
+});
+
+test("guides in Relationship mode do nothing", () => {
+  const { kit, solo } = setUp();
+  solo.switchMode("relationship");
+  solo.chooseGuide(hotChili);
+  expect(kit.getState().solo.guideHeadline).toBeNull();
+});

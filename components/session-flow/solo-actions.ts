@@ -1,0 +1,185 @@
+import { SOLO_TEXTS } from "@/components/solo/texts";
+import { AUDIO_CONSTRAINTS } from "@/lib/client/recordings/recorder";
+import { showToast } from "@/lib/client/toast/toast-store";
+import { acceptsGuideChoice, type GuideChoice } from "@/lib/domain/guides/guide-deck";
+import { hasSpeech, type RecordingMode, type SoloCoachStatus, type TranscriptTurn } from "@/lib/domain/session-flow/machine";
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
+
+import type { createAnalysisActions } from "./analysis-actions";
+import type { FlowKit } from "./flow-kit";
+import type { createRecordingActions } from "./recording-actions";
+
+// Solo Journal (spec part 1 section 4 "Solo voice-coach recorder"): the microphone is recorded exactly like a relationship
+// recording (IndexedDB, kept until the server has the session), and beside it a live voice coach talks back. The coach is
+// an extra: when it cannot start or drops midway, the journal goes on and is transcribed and analysed all the same.
+
+/** A guide as the coach takes it (spec part 1 section 3 "Conversation guide"). */
+export type CoachGuide = { headline: string; description: string };
+
+export type CoachError = Error & { kind?: string; isStartFailure?: boolean };
+
+export type CoachSession = { sendGuide: (guide: CoachGuide) => void; stop: () => void };
+
+/** The realtime client's entry point (lib/client/realtime). */
+export type StartCoach = (options: {
+  userLabel: string;
+  guideContext: CoachGuide | null;
+  stream: MediaStream;
+  audioElement: HTMLAudioElement;
+  onStatus: (status: Exclude<SoloCoachStatus, "off" | "unavailable">) => void;
+  onTurn: (turn: TranscriptTurn) => void;
+  onError: (error: CoachError) => void;
+}) => Promise<CoachSession>;
+
+export type SoloIdentity = { signedIn: boolean; userName: string };
+
+/** The coach's error toasts (part 1 section 8 "Real-time coach"): a start failure, else the error's own message. */
+export type CoachErrorTexts = { couldNotStart: string; voiceCoachErrorTitle: string };
+
+export function createSoloActions(
+  kit: FlowKit,
+  {
+    recording,
+    analysis,
+    loadCoach,
+    errorTexts,
+  }: {
+    recording: ReturnType<typeof createRecordingActions>;
+    analysis: Pick<ReturnType<typeof createAnalysisActions>, "analyzeSolo">;
+    /** The realtime client, loaded only when a coach is wanted; null when this build has none. */
+    loadCoach: () => Promise<StartCoach | null>;
+    errorTexts: CoachErrorTexts;
+  },
+) {
+  let identity: SoloIdentity = { signedIn: false, userName: "You" };
+  let coach: CoachSession | null = null;
+  let coachStream: MediaStream | null = null;
+  // Each coach connection gets a number; callbacks of an ended one (a late status, an error after Stop) are ignored.
+  let connection = 0;
+  let lastChoice: GuideChoice | null = null;
+  let pendingGuide: CoachGuide | null = null;
+
+  const live = () => kit.getState().mode === "solo" && ["readiness", "recording"].includes(kit.getState().phase.name);
+
+  /** Ends the coach on purpose: its data channel closing now is no error and shows nothing. */
+  function endCoach(): void {
+    connection++;
+    const ending = coach;
+    coach = null;
+    ending?.stop();
+    coachStream?.getTracks().forEach((track) => track.stop());
+    coachStream = null;
+  }
+
+  function coachFailed(error: CoachError): void {
+    endCoach();
+    if (!live()) return;
+    kit.dispatch({ type: "COACH_STATUS", status: "unavailable" });
+    if (error.isStartFailure) showToast({ title: errorTexts.couldNotStart, description: error.message, variant: "destructive" });
+    else showToast({ title: errorTexts.voiceCoachErrorTitle, description: error.message, variant: "destructive" });
+  }
+
+  async function connectCoach(audioElement: HTMLAudioElement): Promise<void> {
+    const mine = ++connection;
+    const current = () => mine === connection && live();
+    kit.dispatch({ type: "COACH_STATUS", status: "connecting" });
+    try {
+      const startCoach = await loadCoach();
+      if (!startCoach) throw Object.assign(new Error(SOLO_TEXTS.coachUnavailable), { isStartFailure: true });
+      // The coach hears its own microphone stream; the journal's recorder opens another at the end of the countdown.
+      const stream = await navigator.mediaDevices.getUserMedia(AUDIO_CONSTRAINTS);
+      if (!current()) return stream.getTracks().forEach((track) => track.stop());
+      coachStream = stream;
+      const session = await startCoach({
+        userLabel: identity.userName,
+        guideContext: pendingGuide,
+        stream,
+        audioElement,
+        onStatus: (status) => {
+          if (current()) kit.dispatch({ type: "COACH_STATUS", status });
+        },
+        onTurn: (turn) => {
+          if (current()) kit.dispatch({ type: "COACH_TURN", turn });
+        },
+        onError: (error) => {
+          if (current()) coachFailed(error);
+        },
+      });
+      if (!current()) return session.stop();
+      coach = session;
+    } catch (error) {
+      if (current()) coachFailed(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  function cancelled(): void {
+    endCoach();
+    showToast({ title: SOLO_TEXTS.cancelled });
+  }
+
+  return {
+    /** The record button in Solo Journal: Journal Readiness first. */
+    start(who: SoloIdentity): void {
+      identity = who;
+      recording.start();
+    },
+    /** Start on Journal Readiness: the countdown runs, and the coach's greeting starts with it (signed-in users only). */
+    beginCountdown(audioElement: HTMLAudioElement | null): void {
+      if (!live()) return;
+      if (!identity.signedIn || !audioElement) {
+        kit.dispatch({ type: "COACH_STATUS", status: "unavailable" });
+        return;
+      }
+      void connectCoach(audioElement);
+    },
+    beginCapture: () => recording.beginCapture(),
+    confirmReady: () => recording.confirmReady(),
+    /** Skip or Stop on Journal Readiness: cancels without analysis and goes home. */
+    notReady: () => {
+      if (!live()) return;
+      recording.notReady();
+      cancelled();
+    },
+    cancel: () => {
+      if (!live()) return;
+      recording.cancel();
+      cancelled();
+    },
+    /** Stop: the coach says nothing more, and the journal goes to transcription ("Wrapping up your session..."). */
+    stop: () => {
+      endCoach();
+      recording.stop();
+    },
+    /** The mode switch; leaving Solo Journal mid-session cancels it. */
+    switchMode: (mode: RecordingMode) => {
+      if (mode === "relationship" && live()) {
+        recording.cancel();
+        cancelled();
+      }
+      kit.dispatch({ type: "MODE_CHANGED", mode });
+    },
+    /** A guide picked in the overlay: kept as the session's topic and, while the coach is on, sent to it (queued there). */
+    chooseGuide: (guide: CoachGuide, at = Date.now()) => {
+      const { mode, phase } = kit.getState();
+      if (mode !== "solo" || !(live() || phase.name === "idle")) return;
+      const choice = { headline: guide.headline, at };
+      if (!acceptsGuideChoice(lastChoice, choice)) return;
+      lastChoice = choice;
+      pendingGuide = guide;
+      kit.dispatch({ type: "GUIDE_PICKED", headline: guide.headline });
+      coach?.sendGuide(guide);
+    },
+    /** Called once the journal is transcribed: nothing said ends here, anything said goes on to the solo analysis. */
+    afterTranscribed: (result: TranscriptionResultData) => {
+      const headline = kit.getState().solo.guideHeadline;
+      if (!hasSpeech(result)) {
+        showToast({ title: SOLO_TEXTS.nothingTitle, description: SOLO_TEXTS.nothingBody });
+        return;
+      }
+      lastChoice = null;
+      pendingGuide = null;
+      void analysis.analyzeSolo(result, identity.userName, headline);
+    },
+    speakerName: () => identity.userName,
+  };
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+import { READINESS_TEXTS } from "@/components/recording/texts";
+import { Button } from "@/components/ui/button";
+import { SwipeCard } from "@/components/ui/swipe-card";
+import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
+
+import { SOLO_TEXTS as T } from "./texts";
+
+const READINESS_COUNTDOWN_SECONDS = 3;
+
+type Step = "waiting" | "counting" | "recording";
+
+/**
+ * "Journal Readiness" (spec part 1 sections 2 and 4): Skip / Start; Start runs the 3-2-1 countdown (choices off, the coach's
+ * greeting starting with it) and recording begins at 0; then Stop / Continue. Right swipe is the positive choice, left the
+ * negative one, past 100 px.
+ */
+export function JournalReadinessCard({
+  onCountdownStart,
+  onCountdownEnd,
+  onContinue,
+  onNotReady,
+}: {
+  onCountdownStart: () => void;
+  onCountdownEnd: () => void;
+  onContinue: () => void;
+  onNotReady: () => void;
+}) {
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const step: Step = remaining === null ? "waiting" : remaining > 0 ? "counting" : "recording";
+  const counting = step === "counting";
+
+  useEffect(() => {
+    if (remaining === null) return;
+    if (remaining === 0) {
+      onCountdownEnd();
+      return;
+    }
+    const timer = window.setTimeout(() => setRemaining((value) => (value === null ? null : value - 1)), 1000);
+    return () => window.clearTimeout(timer);
+    // onCountdownEnd runs once, when the countdown reaches 0.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [remaining]);
+
+  const positive = () => {
+    if (step === "waiting") {
+      setRemaining(READINESS_COUNTDOWN_SECONDS);
+      onCountdownStart();
+    } else if (step === "recording") onContinue();
+  };
+
+  return (
+    <div
+      className="fixed inset-0 z-40 flex items-center justify-center bg-ink/40 p-4"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="journal-readiness-title"
+    >
+      <div className="w-full max-w-sm">
+        <SwipeCard
+          label={READINESS_TEXTS.soloTitle}
+          disabled={counting}
+          commitThreshold={SWIPE_THRESHOLDS.commitLarge}
+          onSwipe={(direction) => (direction === "right" ? positive() : onNotReady())}
+          className="p-6"
+        >
+          <h2 id="journal-readiness-title" className="font-serif text-2xl font-semibold text-ink">
+            {READINESS_TEXTS.soloTitle}
+          </h2>
+          <p className="mt-2 leading-relaxed text-ink-soft">{T.readinessQuestion}</p>
+          <div className="my-6 flex min-h-24 flex-col items-center justify-center" aria-live="polite">
+            {counting ? (
+              <>
+                <span className="text-sm text-ink-soft">{READINESS_TEXTS.countdownLabel}</span>
+                <span className="font-serif text-6xl font-semibold text-deep-teal-700" data-testid="readiness-countdown">
+                  {remaining}
+                </span>
+              </>
+            ) : step === "recording" ? (
+              <span className="flex items-center gap-2 text-lg font-semibold text-soft-tangerine-700">
+                <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-soft-tangerine" />
+                {READINESS_TEXTS.recordingNow}
+              </span>
+            ) : null}
+          </div>
+          <p className="text-center text-sm text-ink-soft">{T.readinessHint}</p>
+        </SwipeCard>
+        <div className="mt-4 grid grid-cols-2 gap-3">
+          <Button variant="secondary" disabled={counting} onClick={onNotReady}>
+            {step === "waiting" ? T.skip : T.stop}
+          </Button>
+          <Button disabled={counting} onClick={positive}>
+            {step === "waiting" ? T.start : T.continue}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
