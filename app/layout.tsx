@@ -3,7 +3,8 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 
-import { ClerkIdentityProvider, GuestOnlyIdentityProvider } from "@/components/auth/identity-provider";
+import { GuestOnlyIdentityProvider } from "@/components/auth/guest-identity-provider";
+import { ClerkIdentityProvider } from "@/components/auth/identity-provider";
 import { InstallSupport } from "@/components/install/install-support";
 import { QueryProvider } from "@/components/shell/providers";
 import { getPageIdentity } from "@/lib/server/auth/page-identity";

@@ -12,26 +12,6 @@ import { showToast } from "@/lib/client/toast/toast-store";
 import { IdentityContext, type AppIdentity, type AppUser } from "./identity-context";
 import { AUTH_TEXTS } from "./texts";
 
-const GUEST_AUTH = { signedIn: false } as const;
-
-/** Guest-only mode: Clerk is not configured, so no Clerk code runs and nothing calls Clerk's servers. */
-export function GuestOnlyIdentityProvider({ children }: { children: ReactNode }) {
-  const value = useMemo<AppIdentity>(
-    () => ({
-      clerkEnabled: false,
-      signedIn: false,
-      user: null,
-      signInWithGoogle: async () => {
-        throw new Error(AUTH_TEXTS.signInUnavailable);
-      },
-      signOut: async () => {},
-    }),
-    [],
-  );
-  setRequestAuth(GUEST_AUTH);
-  return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
-}
-
 /**
  * Clerk mode. The server-verified identity decides the first render; once Clerk's browser script has loaded it takes
  * over. If that script cannot load (offline, blocked), the server's answer stands and the session cookie authenticates.

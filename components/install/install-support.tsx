@@ -1,11 +1,9 @@
 "use client";
 
-import { Serwist } from "@serwist/window";
 import { useEffect } from "react";
 
+import { LazyAddToHomeScreenModal } from "@/components/shell/lazy-overlays";
 import { installStore, listenForInstallPrompt } from "@/lib/client/install/install-prompt";
-
-import { AddToHomeScreenModal } from "./add-to-home-screen-modal";
 
 /** Where app/serwist/[path]/route.ts serves the worker built from app/sw.ts. */
 const SERVICE_WORKER_URL = "/serwist/sw.js";
@@ -20,13 +18,17 @@ export function InstallSupport() {
 
   useEffect(() => {
     if (!("serviceWorker" in navigator) || !("caches" in window)) return;
-    const serwist = new Serwist(SERVICE_WORKER_URL, { scope: "/", type: "classic" });
-    void serwist
-      .register()
+    // Loaded here rather than with the page: registering the worker waits for the page anyway.
+    void import("@serwist/window")
+      .then(async ({ Serwist }) => {
+        const serwist = new Serwist(SERVICE_WORKER_URL, { scope: "/", type: "classic" });
+        await serwist.register();
+        return serwist;
+      })
       // Keep the home page for offline use now rather than at the next visit: the first visit loaded before the worker
       // existed, so no navigation has gone through it yet. Accept: text/html routes the request to the worker's page cache.
       // Once it is there, every visit through the worker refreshes it: no second request then.
-      .then(async () => {
+      .then(async (serwist) => {
         if (await caches.match("/")) return;
         await serwist.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [["/", { headers: { Accept: "text/html" } }]] } });
       })
@@ -35,5 +37,5 @@ export function InstallSupport() {
       });
   }, []);
 
-  return <AddToHomeScreenModal />;
+  return <LazyAddToHomeScreenModal />;
 }

@@ -5,7 +5,7 @@ import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { applyVote, resolveSummary, SummaryFallbackError } from "@/lib/domain/analysis/summary";
 import type { SessionSummary } from "@/lib/domain/analysis/types";
-import { buildReminderIcs, reminderEventStart, reminderTexts, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
+import { reminderEventStart, reminderTexts, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 
 import { keepOnDevice } from "./device-copy";
@@ -113,15 +113,16 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       const session = current();
       if (!session) return;
       const start = session.isExample ? tutorialReminderStart(new Date()) : reminderEventStart(new Date());
-      try {
-        const texts = reminderTexts(session.commitments ?? [], REMINDER_DESCRIPTION);
-        downloadFile(buildReminderIcs({ start, ...texts }), "relationship-check-in.ics", "text/calendar");
-        const when = start.toLocaleString("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
-        showToast({ title: T.reminderSetTitle, description: T.reminderSetBody(when), variant: "success" });
-        kit.dispatch({ type: "SESSION_UPDATED", session: { ...session, reminderSet: true } });
-      } catch {
-        showToast({ title: T.errorTitle, description: T.prepareError, variant: "destructive" });
-      }
+      // The ics package loads here, not with the home screen.
+      void import("@/lib/domain/calendar/reminder-ics")
+        .then(({ buildReminderIcs }) => {
+          const texts = reminderTexts(session.commitments ?? [], REMINDER_DESCRIPTION);
+          downloadFile(buildReminderIcs({ start, ...texts }), "relationship-check-in.ics", "text/calendar");
+          const when = start.toLocaleString("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+          showToast({ title: T.reminderSetTitle, description: T.reminderSetBody(when), variant: "success" });
+          kit.dispatch({ type: "SESSION_UPDATED", session: { ...session, reminderSet: true } });
+        })
+        .catch(() => showToast({ title: T.errorTitle, description: T.prepareError, variant: "destructive" }));
       sessionApi.reminderClick(session.id).catch(() => undefined);
     },
 

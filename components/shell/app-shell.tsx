@@ -4,13 +4,12 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
-import { ProfileOverlay } from "@/components/profile/profile-overlay";
-import { SettingsOverlay } from "@/components/settings/settings-overlay";
 import { notifyStoredSettingChanged, useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
 import { DEFAULT_SPEECH_LANGUAGE, readDisplayName, writeSpeechLanguage } from "@/lib/client/storage/settings";
 import { initialOf, resolveDisplayName } from "@/lib/domain/display-name";
 
 import { HeaderBar } from "./header-bar";
+import { LazyProfileOverlay, LazySettingsOverlay } from "./lazy-overlays";
 
 /** Header bar plus the Settings and Profile Settings overlays around a screen. */
 export function AppShell({ feedbackEmail, onHome, children }: { feedbackEmail: string; onHome?: () => void; children: ReactNode }) {
@@ -37,8 +36,8 @@ export function AppShell({ feedbackEmail, onHome, children }: { feedbackEmail: s
         userInitial={identity.signedIn ? initialOf(displayName) : null}
       />
       {children}
-      <SettingsOverlay open={settingsOpen} onOpenChange={setSettingsOpen} feedbackEmail={feedbackEmail} />
-      {identity.signedIn ? <ProfileOverlay open={profileOpen} onOpenChange={setProfileOpen} /> : null}
+      <LazySettingsOverlay open={settingsOpen} onOpenChange={setSettingsOpen} feedbackEmail={feedbackEmail} />
+      {identity.signedIn ? <LazyProfileOverlay open={profileOpen} onOpenChange={setProfileOpen} /> : null}
     </>
   );
 }

@@ -3,8 +3,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 
-import { Toaster } from "@/components/ui/toaster";
 import { makeQueryClient } from "@/lib/client/api/query-client";
+
+import { LazyToaster } from "./lazy-overlays";
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   // One client per browser tab, created once.
@@ -12,7 +13,7 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { buildReminderIcs, reminderDateForSummary, reminderEventStart, reminderTexts, tutorialReminderStart } from "./reminder";
+import { reminderDateForSummary, reminderEventStart, reminderTexts, tutorialReminderStart } from "./reminder";
+import { buildReminderIcs } from "./reminder-ics";
 
 // Local time is UTC under `npm run test:unit` (TZ=UTC). The expectations are local wall-clock times, so they also hold in
 // zones with DST (America/New_York switches on 2026-03-08, inside these dates): the rules count calendar days.

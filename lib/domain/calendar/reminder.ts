@@ -1,10 +1,9 @@
-import { createEvent, type DateArray } from "ics";
-
 // Reminder dates and the downloadable calendar event (spec part 2 sections 4 and 9). All rules work in the device's local
-// time, because the event is written with a floating local start time: 18:00 means 18:00 wherever the user is.
+// time, because the event is written with a floating local start time: 18:00 means 18:00 wherever the user is. The .ics
+// text itself is built in reminder-ics.ts, apart: the ics package (and its yup) loads only when a reminder is set.
 
 const REMINDER_DAYS = 14;
-const REMINDER_TITLE = "Relationship Check-in";
+export const REMINDER_TITLE = "Relationship Check-in";
 const REMINDER_HOUR = 18;
 const TUTORIAL_REMINDER_HOUR = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,26 +34,6 @@ export function tutorialReminderStart(now: Date): Date {
   return start;
 }
 
-export type ReminderIcsOptions = { start: Date; title?: string; description?: string; url?: string };
-
-/** The .ics text for a 1-hour event with a display alarm 15 minutes before; throws when the event cannot be built. */
-export function buildReminderIcs({ start, title = REMINDER_TITLE, description = "Time for your relationship check-in.", url }: ReminderIcsOptions): string {
-  if (Number.isNaN(start.getTime())) throw new Error("The reminder date is not a valid date");
-  const { error, value } = createEvent({
-    productId: "relationship-coach/reminder",
-    title,
-    description,
-    ...(url ? { url } : {}),
-    start: localDateArray(start),
-    startInputType: "local",
-    startOutputType: "local",
-    duration: { hours: 1 },
-    alarms: [{ action: "display", description: title, trigger: { minutes: 15, before: true } }],
-  });
-  if (error || !value) throw error ?? new Error("The calendar event could not be created");
-  return value;
-}
-
 /** 0 on a Sunday (getDay() 0), else the days until the coming Sunday. */
 function daysUntilSunday(date: Date): number {
   return (7 - date.getDay()) % 7;
@@ -64,10 +43,6 @@ function atHour(date: Date, hour: number): Date {
   const result = new Date(date);
   result.setHours(hour, 0, 0, 0);
   return result;
-}
-
-function localDateArray(date: Date): DateArray {
-  return [date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes()];
 }
 
 /**

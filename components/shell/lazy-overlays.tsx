@@ -1,0 +1,46 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useSyncExternalStore, type ComponentProps } from "react";
+
+import type { ProfileOverlay } from "@/components/profile/profile-overlay";
+import type { SettingsOverlay } from "@/components/settings/settings-overlay";
+import { useOpenedOnce } from "@/lib/client/hooks/use-opened-once";
+import { installStore } from "@/lib/client/install/install-prompt";
+import { currentToast, subscribeToasts } from "@/lib/client/toast/toast-store";
+
+// What every page holds closed: the Settings and Profile overlays, the install modal and the toast viewport. Each brings
+// Radix (focus trap, portals, dismissable layers) and its own cards (data rights, donations…), none of which the first paint
+// or the record button needs. Each loads the first time it is asked to open (the flow's failure dialogs likewise, in
+// components/session-flow/lazy-flow-dialogs.tsx).
+
+const Settings = dynamic(() => import("@/components/settings/settings-overlay").then((module) => module.SettingsOverlay), { ssr: false });
+const Profile = dynamic(() => import("@/components/profile/profile-overlay").then((module) => module.ProfileOverlay), { ssr: false });
+const InstallModal = dynamic(() => import("@/components/install/add-to-home-screen-modal").then((module) => module.AddToHomeScreenModal), {
+  ssr: false,
+});
+const ToastViewport = dynamic(() => import("@/components/ui/toaster").then((module) => module.Toaster), { ssr: false });
+
+export function LazySettingsOverlay(props: ComponentProps<typeof SettingsOverlay>) {
+  return useOpenedOnce(props.open) ? <Settings {...props} /> : null;
+}
+
+export function LazyProfileOverlay(props: ComponentProps<typeof ProfileOverlay>) {
+  return useOpenedOnce(props.open) ? <Profile {...props} /> : null;
+}
+
+/** Opened through the install store (Settings, onboarding). */
+export function LazyAddToHomeScreenModal() {
+  const open = useSyncExternalStore(
+    installStore.subscribe,
+    () => installStore.getState().open,
+    () => false,
+  );
+  return useOpenedOnce(open) ? <InstallModal /> : null;
+}
+
+/** The toast viewport, from the first toast on (the toast store keeps it until the viewport shows it). */
+export function LazyToaster() {
+  const toast = useSyncExternalStore(subscribeToasts, currentToast, () => null);
+  return useOpenedOnce(toast !== null) ? <ToastViewport /> : null;
+}

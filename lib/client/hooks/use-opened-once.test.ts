@@ -1,0 +1,22 @@
+/** @jest-environment jsdom */
+import { renderHook } from "@testing-library/react";
+
+import { useOpenedOnce } from "./use-opened-once";
+
+describe("useOpenedOnce", () => {
+  it("is false until the first open, then stays true after closing", () => {
+    const { result, rerender } = renderHook(({ open }) => useOpenedOnce(open), { initialProps: { open: false } });
+    expect(result.current).toBe(false);
+    rerender({ open: false });
+    expect(result.current).toBe(false);
+    rerender({ open: true });
+    expect(result.current).toBe(true);
+    rerender({ open: false });
+    expect(result.current).toBe(true);
+  });
+
+  it("is true at once when it starts open", () => {
+    const { result } = renderHook(() => useOpenedOnce(true));
+    expect(result.current).toBe(true);
+  });
+});
