@@ -10,7 +10,7 @@ import type { HistoryEntry } from "@/components/history/use-history";
 import { useSessionMigration } from "@/components/history/use-session-migration";
 import { WelcomeGate } from "@/components/onboarding/welcome-gate";
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
-import { SessionFlowDialogs } from "@/components/session-flow/flow-dialogs";
+import { LazySessionFlowDialogs } from "@/components/session-flow/lazy-flow-dialogs";
 import { SessionFlowProvider, useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { Recorder, soloOverlayMessage } from "@/components/solo/recorder";
 import { SpeakerNamingStep } from "@/components/speakers/speaker-naming-step";
@@ -87,7 +87,7 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
         {/* After the results in the page, so a growth follow-up's naming and progress show over the completion screen. */}
         <SpeakerNamingStep />
         {step ? <AnalysingOverlay step={step} message={soloOverlayMessage(state)} isFollowUp={state.phase.name === "results"} /> : null}
-        <SessionFlowDialogs />
+        <LazySessionFlowDialogs />
         <WelcomeGate />
 
         <footer className="flex justify-center gap-6 pt-2 text-sm text-ink-soft">
