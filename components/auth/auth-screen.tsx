@@ -1,0 +1,325 @@
+"use client";
+
+import { useClerk } from "@clerk/nextjs";
+import { useSignIn, useSignUp } from "@clerk/nextjs/legacy";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from "react";
+
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-disclaimer";
+import { authScreenReducer, initialAuthScreen, type AuthMode, type AuthScreenEvent, type AuthScreenState } from "@/lib/domain/auth/screen-machine";
+import { checkCode, checkCredentials, checkEmail, checkResetCompletion } from "@/lib/domain/auth/validation";
+
+import { completePasswordReset, requestPasswordReset, resendVerification, signInWithPassword, signUpWithPassword, verifySignUpCode } from "./auth-flows";
+import { useIdentity } from "./identity-context";
+import { AUTH_SCREEN_TEXTS as T } from "./texts";
+
+/** Spec part 2 section 9: after a successful reset the screen waits 1 s before going home. */
+const RESET_REDIRECT_MS = 1000;
+
+/**
+ * The sign-in / sign-up screen (spec part 2 section 2): a close button to /, Google, e-mail and password, a toggle between
+ * the modes and the forgot-password flow, built on Clerk's sign-in and sign-up resources rather than its prebuilt widgets.
+ */
+export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMode; supportEmail: string }) {
+  const signInHook = useSignIn();
+  const signUpHook = useSignUp();
+  const identity = useIdentity();
+  const router = useRouter();
+  const clerk = useClerk();
+  const [state, dispatch] = useReducer(authScreenReducer, initialMode, initialAuthScreen);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = signInHook.isLoaded && signUpHook.isLoaded;
+  const blocked = state.busy || !loaded;
+
+  useEffect(() => {
+    if (state.step !== "redirecting") return;
+    // The disclaimer accepted on this device is remembered on the account too (and the other way round).
+    void syncDisclaimerWithAccount(clerk.user);
+    // Clerk's client now holds the session (its cookie is set): home renders signed in.
+    const timer = window.setTimeout(() => router.replace("/"), state.notice?.text === T.messages.resetSucceeded ? RESET_REDIRECT_MS : 0);
+    return () => window.clearTimeout(timer);
+  }, [state.step, state.notice, router, clerk]);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, [state.mode, state.step]);
+
+  /** Runs one Clerk flow with the forms blocked, unless the fields are invalid. */
+  async function run(invalid: string | null, flow: () => Promise<AuthScreenEvent>) {
+    if (invalid) return dispatch({ type: "INVALID", message: invalid });
+    if (!signInHook.isLoaded || !signUpHook.isLoaded) return;
+    dispatch({ type: "REQUEST_STARTED" });
+    dispatch(await flow());
+  }
+
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+
+  function submitCredentials(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkCredentials(email, password);
+    void run(checked.ok ? null : checked.message, async () => {
+      if (!checked.ok || !signInHook.isLoaded || !signUpHook.isLoaded) return { type: "FAILED", message: T.messages.signInDefault };
+      const { email: address, password: secret } = checked.value;
+      return state.mode === "sign-in"
+        ? signInWithPassword(signInHook.signIn, signInHook.setActive, address, secret)
+        : signUpWithPassword(signUpHook.signUp, signUpHook.setActive, address, secret, origin);
+    });
+  }
+
+  function submitResetRequest(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkEmail(email);
+    void run(checked.ok ? null : checked.message, async () =>
+      checked.ok && signInHook.isLoaded ? requestPasswordReset(signInHook.signIn, checked.value) : { type: "FAILED", message: T.messages.resetRequestFailed },
+    );
+  }
+
+  function submitResetCompletion(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkResetCompletion(code, password);
+    void run(checked.ok ? null : checked.message, async () =>
+      checked.ok && signInHook.isLoaded
+        ? completePasswordReset(signInHook.signIn, signInHook.setActive, checked.value.code, checked.value.password)
+        : { type: "FAILED", message: T.messages.resetFailed },
+    );
+  }
+
+  function submitSignUpCode(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkCode(code);
+    void run(checked.ok ? null : checked.message, async () =>
+      checked.ok && signUpHook.isLoaded
+        ? verifySignUpCode(signUpHook.signUp, signUpHook.setActive, checked.value)
+        : { type: "FAILED", message: T.messages.invalidCode },
+    );
+  }
+
+  function resend() {
+    const checked = checkEmail(email);
+    void run(checked.ok ? null : checked.message, async () =>
+      checked.ok && signUpHook.isLoaded
+        ? resendVerification(signUpHook.signUp, checked.value, origin, supportEmail)
+        : { type: "FAILED", message: T.messages.resendFailed(supportEmail) },
+    );
+  }
+
+  const title = titleOf(state);
+
+  return (
+    <main id="main" className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 pb-10 pt-[max(0.5rem,env(safe-area-inset-top))]">
+      <div className="flex justify-end">
+        <Link href="/" aria-label={T.close} className="flex h-11 w-11 items-center justify-center rounded-full text-2xl text-ink-soft hover:bg-cream-100">
+          <span aria-hidden>×</span>
+        </Link>
+      </div>
+      <h1 ref={heading} tabIndex={-1} className="font-serif text-3xl font-semibold text-ink outline-none">
+        {title}
+      </h1>
+      {state.step === "normal" || state.step === "unverified" ? (
+        <p className="mt-2 leading-relaxed text-ink-soft">{state.mode === "sign-in" ? T.signInIntro : T.signUpIntro}</p>
+      ) : null}
+
+      <Notice state={state} />
+
+      {state.step === "normal" || state.step === "unverified" ? (
+        <>
+          <Button
+            variant="secondary"
+            className="mt-6 w-full"
+            disabled={blocked}
+            onClick={() => void identity.signInWithGoogle().catch(() => dispatch({ type: "FAILED", message: T.messages.signInDefault }))}
+          >
+            <GoogleMark />
+            {T.continueWithGoogle}
+          </Button>
+          <p className="my-4 flex items-center gap-3 text-sm text-ink-soft before:h-px before:flex-1 before:bg-cream-200 after:h-px after:flex-1 after:bg-cream-200">
+            {T.or}
+          </p>
+          <Form onSubmit={submitCredentials} busy={blocked}>
+            <EmailField value={email} onChange={setEmail} disabled={blocked} />
+            <TextField
+              label={T.password}
+              hint={state.mode === "sign-up" ? T.passwordHint : undefined}
+              type="password"
+              name="password"
+              required
+              minLength={8}
+              autoComplete={state.mode === "sign-in" ? "current-password" : "new-password"}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={blocked}
+            />
+            {state.mode === "sign-up" ? <p className="text-sm text-ink-soft">{T.ageNote}</p> : null}
+            <Button type="submit" className="w-full" disabled={blocked}>
+              {state.busy ? T.working : state.mode === "sign-in" ? T.signIn : T.signUp}
+            </Button>
+          </Form>
+          {state.step === "unverified" ? (
+            <Button variant="secondary" className="mt-3 w-full" disabled={blocked} onClick={resend}>
+              {T.resendVerification}
+            </Button>
+          ) : null}
+          {state.mode === "sign-in" ? (
+            <Button
+              variant="ghost"
+              className={`mt-3 w-full ${state.offerReset ? "underline" : ""}`}
+              disabled={blocked}
+              onClick={() => dispatch({ type: "FORGOT_PASSWORD" })}
+            >
+              {T.forgotPassword}
+            </Button>
+          ) : null}
+          <p className="mt-6 text-center text-ink-soft">
+            {state.mode === "sign-in" ? T.toSignUp : T.toSignIn}{" "}
+            <button
+              type="button"
+              disabled={blocked}
+              onClick={() => dispatch({ type: "SWITCH_MODE", mode: state.mode === "sign-in" ? "sign-up" : "sign-in" })}
+              className="min-h-11 font-semibold text-deep-teal-800 underline underline-offset-4"
+            >
+              {state.mode === "sign-in" ? T.toSignUpAction : T.toSignInAction}
+            </button>
+          </p>
+        </>
+      ) : null}
+
+      {state.step === "forgot" ? (
+        <>
+          <p className="mt-2 leading-relaxed text-ink-soft">{T.resetIntro}</p>
+          <Form onSubmit={submitResetRequest} busy={blocked}>
+            <EmailField value={email} onChange={setEmail} disabled={blocked} />
+            <Button type="submit" className="w-full" disabled={blocked}>
+              {T.resetPassword}
+            </Button>
+          </Form>
+          <BackToSignIn disabled={blocked} onClick={() => dispatch({ type: "BACK_TO_SIGN_IN" })} />
+        </>
+      ) : null}
+
+      {state.step === "code-sent" ? (
+        <>
+          <Form onSubmit={submitResetCompletion} busy={blocked}>
+            <CodeField label={T.resetCode} value={code} onChange={setCode} disabled={blocked} />
+            <TextField
+              label={T.newPassword}
+              hint={T.passwordHint}
+              type="password"
+              name="new-password"
+              required
+              minLength={8}
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={blocked}
+            />
+            <Button type="submit" className="w-full" disabled={blocked}>
+              {T.completeReset}
+            </Button>
+          </Form>
+          <BackToSignIn disabled={blocked} onClick={() => dispatch({ type: "BACK_TO_SIGN_IN" })} />
+        </>
+      ) : null}
+
+      {state.step === "verify-code" ? (
+        <Form onSubmit={submitSignUpCode} busy={blocked}>
+          <CodeField label={T.verificationCode} value={code} onChange={setCode} disabled={blocked} />
+          <Button type="submit" className="w-full" disabled={blocked}>
+            {T.verify}
+          </Button>
+        </Form>
+      ) : null}
+    </main>
+  );
+}
+
+function titleOf(state: AuthScreenState): string {
+  if (state.step === "forgot" || state.step === "code-sent") return T.forgotTitle;
+  if (state.step === "verify-code") return T.verifyTitle;
+  return state.mode === "sign-in" ? T.signInTitle : T.signUpTitle;
+}
+
+function Notice({ state }: { state: AuthScreenState }) {
+  // Always in the page, so screen readers announce what arrives in it.
+  return (
+    <div role="status" aria-live="polite" className="mt-4 empty:hidden">
+      {state.notice ? (
+        <p
+          className={`rounded-xl px-4 py-3 leading-relaxed ${state.notice.tone === "error" ? "bg-[#fdecea] text-[#8a1c12]" : "bg-deep-teal-50 text-deep-teal-800"}`}
+        >
+          {state.notice.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Form({ onSubmit, busy, children }: { onSubmit: (event: FormEvent) => void; busy: boolean; children: ReactNode }) {
+  return (
+    <form noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-4 flex flex-col gap-4">
+      {children}
+    </form>
+  );
+}
+
+function EmailField({ value, onChange, disabled }: { value: string; onChange: (value: string) => void; disabled: boolean }) {
+  return (
+    <TextField
+      label={T.email}
+      type="email"
+      name="email"
+      required
+      autoComplete="email"
+      inputMode="email"
+      maxLength={254}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+    />
+  );
+}
+
+function CodeField({ label, value, onChange, disabled }: { label: string; value: string; onChange: (value: string) => void; disabled: boolean }) {
+  return (
+    <TextField
+      label={label}
+      hint={T.verificationCodeHint}
+      name="code"
+      required
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]{6}"
+      maxLength={7}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+    />
+  );
+}
+
+function BackToSignIn({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  return (
+    <Button variant="ghost" className="mt-3 w-full" disabled={disabled} onClick={onClick}>
+      {T.backToSignIn}
+    </Button>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg aria-hidden width="20" height="20" viewBox="0 0 48 48">
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+    </svg>
+  );
+}
