@@ -47,24 +47,37 @@ export function createGrowthActions(kit: FlowKit) {
     const open = results();
     if (!open || !pending) return;
     const { session } = open;
+    const sending = pending;
     unsent = null;
     let reachedServer = false;
+    // A guest's session as this device keeps it after a failed regeneration.
+    let guestKept = session;
     try {
-      const answer = await sessionApi.appendTranscript(session.id, { ...pending, ...(session.isLocal ? { context: guestContext(session) } : {}) });
+      const answer = await sessionApi.appendTranscript(session.id, { ...sending, ...(session.isLocal ? { context: guestContext(session, sending) } : {}) });
       reachedServer = true;
       if (answer.status === "partial_failure") {
-        // The server took the commitment from the follow-up's words: a guest keeps it here with the follow-up.
-        if (session.isLocal) keepOnDevice({ ...session, commitments: withNewCommitments(session.id, session.commitments ?? [], answer.commitments) });
+        // The server took the commitment from the follow-up's words and counted the signals with it: a guest keeps both.
+        if (session.isLocal)
+          guestKept = {
+            ...session,
+            commitments: withNewCommitments(session.id, session.commitments ?? [], answer.commitments),
+            signals: answer.signals ?? session.signals,
+          };
         throw new Error(String(answer.error ?? "partial_failure"));
       }
       kit.dispatch({ type: "GROWTH_APPENDED" });
       await wait(GROWTH_TIMING_MS.beforeRefetch);
       await load(session.isLocal ? answer : null);
     } catch (error) {
-      // The follow-up is safe either way: a signed-in user's is stored before the regeneration; a guest's is kept here.
-      if (session.isLocal) keepFollowUpOnDevice(session, pending);
+      // The follow-up is safe either way: a signed-in user's is stored before the regeneration; a guest's is kept here and
+      // in the open session, so that Cancel (generic recommendations) or a later save writes it back rather than over it.
+      if (session.isLocal) {
+        const kept = withFollowUp(guestKept, sending);
+        keepOnDevice(kept);
+        kit.dispatch({ type: "SESSION_UPDATED", session: kept });
+      }
       // A signed-in user's never reached the server: remembered, so that Cancel does not lose it.
-      else if (!reachedServer && !refusedForGood(error)) unsent = pending;
+      else if (!reachedServer && !refusedForGood(error)) unsent = sending;
       // The rate limit refused the regeneration: the user is told how long to wait before Try Again.
       if (error instanceof SessionApiError && error.status === 429) {
         const seconds = Number(error.details.retryAfterSeconds) || 60;
@@ -202,24 +215,27 @@ function refusedForGood(error: unknown): boolean {
   return error instanceof SessionApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 }
 
-/** What the server needs to regenerate a guest's analysis, since it keeps nothing of theirs. */
-function guestContext(session: ClientSession) {
+/**
+ * What the server needs to regenerate a guest's analysis, since it keeps nothing of theirs. The follow-up being sent is left
+ * out of the earlier ones: after a failed try the device already keeps it, and Try Again must not count it twice.
+ */
+function guestContext(session: ClientSession, sending: FollowUp) {
+  const earlier = (session.followUpTranscripts ?? []).filter((item) => item.transcript !== sending.transcript);
   return {
     transcript: session.transcript,
     speakerNames: session.speakerNames,
     cards: session.analysis.cards,
     // The conversation signals are recomputed with the follow-up (issue 17) from what this browser keeps.
     segments: session.analysis.transcriptionSegments,
-    followUps: (session.followUpTranscripts ?? []).map((item) => ({ transcriptionSegments: item.transcriptionSegments, speakerNames: item.speakerNames })),
+    followUps: earlier.map((item) => ({ transcriptionSegments: item.transcriptionSegments, speakerNames: item.speakerNames })),
     signals: session.signals ?? undefined,
   };
 }
 
-function keepFollowUpOnDevice(session: ClientSession, followUp: FollowUp | null): void {
-  if (!followUp) return;
+/** The session with the follow-up among its follow-ups (once). */
+function withFollowUp(session: ClientSession, followUp: FollowUp): ClientSession {
   const known = session.followUpTranscripts ?? [];
-  if (known.some((item) => item.transcript === followUp.transcript)) return;
-  keepOnDevice({ ...session, followUpTranscripts: [...known, followUp] });
+  return known.some((item) => item.transcript === followUp.transcript) ? session : { ...session, followUpTranscripts: [...known, followUp] };
 }
 
 /** The session after the regeneration: new summary, the last three recommendations, the growth card and the follow-ups. */

@@ -1,0 +1,137 @@
+/**
+ * @jest-environment jsdom
+ */
+import { readLocalSessionRecord, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import type { ClientSession } from "@/lib/domain/session-flow/client-session";
+
+import { createFlowKit } from "./flow-kit";
+import { transcription, waitFor } from "./flow-test-fixtures";
+import { createGrowthActions } from "./growth-actions";
+
+// A guest's growth follow-up against a failing regeneration: what this device keeps, and what Try Again sends.
+
+jest.mock("@/lib/client/wait", () => ({ wait: jest.fn(async () => undefined) }));
+jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
+jest.mock("@/lib/client/sessions/session-api", () => ({
+  ...jest.requireActual("@/lib/client/sessions/session-api"),
+  sessionApi: { appendTranscript: jest.fn(), get: jest.fn() },
+}));
+
+const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+
+const earlierFollowUp = { transcript: "Maya: We said Fridays.", createdAt: "2026-11-01T10:00:00.000Z", speakerNames: { A: "Maya" } };
+const earlierCommitment = {
+  id: "local-commitment-1",
+  sessionId: "local-1",
+  text: "Walk together on Fridays",
+  who: "both",
+  byWhen: null,
+  createdAt: "2026-11-01T10:00:00.000Z",
+  outcome: null,
+  outcomeAt: null,
+};
+
+const guestSession: ClientSession = {
+  id: "local-1",
+  isLocal: true,
+  transcript: "Maya: We never get time for us.\nJon: Then let's plan Saturday.",
+  analysis: { cards: [], transcriptionSegments: transcription.segments } as unknown as ClientSession["analysis"],
+  swipeActions: [],
+  createdAt: "2026-11-01T09:00:00.000Z",
+  timestamp: Date.parse("2026-11-01T09:00:00.000Z"),
+  name: "Saturday plans",
+  mode: "couple",
+  speakerNames: { SPEAKER_01: "Maya", SPEAKER_02: "Jon" },
+  isCompleted: true,
+  followUpTranscripts: [earlierFollowUp],
+  commitments: [earlierCommitment] as ClientSession["commitments"],
+  signals: { version: 1, turns: 2, labelled: false },
+};
+
+/** The follow-up as the naming step writes it: each line with the speaker's name. */
+const namedFollowUp = "Maya: We never get time for us.\nJon: Then let's plan Saturday.";
+const recountedSignals = { version: 1, turns: 4, labelled: true };
+const partialFailure = {
+  status: "partial_failure",
+  error: "Analysis generation failed: both providers failed",
+  commitments: [{ text: "Cook together on Saturday", who: "both", byWhen: "Saturday" }],
+  signals: recountedSignals,
+};
+
+/** A flow at the naming step of a growth follow-up over the guest's completion screen. */
+function atGrowthNaming() {
+  const kit = createFlowKit();
+  upsertLocalSessionRecord({ ...guestSession });
+  kit.dispatch({ type: "OPENED", session: guestSession });
+  kit.dispatch({ type: "GROWTH_OPENED" });
+  kit.dispatch({ type: "GROWTH_CAPTURE_STARTED", at: Date.now() });
+  kit.dispatch({ type: "GROWTH_STOPPED" });
+  kit.dispatch({ type: "GROWTH_TRANSCRIBED", result: transcription });
+  const growth = createGrowthActions(kit);
+  const phase = () => kit.getState().phase;
+  const growthState = () => {
+    const current = phase();
+    return current.name === "results" ? current.growth : null;
+  };
+  const openSession = () => {
+    const current = phase();
+    if (current.name !== "results") throw new Error(`not on the results: ${current.name}`);
+    return current.session;
+  };
+  expect(growthState()?.name).toBe("naming");
+  return { kit, growth, growthState, openSession };
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  localStorage.clear();
+});
+
+test("a guest's partial failure keeps the follow-up, its commitment and the recounted signals, on the device and on screen", async () => {
+  const flow = atGrowthNaming();
+  sessionApi.appendTranscript.mockResolvedValueOnce(partialFailure);
+
+  await flow.growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  await waitFor(() => flow.growthState()?.name === "failed");
+
+  const stored = readLocalSessionRecord("local-1") as unknown as ClientSession;
+  expect(stored.followUpTranscripts?.map((item) => item.transcript)).toEqual([earlierFollowUp.transcript, namedFollowUp]);
+  expect(stored.commitments?.map((item) => item.text)).toEqual(["Walk together on Fridays", "Cook together on Saturday"]);
+  expect(stored.signals).toEqual(recountedSignals);
+  // The open session holds the same, so that Cancel below writes it back rather than the session as it was before.
+  expect(flow.openSession().followUpTranscripts).toEqual(stored.followUpTranscripts);
+
+  flow.growth.finishWithGenericRecommendations();
+  const afterCancel = readLocalSessionRecord("local-1") as unknown as ClientSession;
+  expect(afterCancel.followUpTranscripts).toHaveLength(2);
+  expect(afterCancel.commitments?.map((item) => item.text)).toEqual(["Walk together on Fridays", "Cook together on Saturday"]);
+  expect(afterCancel.signals).toEqual(recountedSignals);
+});
+
+test("Try Again after a guest's failure sends the follow-up once: the kept copy is not among the earlier follow-ups", async () => {
+  const flow = atGrowthNaming();
+  sessionApi.appendTranscript.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+
+  await flow.growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  await waitFor(() => flow.growthState()?.name === "failed");
+  expect((readLocalSessionRecord("local-1") as unknown as ClientSession).followUpTranscripts).toHaveLength(2);
+
+  sessionApi.appendTranscript.mockResolvedValueOnce({
+    status: "ok",
+    summary: "Saturdays are yours",
+    recommendations: ["Plan Saturday together"],
+    analysis: { mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Time together.", tips: [] } },
+    commitments: [{ text: "Cook together on Saturday", who: "both", byWhen: "Saturday" }],
+    signals: recountedSignals,
+  });
+  flow.growth.tryAgain();
+  await waitFor(() => flow.growthState() === null);
+
+  const [, body] = sessionApi.appendTranscript.mock.calls[1]!;
+  expect(body.transcript).toBe(namedFollowUp);
+  expect(body.context.followUps).toHaveLength(1);
+  const finished = flow.openSession();
+  expect(finished.followUpTranscripts).toHaveLength(2);
+  expect(finished.summary).toBe("Saturdays are yours");
+  expect(finished.commitments?.map((item) => item.text)).toEqual(["Walk together on Fridays", "Cook together on Saturday"]);
+});
