@@ -61,8 +61,10 @@ export const HELP_TEXTS = {
   privacyHeading: "Your privacy",
   privacy:
     "Audio is deleted once it has been transcribed. As a guest your sessions stay on this device; with an account they are saved to it, and you can delete them at any time.",
+  privacyLink: "Privacy Policy",
   notTherapyHeading: "Not therapy",
   notTherapy:
     "This app is not therapy or mental-health treatment, and its AI insights may be inaccurate. In a crisis, please contact a professional or emergency services.",
+  termsLink: "Terms of Service",
   close: "Close",
 } as const;

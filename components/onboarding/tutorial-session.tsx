@@ -7,7 +7,8 @@ import { SESSION_TEXTS } from "@/components/session/texts";
 import { downloadFile } from "@/lib/client/files/download-file";
 import { showToast } from "@/lib/client/toast/toast-store";
 import type { SwipeAction } from "@/lib/domain/analysis/types";
-import { buildReminderIcs, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
+import { tutorialReminderStart } from "@/lib/domain/calendar/reminder";
+import { buildReminderIcs } from "@/lib/domain/calendar/reminder-ics";
 import { EXAMPLE_ANALYSIS } from "@/lib/domain/onboarding/example-session";
 
 const NO_SUMMARY = { loading: false, summary: null } as const;

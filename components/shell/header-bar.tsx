@@ -1,5 +1,7 @@
 "use client";
 
+import { HelpButton } from "@/components/onboarding/help-modal";
+
 import { SHELL_TEXTS as T } from "./texts";
 
 export function HeaderBar({
@@ -37,6 +39,7 @@ export function HeaderBar({
               <span aria-hidden>{userInitial}</span>
             </button>
           ) : null}
+          <HelpButton />
           <button
             type="button"
             onClick={onOpenSettings}

@@ -8,6 +8,7 @@ import { ConversationGuides } from "@/components/guides/conversation-guides";
 import { SessionHistory } from "@/components/history/session-history";
 import type { HistoryEntry } from "@/components/history/use-history";
 import { useSessionMigration } from "@/components/history/use-session-migration";
+import { HelpButton } from "@/components/onboarding/help-modal";
 import { WelcomeGate } from "@/components/onboarding/welcome-gate";
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
 import { LazySessionFlowDialogs } from "@/components/session-flow/lazy-flow-dialogs";
@@ -77,9 +78,12 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
         {detail ? <LazyHistoryDetail key={detail.id} session={detail} onClose={() => setDetail(null)} /> : null}
 
         <section aria-labelledby="privacy-card" className="rounded-card bg-deep-teal-700 p-6 text-white shadow-card">
-          <h2 id="privacy-card" className="font-serif text-2xl font-semibold">
-            {PRIVACY_CARD.title}
-          </h2>
+          <div className="flex items-start justify-between gap-3">
+            <h2 id="privacy-card" className="font-serif text-2xl font-semibold">
+              {PRIVACY_CARD.title}
+            </h2>
+            <HelpButton tone="light" />
+          </div>
           <BulletList items={PRIVACY_CARD.bullets} dotClassName="bg-sunflower" className="mt-3 text-white/90" />
         </section>
 
