@@ -10,11 +10,10 @@ import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { SwipeCard } from "@/components/ui/swipe-card";
 import { recordingName } from "@/lib/client/recordings/local-recordings";
-import { commitmentTally, readCommitments } from "@/lib/domain/growth/commitments";
-import { countLabel, FAILED_LABELS, historyCounts, historyItemStatus } from "@/lib/domain/history/history-item";
-import { lastActivity, preview } from "@/lib/domain/history/history-order";
+import { countLabel, FAILED_LABELS, historyItemStatus } from "@/lib/domain/history/history-item";
+import { lastActivity } from "@/lib/domain/history/history-order";
 import { relativeTime } from "@/lib/domain/history/relative-time";
-import { topicTitle } from "@/lib/domain/history/topic-title";
+import { historyCard } from "@/lib/domain/history/session-list";
 import { toEpoch } from "@/lib/domain/history/types";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
@@ -68,8 +67,8 @@ export function SessionHistory({
         <ul className="mt-4 flex flex-col gap-3">
           {history.items.map((entry) => {
             const status = historyItemStatus(entry);
-            const title = status === "normal" ? topicTitle(entry) : failedItemTitle(entry);
-            const counts = historyCounts(entry);
+            const card = historyCard(entry);
+            const title = status === "normal" ? card.title : failedItemTitle(entry, card.title);
             const time = relativeTime(lastActivity(entry));
             return (
               <li
@@ -92,11 +91,11 @@ export function SessionHistory({
                       aria-busy={opening === entry.id}
                       className="block w-full text-left"
                     >
-                      <HistoryItemBody tone="normal" time={time} title={title} detail={preview(entry)}>
+                      <HistoryItemBody tone="normal" time={time} title={title} detail={card.preview}>
                         <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
-                          <span>{countLabel(counts.insights, "insight")}</span>
-                          <span>{countLabel(counts.followUps, "follow-up")}</span>
-                          <KeptCount commitments={entry.commitments} />
+                          <span>{countLabel(card.insights, "insight")}</span>
+                          <span>{countLabel(card.followUps, "follow-up")}</span>
+                          {card.tally ? <span>{FOLLOW_THROUGH_TEXTS.keptCount(card.tally.kept, card.tally.total)}</span> : null}
                         </span>
                       </HistoryItemBody>
                     </button>
@@ -136,7 +135,7 @@ export function SessionHistory({
           })}
         </ul>
         {history.hasMore ? (
-          <Button variant="secondary" className="mt-4 w-full" onClick={history.loadMore}>
+          <Button variant="secondary" className="mt-4 w-full" onClick={history.loadMore} aria-busy={history.loadingMore}>
             {T.loadMore}
           </Button>
         ) : null}
@@ -179,13 +178,7 @@ function HistoryItemBody({
 }
 
 /** "Recording Nov 22, 2026, 3:04 PM" in this device's time zone, also for one the account kept (it names it by UTC date). */
-function failedItemTitle(entry: HistoryEntry): string {
+function failedItemTitle(entry: HistoryEntry, topic: string): string {
   const recordedAt = toEpoch(entry.createdAt) ?? toEpoch(entry.timestamp);
-  return recordedAt !== null ? recordingName(new Date(recordedAt)) : (entry.name ?? topicTitle(entry));
-}
-
-/** "2 of 3 commitments kept" (issue 11 follow-through); nothing when the session made no commitment. */
-function KeptCount({ commitments }: { commitments: unknown }) {
-  const tally = commitmentTally(readCommitments(commitments));
-  return tally ? <span>{FOLLOW_THROUGH_TEXTS.keptCount(tally.kept, tally.total)}</span> : null;
+  return recordedAt !== null ? recordingName(new Date(recordedAt)) : (entry.name ?? topic);
 }

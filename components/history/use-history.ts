@@ -1,7 +1,7 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { FAILURE_TEXTS } from "@/components/recording/texts";
@@ -15,31 +15,42 @@ import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readDeletedIds, rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { failuresSettledElsewhere } from "@/lib/domain/history/history-item";
-import { HISTORY_PAGE_SIZE, mergeSessions, paginate } from "@/lib/domain/history/history-order";
+import { HISTORY_PAGE_SIZE, lastActivity, mergeSessions, paginate } from "@/lib/domain/history/history-order";
+import { SESSION_LIST_LIMITS, type ListedCard, type SessionListItem, type SessionListPage } from "@/lib/domain/history/session-list";
 import type { HistorySession } from "@/lib/domain/history/types";
 
 import { OPEN_FROM_HISTORY_TIMEOUT_MS, SESSION_LIST_TIMEOUT_MS, HISTORY_TEXTS as T } from "./texts";
 
-export type HistoryEntry = HistorySession & { name?: string | null; isLocal?: boolean };
+/** A full session of this device's, or an item of the account's list (its card ready-made, the rest loaded on opening). */
+export type HistoryEntry = HistorySession &
+  ListedCard & { name?: string | null; isLocal?: boolean; signals?: unknown; signalsTrend?: SessionListItem["signalsTrend"] };
 
-/** The history list: this device's sessions and the account's, merged without duplicates, newest activity first. */
+/**
+ * The history list: this device's sessions and the account's, merged without duplicates, newest activity first. The
+ * account's sessions come a page at a time (issue 14): "Load More Sessions" shows five more and fetches the next page
+ * when the loaded ones run out, so every session can be reached.
+ */
 export function useHistory() {
   const identity = useIdentity();
   const queryClient = useQueryClient();
   const [localVersion, setLocalVersion] = useState(0);
   const [visibleCount, setVisibleCount] = useState(HISTORY_PAGE_SIZE);
 
-  const server = useQuery<{ sessions: HistoryEntry[] }>({
-    queryKey: queryKeys.sessions(),
+  const server = useInfiniteQuery({
+    queryKey: queryKeys.sessionPages(),
     enabled: identity.signedIn,
-    queryFn: ({ signal }) =>
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: SessionListPage) => page.nextCursor,
+    queryFn: ({ signal, pageParam }) =>
       sessionApi.list({
-        // 3 s at most (spec); AbortSignal.any is missing in older Safari, where the time-out alone applies.
+        cursor: pageParam,
+        limit: SESSION_LIST_LIMITS.defaultPage,
+        // 3 s at most per page (spec); AbortSignal.any is missing in older Safari, where the time-out alone applies.
         signal:
           typeof AbortSignal.any === "function"
             ? AbortSignal.any([signal, AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS)])
             : AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS),
-      }) as Promise<{ sessions: HistoryEntry[] }>,
+      }),
   });
 
   // A save, a retry or a migration here, or a write from another tab: this device's list is read again, the account's refetched.
@@ -66,7 +77,7 @@ export function useHistory() {
   }, []);
 
   // A recording retried on another device: the copy and audio this device kept for a retry are no longer needed.
-  const serverSessions = server.data?.sessions;
+  const serverSessions = useMemo(() => server.data?.pages.flatMap((page) => page.sessions as HistoryEntry[]), [server.data]);
   useEffect(() => {
     if (!serverSessions) return;
     const settled = failuresSettledElsewhere(listFailedLocalRecordings(), serverSessions);
@@ -82,8 +93,16 @@ export function useHistory() {
 
   // Failed recordings (this device's and the account's) are listed too, in red, and retried by a tap.
   const hydrated = useHydrated();
-  const entries = hydrated ? readHistoryEntries(localVersion, identity.signedIn ? (server.data?.sessions ?? []) : []) : [];
+  const moreOnServer = identity.signedIn && server.hasNextPage;
+  const entries = hydrated ? readHistoryEntries(localVersion, identity.signedIn ? (serverSessions ?? []) : [], moreOnServer) : [];
   const page = paginate(entries, visibleCount);
+
+  // "Load More Sessions" asked for more than the loaded pages hold: the next page is fetched (one at a time).
+  const { fetchNextPage, isFetchingNextPage, isError } = server;
+  const needsNextPage = moreOnServer && !isFetchingNextPage && !isError && entries.length < visibleCount + HISTORY_PAGE_SIZE;
+  useEffect(() => {
+    if (needsNextPage) void fetchNextPage();
+  }, [needsNextPage, fetchNextPage]);
 
   const remove = useCallback(
     async (entry: HistoryEntry) => {
@@ -107,20 +126,33 @@ export function useHistory() {
   return {
     loading: !hydrated || (identity.signedIn && server.isLoading),
     items: page.items,
-    hasMore: page.hasMore,
-    loadMore: () => setVisibleCount(page.nextVisibleCount),
+    hasMore: page.hasMore || moreOnServer,
+    /** The next page is on its way from the server. */
+    loadingMore: isFetchingNextPage,
+    loadMore: () => {
+      setVisibleCount(page.nextVisibleCount);
+      // A page that failed to come is asked for again by the next press.
+      if (moreOnServer && isError) void fetchNextPage();
+    },
     remove: (entry: HistoryEntry) => void remove(entry),
     open: (entry: HistoryEntry) => openSession(entry, identity.signedIn),
   };
 }
 
-function readHistoryEntries(localVersion: number, serverSessions: HistoryEntry[]): HistoryEntry[] {
+function readHistoryEntries(localVersion: number, serverSessions: HistoryEntry[], moreOnServer: boolean): HistoryEntry[] {
   // localVersion only forces a fresh read of browser storage after a change.
   void localVersion;
   const deleted = new Set(readDeletedIds());
   // local_sessions is parsed once; each listed session carries all the fields it was stored with.
   const local = listLocalSessions() as HistoryEntry[];
-  return mergeSessions(local, serverSessions).filter((entry) => !deleted.has(entry.id));
+  const merged = mergeSessions(local, serverSessions).filter((entry) => !deleted.has(entry.id));
+  const oldestLoaded = serverSessions.at(-1);
+  if (!moreOnServer || !oldestLoaded) return merged;
+  // A device-only session older than the pages loaded so far waits for them: it would otherwise sit above sessions still
+  // to come, and jump down when they arrive.
+  const onServer = new Set(serverSessions.map((entry) => entry.id));
+  const boundary = lastActivity(oldestLoaded);
+  return merged.filter((entry) => onServer.has(entry.id) || lastActivity(entry) >= boundary);
 }
 
 /** The full session: the server's copy (5 s at most) when signed in, else (or on failure) this device's. */

@@ -10,6 +10,7 @@ import { SectionCard } from "@/components/ui/section-card";
 import { TextField } from "@/components/ui/text-field";
 import { queryKeys } from "@/lib/client/api/query-client";
 import { notifyStoredSettingChanged, useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
+import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readDisplayName, readFreeSessionUsed, writeDisplayName } from "@/lib/client/storage/profile";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { isSavableNameChange, resolveDisplayName } from "@/lib/domain/display-name";
@@ -26,7 +27,12 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
   const [edited, setEdited] = useState<string | null>(null);
   const draft = edited ?? savedName;
   const [pending, setPending] = useState(false);
-  const sessions = useQuery<{ sessions: unknown[] }>({ queryKey: queryKeys.sessions(), enabled: open && identity.signedIn });
+  // The first page of the list says how many there are in all; one session is enough to ask for.
+  const total = useQuery({
+    queryKey: queryKeys.sessionTotal(),
+    enabled: open && identity.signedIn,
+    queryFn: ({ signal }) => sessionApi.list({ limit: 1, signal }).then((page) => page.total ?? null),
+  });
 
   function saveName(event: React.FormEvent) {
     event.preventDefault();
@@ -43,8 +49,6 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
       setPending(false);
     }
   }
-
-  const total = sessions.data?.sessions.length;
 
   return (
     <FullScreenOverlay open={open} onOpenChange={onOpenChange} title={T.title}>
@@ -65,7 +69,7 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
           <dl className="mt-3 grid grid-cols-2 gap-3">
             <div className="rounded-2xl bg-cream-100 p-3">
               <dt className="text-sm text-ink-soft">{T.totalSessions}</dt>
-              <dd className="text-2xl font-semibold text-ink">{total ?? "–"}</dd>
+              <dd className="text-2xl font-semibold text-ink">{total.data ?? "–"}</dd>
             </div>
             <div className="rounded-2xl bg-cream-100 p-3">
               <dt className="text-sm text-ink-soft">{T.freeSession}</dt>

@@ -9,7 +9,8 @@ import { trendPointOf, type SignalsTrendPoint } from "@/lib/domain/signals/recor
 
 import { SIGNALS_TEXTS as T } from "./texts";
 
-type TrendSession = HistorySession & { signals?: unknown };
+/** A full session carries its signals record; an item of the account's list only the point the trend plots. */
+type TrendSession = HistorySession & { signals?: unknown; signalsTrend?: SignalsTrendPoint | null };
 type Row = { id: string; title: string; point: SignalsTrendPoint };
 
 /**
@@ -21,7 +22,7 @@ export function SignalsTrend({ sessions }: { sessions: readonly TrendSession[] }
   // Conversations by number and date, not by title: the history list above already names each one.
   const rows: Row[] = sessions
     .flatMap((session) => {
-      const point = trendPointOf(session.signals);
+      const point = session.signalsTrend !== undefined ? session.signalsTrend : trendPointOf(session.signals);
       const at = toEpoch(session.createdAt) ?? toEpoch(session.timestamp);
       return point ? [{ id: session.id, point, at }] : [];
     })

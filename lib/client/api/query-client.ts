@@ -38,6 +38,11 @@ export function makeQueryClient(queryFn: QueryFunction = makeDefaultQueryFn()): 
 
 /** Query keys from one place; the default query function turns them into paths. */
 export const queryKeys = {
+  /** Everything under /api/sessions: invalidating it refreshes the history's pages, its count and any open session. */
   sessions: () => ["/api/sessions"] as const,
+  /** The history's pages (an infinite query; its own query function follows the cursors). */
+  sessionPages: () => ["/api/sessions", { list: "pages" }] as const,
+  /** How many sessions the account has (the first page's total). */
+  sessionTotal: () => ["/api/sessions", { list: "total" }] as const,
   session: (id: string) => ["/api/sessions", id] as const,
 };

@@ -1,5 +1,6 @@
 import type { Analysis, SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
 import { extractErrorMessage, looksLikeHtml } from "@/lib/domain/errors/classify";
+import { sessionListPageSchema, type SessionListPage } from "@/lib/domain/history/session-list";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import { apiJson, apiRequest, ApiRequestError } from "../api/request";
@@ -98,14 +99,21 @@ export type FollowUpBody = {
 type Signal = { signal?: AbortSignal };
 
 export const sessionApi = {
-  /** GET /api/sessions?cacheBuster={ts} — the account's sessions (for guests the public list, which is empty). */
-  list: ({ signal }: Signal = {}) =>
-    call(() =>
-      apiJson<{ sessions: SessionRecord[] }>("GET", `${SESSION_PATHS.list()}?cacheBuster=${Date.now()}`, {
-        headers: { "x-request-source": "history" },
-        signal,
-      }),
-    ),
+  /**
+   * GET /api/sessions?cursor=…&limit=…&cacheBuster={ts} — one page of the account's history (for guests the public list,
+   * which is empty). The answer is checked against the list's schema: a malformed one fails like a failed call.
+   */
+  list: ({ signal, cursor, limit }: Signal & { cursor?: string | null; limit?: number } = {}): Promise<SessionListPage> =>
+    call(async () => {
+      const query = new URLSearchParams();
+      if (cursor) query.set("cursor", cursor);
+      if (limit !== undefined) query.set("limit", String(limit));
+      query.set("cacheBuster", String(Date.now()));
+      const answer = await apiJson<unknown>("GET", `${SESSION_PATHS.list()}?${query}`, { headers: { "x-request-source": "history" }, signal });
+      const page = sessionListPageSchema.safeParse(answer);
+      if (!page.success) throw new SessionApiError("The session list could not be read.", { status: 200, code: "malformed" });
+      return page.data;
+    }),
 
   /** GET /api/sessions/{id}?…refresh=true&_t={ts} — the full session, never from a cache; `from: "history"` when opened there. */
   get: (id: string, { signal, from, force }: Signal & { from?: "history"; force?: boolean } = {}) => {

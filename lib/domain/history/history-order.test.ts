@@ -13,6 +13,8 @@ describe("lastActivity", () => {
     ["digit string", { id: "a", createdAt: String(day(2)) }, day(2)],
     ["invalid dates ignored", { id: "a", createdAt: "not a date", updatedAt: NaN, timestamp: day(4) }, day(4)],
     ["nothing readable", { id: "a", createdAt: "nope" }, 0],
+    ["the account list's own key wins", { id: "a", createdAt: day(1), updatedAt: day(8), lastActivityAt: new Date(day(3)).toISOString() }, day(3)],
+    ["an unreadable list key is ignored", { id: "a", createdAt: day(1), updatedAt: day(8), lastActivityAt: "nope" }, day(8)],
   ])("%s", (_name, session, expected) => {
     expect(lastActivity(session)).toBe(expected);
   });

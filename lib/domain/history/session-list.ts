@@ -1,9 +1,12 @@
 import { z } from "zod";
 
+import { commitmentTally, readCommitments } from "../growth/commitments";
 import type { SignalsTrendPoint } from "../signals/record";
 import { conversationSignalsSchema } from "../signals/signals";
+import { historyCounts } from "./history-item";
 import { preview } from "./history-order";
 import { topicTitle } from "./topic-title";
+import type { HistorySession } from "./types";
 
 // GET /api/sessions (issue 14): one page of the account's history, newest activity first, with what a history card and
 // the signals trend show and nothing more. Opening a session loads the rest (GET /api/sessions/{id}).
@@ -108,5 +111,24 @@ export function trendPointOfParts(parts: unknown): SignalsTrendPoint | null {
     repairsMade: sum(repairs, (item) => item.made),
     bidsToward: sum(bids, (item) => item.toward),
     bidsMade: sum(bids, (item) => item.made),
+  };
+}
+
+// ---- The history's card, from either kind of entry ----
+
+/** What an account list item brings ready-made; this device's full sessions have none of it and are read as before. */
+export type ListedCard = Partial<Pick<SessionListItem, "title" | "preview" | "insightCount" | "followUpCount" | "commitmentTally">>;
+
+export type HistoryCard = { title: string; preview: string; insights: number; followUps: number; tally: { kept: number; total: number } | null };
+
+/** Title, preview, "{n} insights", "{n} follow-ups" and "k of n kept" of a history card. */
+export function historyCard(entry: HistorySession & ListedCard): HistoryCard {
+  const counts = historyCounts(entry);
+  return {
+    title: entry.title ?? topicTitle(entry),
+    preview: entry.preview ?? preview(entry),
+    insights: entry.insightCount ?? counts.insights,
+    followUps: counts.followUps,
+    tally: entry.commitmentTally !== undefined ? entry.commitmentTally : commitmentTally(readCommitments(entry.commitments)),
   };
 }

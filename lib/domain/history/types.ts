@@ -12,6 +12,8 @@ export type HistorySession = {
   analysis?: unknown;
   createdAt?: DateInput;
   updatedAt?: DateInput;
+  /** The account list's sort key (latest of update, follow-up or creation, kept by the server). */
+  lastActivityAt?: DateInput;
   timestamp?: DateInput;
   isExample?: boolean | null;
   isLocal?: boolean | null;
