@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fake AI providers for browser tests: a dependency-free HTTP server on loopback that speaks the HTTP formats the official
+// Fake AI providers for browser tests: a plain node:http server on loopback (only its realtime calls load werift) that speaks the HTTP formats the official
 // SDKs use (openai 6.x, @google/genai 2.x/3.x), so the app's real provider code runs unchanged against it.
 //
 //   node tests/fake-providers/server.mjs [--port 3199]        (or FAKE_PROVIDERS_PORT; default 3199)
@@ -9,6 +9,7 @@
 //   POST /v1/audio/transcriptions             multipart; json | text | verbose_json | diarized_json (speakers "A", "B")
 //   POST /v1/chat/completions                 chat completion (or SSE chunks when `stream: true`)
 //   POST /v1/realtime/client_secrets          { value: "ek_test_…", expires_at, session }
+//   POST /v1/realtime/calls                   the browser's SDP offer → a WebRTC answer from a fake coach (realtime.mjs)
 //   POST /v1beta/models/{model}:generateContent and /v1/models/{model}:generateContent (+ :streamGenerateContent?alt=sse)
 //   The conversation-signal labels (issue 17) come on those chat / generateContent routes but are their own routes here,
 //   "openai.signals" and "gemini.signals" (told by the structured-output name or the `labels` response schema), so they
@@ -27,6 +28,8 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
+import { closeRealtime, handleRealtimeCall, handleRealtimeControl, handleRealtimePreflight, REALTIME_CALLS_ROUTE, resetRealtime } from "./realtime.mjs";
+
 const ROUTES = [
   "openai.transcriptions",
   "openai.chat",
@@ -37,6 +40,7 @@ const ROUTES = [
   "paypal.token",
   "paypal.orders",
   "paypal.capture",
+  REALTIME_CALLS_ROUTE,
 ];
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
 const MAX_LOGGED_REQUESTS = 200;
@@ -570,9 +574,14 @@ async function handleControl(req, res, url) {
     const route = url.searchParams.get("route");
     return send(res, 200, { requests: route ? requestLog.filter((entry) => entry.route === route) : requestLog });
   }
+  if (action.startsWith("realtime/")) {
+    const handled = handleRealtimeControl(req, res, action, send);
+    if (handled !== undefined) return handled;
+  }
   if (req.method === "POST" && action === "reset") {
     queues.clear();
     requestLog = [];
+    resetRealtime();
     return send(res, 200, { ok: true });
   }
   if (req.method === "POST" && action === "queue") {
@@ -592,6 +601,10 @@ const server = http.createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   try {
     if (url.pathname.startsWith("/__control/")) return await handleControl(req, res, url);
+    if (/^(?:\/v1)?\/realtime\/calls$/.test(url.pathname)) {
+      if (req.method === "OPTIONS") return handleRealtimePreflight(res);
+      if (req.method === "POST") return await handleRealtimeCall(req, res, url, { readBody, takeQueued, record, safeHeaders, send, sleep });
+    }
     const match = matchRoute(req.method, url.pathname);
     if (match) return await handleProvider(req, res, url, match);
     const paypal = matchPayPal(req.method, url.pathname);
@@ -613,6 +626,7 @@ server.listen(port, "127.0.0.1", () => {
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
+    closeRealtime();
     server.close(() => process.exit(0));
     server.closeAllConnections();
     setTimeout(() => process.exit(0), 1000).unref();
