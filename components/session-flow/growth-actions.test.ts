@@ -1,16 +1,20 @@
 /**
  * @jest-environment jsdom
  */
-import { readLocalSessionRecord, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { readLocalSessionRecord, upsertLocalSessionRecord, type LocalSession } from "@/lib/client/recordings/local-recordings";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
+import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 
 import { createFlowKit } from "./flow-kit";
 import { transcription, waitFor } from "./flow-test-fixtures";
 import { createGrowthActions } from "./growth-actions";
+import { createRecordingActions } from "./recording-actions";
 
-// A guest's growth follow-up against a failing regeneration: what this device keeps, and what Try Again sends.
+// A guest's growth follow-up against failures: what this device keeps, what Try Again sends, and the retry of a follow-up
+// whose upload failed, from the history back into its session.
 
 jest.mock("@/lib/client/wait", () => ({ wait: jest.fn(async () => undefined) }));
+jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn() }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 jest.mock("@/lib/client/sessions/session-api", () => ({
   ...jest.requireActual("@/lib/client/sessions/session-api"),
@@ -18,6 +22,21 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 }));
 
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+const { retryLocalRecording } = jest.requireMock("./transcription");
+
+/** The history's entry of a follow-up whose upload failed (lib/client/recordings/local-recordings). */
+const failedFollowUp: LocalSession = {
+  id: "local-2",
+  name: "Recording",
+  isLocal: true,
+  mimeType: "audio/webm",
+  size: 100,
+  createdAt: "2026-11-02T10:00:00.000Z",
+  timestamp: Date.parse("2026-11-02T10:00:00.000Z"),
+  audioKey: "rec-2",
+  failedTranscription: { error: "Service Unavailable", timestamp: "2026-11-02T10:00:01.000Z", attemptCount: 1 },
+  followUpOf: "local-1",
+};
 
 const earlierFollowUp = { transcript: "Maya: We said Fridays.", createdAt: "2026-11-01T10:00:00.000Z", speakerNames: { A: "Maya" } };
 const earlierCommitment = {
@@ -134,4 +153,33 @@ test("Try Again after a guest's failure sends the follow-up once: the kept copy 
   expect(finished.followUpTranscripts).toHaveLength(2);
   expect(finished.summary).toBe("Saturdays are yours");
   expect(finished.commitments?.map((item) => item.text)).toEqual(["Walk together on Fridays", "Cook together on Saturday"]);
+});
+
+test("a follow-up whose upload failed, retried from the history, comes back to its session to be named and appended", async () => {
+  const kit = createFlowKit();
+  upsertLocalSessionRecord({ ...guestSession });
+  const recording = createRecordingActions(kit, { goHome: jest.fn() });
+  const growth = createGrowthActions(kit);
+  retryLocalRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+
+  recording.retryTranscription({ ...failedFollowUp });
+  await waitFor(() => kit.getState().phase.name === "results");
+  const phase = kit.getState().phase as ResultsPhase;
+  expect(phase.session.id).toBe("local-1");
+  expect(phase.growth).toEqual({ name: "naming", transcription });
+
+  sessionApi.appendTranscript.mockResolvedValueOnce({ status: "ok", summary: "Saturdays are yours", recommendations: [], analysis: {}, commitments: [] });
+  await growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  await waitFor(() => (kit.getState().phase as ResultsPhase).growth === null);
+  expect(sessionApi.appendTranscript).toHaveBeenCalledWith("local-1", expect.objectContaining({ transcript: namedFollowUp }));
+  expect((readLocalSessionRecord("local-1") as unknown as ClientSession).followUpTranscripts).toHaveLength(2);
+});
+
+test("a follow-up whose session is gone goes on as a recording of its own", async () => {
+  const kit = createFlowKit();
+  const recording = createRecordingActions(kit, { goHome: jest.fn() });
+  retryLocalRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+
+  recording.retryTranscription({ ...failedFollowUp, followUpOf: "local-gone" });
+  await waitFor(() => kit.getState().phase.name === "naming");
 });

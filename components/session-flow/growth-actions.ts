@@ -13,6 +13,7 @@ import type { Analysis, MutualGrowthCard } from "@/lib/domain/analysis/types";
 import { describeWait } from "@/lib/domain/errors/wait";
 import { readCommitments } from "@/lib/domain/growth/commitments";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
+import { GROWTH_SPEAKERS } from "@/lib/domain/session-flow/growth";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 import { namedTranscript } from "@/lib/domain/speakers/apply-names";
 
@@ -20,9 +21,6 @@ import { finishCapture, newCapture, startCapture } from "./capture";
 import { keepOnDevice } from "./device-copy";
 import type { FlowKit } from "./flow-kit";
 import { sendRecording } from "./transcription";
-
-/** Spec part 2 section 4: the growth recorder looks for 1 to 4 speakers. */
-const GROWTH_SPEAKERS = { minSpeakers: 1, maxSpeakers: 4 } as const;
 
 type FollowUp = FollowUpBody & { createdAt: string };
 
@@ -152,13 +150,15 @@ export function createGrowthActions(kit: FlowKit) {
       const active = recorder;
       if (!active) return;
       recorder = null;
+      const followUpOf = results()?.session.id;
       kit.dispatch({ type: "GROWTH_STOPPED" });
       const recording = await finishCapture(active);
       if (!recording) {
         kit.dispatch({ type: "GROWTH_TRANSCRIPTION_FAILED" });
         return;
       }
-      const outcome = await sendRecording(recording, { language: readSpeechLanguage(), ...GROWTH_SPEAKERS });
+      // Tied to its session: a failure waits in the history, and its retry comes back here to be named and appended.
+      const outcome = await sendRecording(recording, { language: readSpeechLanguage(), ...GROWTH_SPEAKERS, followUpOf });
       if (!outcome.ok) {
         // The audio is kept on this device and listed in the history, one tap from a retry (after the wait, when limited).
         const limited = outcome.failure.retryAfterSeconds;

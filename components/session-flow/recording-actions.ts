@@ -18,6 +18,7 @@ import type { TranscriptionResultData } from "@/lib/domain/transcription/transcr
 
 import { finishCapture, newCapture, startCapture } from "./capture";
 import type { FlowKit } from "./flow-kit";
+import { followUpParent } from "./follow-up-parent";
 import { retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
 
 /** What Solo Journal adds to a recording: the speaker's name on the upload, and its own way on after the transcript. */
@@ -107,7 +108,10 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     const outcome = await retryLocalRecording(target);
     if (outcome.ok) {
       showToast({ title: FAILURE_TEXTS.retrySuccessTranscription, variant: "success" });
-      settle(outcome);
+      // A growth follow-up goes back to its session, to be named and appended as if it had never failed.
+      const parent = target.followUpOf ? await followUpParent(target.followUpOf) : null;
+      if (parent) kit.dispatch({ type: "GROWTH_RESUMED", session: parent, result: outcome.result });
+      else settle(outcome);
       return;
     }
     kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });

@@ -8,6 +8,7 @@ import { recordRetryFailure, removeLocalSession, saveFailedRecordingAsLocalSessi
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { requestTranscription, TranscriptionRequestError } from "@/lib/client/transcription/transcribe-client";
 import { classifyTranscriptionFailure, type TranscriptionFailureKind } from "@/lib/domain/errors/classify";
+import { GROWTH_SPEAKERS } from "@/lib/domain/session-flow/growth";
 import { isDeviceSessionId } from "@/lib/domain/session-ids";
 import { providerLanguage } from "@/lib/domain/transcription/transcribe-request";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
@@ -37,7 +38,7 @@ export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData }
 
 export async function sendRecording(
   recording: RecordingToSend,
-  options: { language: string; minSpeakers?: number; maxSpeakers?: number; soloMode?: boolean; speakerName?: string },
+  options: { language: string; minSpeakers?: number; maxSpeakers?: number; soloMode?: boolean; speakerName?: string; followUpOf?: string },
 ): Promise<TranscriptionOutcome> {
   await markRecordingStatus(recording.audioKey, "uploading").catch(() => false);
   try {
@@ -50,11 +51,19 @@ export async function sendRecording(
         : {};
     // The recording's id is the idempotency key: a retried upload or analysis of it reuses its session on the server.
     const clientId = recording.audioKey;
-    const result = await requestTranscription({ audio, mimeType: recording.mimeType, language: providerLanguage(options.language), clientId, ...speakers });
+    const followUp = options.followUpOf ? { followUpOf: options.followUpOf } : {};
+    const result = await requestTranscription({
+      audio,
+      mimeType: recording.mimeType,
+      language: providerLanguage(options.language),
+      clientId,
+      ...speakers,
+      ...followUp,
+    });
     await confirmTranscribed(recording.audioKey);
     return { ok: true, result: { ...result, clientId } };
   } catch (error) {
-    return { ok: false, failure: await keepFailedRecording(recording, error) };
+    return { ok: false, failure: await keepFailedRecording(recording, error, options.followUpOf) };
   }
 }
 
@@ -63,7 +72,8 @@ export async function sendRecording(
  * answers 404) the ordinary transcription call with the local audio and language "en".
  */
 export async function retryLocalRecording(session: LocalSession): Promise<TranscriptionOutcome> {
-  const serverKept = !isDeviceSessionId(session.id);
+  // A growth follow-up's failure is never kept by the server (lib/server/services/transcription.ts): this device has it.
+  const serverKept = !isDeviceSessionId(session.id) && !session.followUpOf;
   try {
     let result: TranscriptionResultData | null = null;
     if (serverKept) {
@@ -77,7 +87,9 @@ export async function retryLocalRecording(session: LocalSession): Promise<Transc
       if (!session.audioKey) throw new TranscriptionRequestError(FAILURE_TEXTS.recordingNotFound);
       const audio = await readRecordingBase64(session.audioKey);
       if (!audio) throw new TranscriptionRequestError(FAILURE_TEXTS.couldNotLoadRecording);
-      result = await requestTranscription({ audio, mimeType: session.mimeType, language: "en", clientId: session.audioKey });
+      // A growth follow-up is transcribed as the growth recorder sends it (1 to 4 speakers), still tied to its session.
+      const followUp = session.followUpOf ? { followUpOf: session.followUpOf, ...GROWTH_SPEAKERS } : {};
+      result = await requestTranscription({ audio, mimeType: session.mimeType, language: "en", clientId: session.audioKey, ...followUp });
     }
     removeLocalSession(session.id);
     if (session.audioKey) await confirmTranscribed(session.audioKey);
@@ -95,7 +107,7 @@ async function confirmTranscribed(audioKey: string): Promise<void> {
   await deleteRecording(audioKey).catch(() => undefined);
 }
 
-async function keepFailedRecording(recording: RecordingToSend, error: unknown): Promise<TranscriptionFailure> {
+async function keepFailedRecording(recording: RecordingToSend, error: unknown, followUpOf?: string): Promise<TranscriptionFailure> {
   const failure = describeFailure(error);
   let localSession: LocalSession | null = null;
   try {
@@ -106,6 +118,7 @@ async function keepFailedRecording(recording: RecordingToSend, error: unknown): 
       error: failure.message,
       failedSessionId: failure.failedSessionId,
       recordedAt: recording.recordedAt,
+      ...(followUpOf ? { followUpOf } : {}),
     });
   } catch {
     // The list entry could not be written; the audio is still in the audio store and is recovered on the next start.

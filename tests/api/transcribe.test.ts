@@ -148,6 +148,21 @@ describe("POST /api/transcribe", () => {
       expect(marker.language).toBe("de-DE");
     });
 
+    it("a signed-in user's growth follow-up is not kept as a session of its own: the browser keeps it for the retry into its session", async () => {
+      bothDown();
+      const before = await api.db.session.count();
+      const response = await post(
+        { audio, followUpOf: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77", minSpeakers: 1, maxSpeakers: 4 },
+        bearer(await mintSessionToken("user_follow_up")),
+      );
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body.failedSessionId).toBeUndefined();
+      expect(body.keepAudioLocally).toBe(true);
+      expect(await api.db.session.count()).toBe(before);
+      expect(await api.db.session.count({ where: { userId: "user_follow_up" } })).toBe(0);
+    });
+
     it("a guest gets the error and nothing is stored", async () => {
       bothDown();
       const before = await api.db.session.count();

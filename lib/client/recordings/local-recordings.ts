@@ -24,6 +24,8 @@ export type LocalSession = {
   failedAnalysis?: FailureMarker;
   transcript?: string;
   analysis?: unknown;
+  /** A growth follow-up's recording: the session it belongs to, which a retry appends it to (issue 11). */
+  followUpOf?: string;
 };
 
 export type LocalRecordingRef = { id: string; timestamp: number; sessionId: string; isLocal: true; name: string; mimeType: string; audioKey: string };
@@ -102,6 +104,7 @@ function toLocalSession(item: unknown): LocalSession | null {
     timestamp,
     audioKey: typeof item.audioKey === "string" && item.audioKey ? item.audioKey : null,
   };
+  if (typeof item.followUpOf !== "string" || item.followUpOf === "") delete session.followUpOf;
   for (const field of Object.values(MARKER_FIELD)) {
     const marker = parseMarker(item[field]);
     if (marker) session[field] = marker;
@@ -139,6 +142,8 @@ export type SaveFailedRecordingInput = {
   /** When the audio was recorded (ms); now unless told. Names and dates the session. */
   recordedAt?: number;
   transcript?: string;
+  /** A growth follow-up's recording: the session it belongs to. */
+  followUpOf?: string;
 };
 
 /**
@@ -180,6 +185,7 @@ export function saveFailedRecordingAsLocalSession(input: SaveFailedRecordingInpu
       audioKey: input.audioKey,
       [field]: { error: input.error, timestamp: new Date(now).toISOString(), attemptCount: 1 },
       ...(input.transcript !== undefined ? { transcript: input.transcript } : {}),
+      ...(input.followUpOf ? { followUpOf: input.followUpOf } : {}),
     };
     items.push(session);
   }

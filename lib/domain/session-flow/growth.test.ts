@@ -95,6 +95,17 @@ describe("growth inside the session flow", () => {
     expect(sessionFlowReducer(state, { type: "SAVE_REQUESTED" })).toBe(state);
   });
 
+  test("a follow-up retried from the history opens its session at the growth naming step", () => {
+    const transcribing: SessionFlowState = { ...initialSessionFlowState, phase: { name: "transcribing" }, dialog: null };
+    const next = sessionFlowReducer(transcribing, { type: "GROWTH_RESUMED", session, result: followUp });
+    expect(next.phase).toEqual({ name: "results", session, summaryLoading: false, save: "idle", growth: { name: "naming", transcription: followUp } });
+    // Nothing said: back home, as a silent follow-up closes.
+    expect(sessionFlowReducer(transcribing, { type: "GROWTH_RESUMED", session, result: empty }).phase.name).toBe("idle");
+    // Only the retry's own upload leads there.
+    const idle: SessionFlowState = { ...initialSessionFlowState, phase: { name: "idle", notReady: false }, dialog: null };
+    expect(sessionFlowReducer(idle, { type: "GROWTH_RESUMED", session, result: followUp })).toBe(idle);
+  });
+
   test("growth events outside the results are ignored", () => {
     const idle: SessionFlowState = { ...initialSessionFlowState, phase: { name: "idle", notReady: false }, dialog: null };
     expect(sessionFlowReducer(idle, { type: "GROWTH_OPENED" })).toBe(idle);

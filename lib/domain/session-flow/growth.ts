@@ -6,6 +6,9 @@ import type { ClientSession } from "./client-session";
 // branches), as a sub-state of the results. The couple records what they agree to do; it is transcribed, named, appended
 // to the session, and the analysis is regenerated with it.
 
+/** Spec part 2 section 4: the growth recorder looks for 1 to 4 speakers (its retry from the history too). */
+export const GROWTH_SPEAKERS = { minSpeakers: 1, maxSpeakers: 4 } as const;
+
 export type GrowthDialog =
   /** The append failed or the regeneration did not run: Try Again / Cancel. */
   | "generation-failed"

@@ -80,6 +80,8 @@ export type SessionFlowEvent =
   | { type: "STOPPED" }
   | { type: "TRANSCRIPTION_RETRY" }
   | { type: "TRANSCRIBED"; result: TranscriptionResultData }
+  /** A growth follow-up retried from the history: its session opens at the naming step of its growth follow-up. */
+  | { type: "GROWTH_RESUMED"; session: ClientSession; result: TranscriptionResultData }
   | { type: "TRANSCRIPTION_FAILED"; kind: TranscriptionFailureKind; retryId: string | null }
   | { type: "NAMES_CONFIRMED" }
   | { type: "NAMING_CLOSED" }
@@ -151,6 +153,13 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
     case "TRANSCRIBED":
       if (phase.name !== "transcribing") return state;
       return to(hasSpeakersToName(event.result) ? { name: "naming", transcription: event.result } : IDLE);
+    case "GROWTH_RESUMED":
+      if (phase.name !== "transcribing") return state;
+      if (!hasSpeakersToName(event.result)) return to(IDLE);
+      return to(
+        { name: "results", session: event.session, summaryLoading: false, save: "idle", growth: { name: "naming", transcription: event.result } },
+        null,
+      );
     case "TRANSCRIPTION_FAILED": {
       if (phase.name !== "transcribing") return state;
       if (event.kind === "connection") return to(IDLE, { kind: "transcription-connection" });

@@ -37,6 +37,15 @@ export const transcribeRequestSchema = z
       .max(100)
       .regex(/^[A-Za-z0-9_-]+$/)
       .optional(),
+    /**
+     * A growth follow-up's session: a failed follow-up is not kept on the server as a session of its own (it belongs to that
+     * session, which the retry appends it to); its audio stays in the browser, which keeps it until it is transcribed.
+     */
+    followUpOf: z
+      .string()
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional(),
   })
   .transform((body) => {
     const minSpeakers = body.soloMode ? 1 : (body.minSpeakers ?? 2);

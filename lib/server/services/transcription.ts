@@ -46,6 +46,8 @@ export async function transcribeRecording(request: TranscribeRequest, identity: 
   } catch (error) {
     if (!(error instanceof TranscriptionUnavailableError)) throw error;
     if (!identity) throw new ApiError("unavailable", error.message);
+    // A growth follow-up is not a session of its own: the browser keeps its audio for the retry into its session.
+    if (request.followUpOf) throw new ApiError("unavailable", error.message, { keepAudioLocally: true });
     const kept = await keepFailedTranscription(identity.userId, input, request, error.message);
     // Past the user's retained-audio quota the failure is kept without its audio: the browser must keep its copy.
     throw new ApiError("unavailable", error.message, { failedSessionId: kept.sessionId, ...(kept.audioKept ? {} : { keepAudioLocally: true }) });
