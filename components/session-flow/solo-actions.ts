@@ -1,5 +1,6 @@
 import { SOLO_TEXTS } from "@/components/solo/texts";
 import { AUDIO_CONSTRAINTS } from "@/lib/client/recordings/recorder";
+import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { acceptsGuideChoice, type GuideChoice } from "@/lib/domain/guides/guide-deck";
 import { hasSpeech, type RecordingMode, type SoloCoachStatus, type TranscriptTurn } from "@/lib/domain/session-flow/machine";
@@ -24,6 +25,7 @@ export type CoachSession = { sendGuide: (guide: CoachGuide) => void; stop: () =>
 export type StartCoach = (options: {
   userLabel: string;
   guideContext: CoachGuide | null;
+  language?: string;
   stream: MediaStream;
   audioElement: HTMLAudioElement;
   onStatus: (status: Exclude<SoloCoachStatus, "off" | "unavailable">) => void;
@@ -93,6 +95,7 @@ export function createSoloActions(
       const session = await startCoach({
         userLabel: identity.userName,
         guideContext: pendingGuide,
+        language: readSpeechLanguage(),
         stream,
         audioElement,
         onStatus: (status) => {

@@ -1,0 +1,170 @@
+import { type Page, type Request } from "@playwright/test";
+
+import { diarizedTranscript, fakeProviders } from "../fake-providers/client";
+import { mintSessionToken } from "../helpers/clerk-test-auth";
+import { expect, saveScreen, signIn, test, visitSignedOut } from "./support/app";
+import { ACCOUNT_SERVER } from "./support/urls";
+
+// Solo Journal (issue 10): the mode switch, "Journal Readiness", the solo recording screen, the Conversation Guides
+// overlay, Stop through the solo transcription and analysis to the deck, the history; the journal without a live coach
+// (a guest's, kept in this browser) and "Nothing to analyze".
+test.describe.configure({ mode: "serial" });
+
+const analysis = {
+  cards: [
+    {
+      dimension: "Curiosity",
+      insight: "You wondered aloud why the week felt rushed.",
+      tips: ["Ask yourself one open question each evening."],
+      color: "deep-teal",
+      icon: "search",
+      evidence: ["We never get time for us"],
+    },
+    {
+      dimension: "Emotional",
+      insight: "You named what you miss.",
+      tips: ["Write down one moment you enjoyed today."],
+      color: "sunflower",
+      icon: "heart",
+      evidence: ["just listen"],
+    },
+  ],
+  coachResponse: "You reflected on **making time**.",
+  briefSummary: "Making time for what matters",
+  recommendations: ["Plan one slow evening"],
+  encouragement: "You are listening to yourself.",
+};
+
+test.beforeEach(async () => {
+  // Journeys through a countdown, a recording, transcription and analysis, with full-page screenshots on the way.
+  test.setTimeout(90_000);
+  await fakeProviders.reset();
+  await fakeProviders.queue("gemini.generate", { body: analysis });
+});
+
+/** Solo Journal → Journal Readiness → Start (3-2-1, choices off) → Continue: the solo recording screen. */
+async function startJournal(page: Page) {
+  await page.getByRole("radio", { name: "Solo Journal" }).click();
+  await expect(page.getByRole("heading", { name: "Solo Journal", level: 2 })).toBeVisible();
+  await page.getByRole("button", { name: "Start recording" }).click();
+  const readiness = page.getByRole("dialog", { name: "Journal Readiness" });
+  await expect(readiness).toBeVisible();
+  await expect(readiness.getByRole("button", { name: "Skip" })).toBeEnabled();
+  await readiness.getByRole("button", { name: "Start" }).click();
+  await expect(readiness.getByTestId("readiness-countdown")).toHaveText("3");
+  await expect(readiness.getByRole("button", { name: "Continue" })).toBeDisabled();
+  await expect(readiness.getByText("Recording...")).toBeVisible({ timeout: 6_000 });
+  await readiness.getByRole("button", { name: "Continue" }).click();
+  await expect(readiness).toBeHidden();
+  await expect(page.getByRole("button", { name: "Stop recording" })).toBeVisible();
+}
+
+function analyzeRequest(page: Page): Promise<Request> {
+  return page.waitForRequest((request) => request.url().endsWith("/api/analyze") && request.method() === "POST");
+}
+
+test("signed in: Solo Journal with a guide picked while talking, analysed in solo mode, then in the history", async ({ page, context, request }, testInfo) => {
+  const userId = `user_e2e_solo_${Date.now()}`;
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await saveScreen(page, "solo-home-relationship", testInfo);
+  await startJournal(page);
+  await expect(page.getByRole("timer")).not.toHaveText("00:00", { timeout: 3_000 });
+  await saveScreen(page, "solo-recording", testInfo);
+
+  // The guides while talking: the badge, Previous wrapping to the last card, Next back round, and a pick.
+  await page.getByRole("button", { name: "Conversation Guides" }).click();
+  const guides = page.getByRole("dialog", { name: "Conversation Guides" });
+  await expect(guides.getByText("Recording in progress")).toBeVisible();
+  await expect(guides.getByRole("group", { name: "Two Peas in a Pod" })).toBeVisible();
+  await guides.getByRole("button", { name: "Previous" }).click();
+  await expect(guides.getByRole("group", { name: "Come Rain or Shine" })).toBeVisible();
+  await guides.getByRole("button", { name: "Next" }).click();
+  await guides.getByRole("button", { name: "Next" }).click();
+  await expect(guides.getByRole("group", { name: "Elephant in the Room" })).toBeVisible();
+  await saveScreen(page, "solo-guides", testInfo);
+  await guides.getByRole("button", { name: "Talk about this" }).click();
+  await expect(guides).toBeHidden();
+  await expect(page.getByText("Topic: Elephant in the Room")).toBeVisible();
+
+  const analyzed = analyzeRequest(page);
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(page.getByText("Wrapping up your session...")).toBeVisible();
+  const body = (await analyzed).postDataJSON();
+  expect(body).toMatchObject({ mode: "solo", conversationGuideHeadline: "Elephant in the Room" });
+  const lines: string[] = body.transcript.split("\n");
+  const names = new Set(lines.map((line) => line.split(":")[0]));
+  expect(names.size).toBe(1);
+  expect(lines.length).toBeGreaterThan(1);
+
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("listitem").getByText("Session complete. Review your insights.", { exact: true })).toBeVisible();
+  await saveScreen(page, "solo-deck", testInfo);
+
+  const token = await mintSessionToken(userId);
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers })).json();
+  expect(list.sessions).toHaveLength(1);
+  const session = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers })).json();
+  expect(session).toMatchObject({ mode: "solo", conversationGuideHeadline: "Elephant in the Room" });
+  expect(session.transcript).toContain("time for us");
+
+  // The transcription was asked for one speaker.
+  const [upload] = await fakeProviders.requests("openai.transcriptions");
+  expect(upload).toBeDefined();
+
+  await page.reload();
+  const history = page.getByRole("region", { name: "Session History" });
+  await expect(history.getByText("Making time for what matters")).toBeVisible({ timeout: 15_000 });
+});
+
+test("guest: the journal without the live coach, told why, analysed and kept in this browser", async ({ page, context }, testInfo) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await page.getByRole("radio", { name: "Solo Journal" }).click();
+  await expect(page.getByText(/The live voice coach is for signed-in users/)).toBeVisible();
+  await saveScreen(page, "solo-guest", testInfo);
+  await startJournal(page);
+  await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
+  await page.waitForTimeout(2_000);
+  const analyzed = analyzeRequest(page);
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  const body = (await analyzed).postDataJSON();
+  expect(body.mode).toBe("solo");
+  expect(body.transcript.split("\n").every((line: string) => line.startsWith("You: "))).toBe(true);
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ mode: "solo" });
+});
+
+test("Stop with nothing said: 'Nothing to analyze', no analysis", async ({ page, context }) => {
+  await fakeProviders.queue("openai.transcriptions", { body: diarizedTranscript([]) });
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(page.getByRole("listitem").getByText("Nothing to analyze", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("listitem").getByText("Try speaking for a little longer so the coach has context.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+  expect(await fakeProviders.requests("gemini.generate")).toHaveLength(0);
+});
+
+test("Cancel ends the session without analysis; Relationship mode's guides are conversation starters", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByRole("listitem").getByText("Session cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+
+  await page.getByRole("radio", { name: "Relationship" }).click();
+  await expect(page.getByRole("heading", { name: "Relationship Session" })).toBeVisible();
+  await page.getByRole("button", { name: "Conversation Guides" }).click();
+  const guides = page.getByRole("dialog", { name: "Conversation Guides" });
+  await expect(guides.getByText("Conversation starters: read a prompt aloud and take turns answering.")).toBeVisible();
+  await expect(guides.getByRole("button", { name: "Talk about this" })).toHaveCount(0);
+  await expect(guides.getByText("Recording in progress")).toHaveCount(0);
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
+});
