@@ -112,7 +112,11 @@ test(
   },
 );
 
-test("Load More Sessions pages through 12 sessions, 5 at a time", async ({ page, context, request }) => {
+test("Load More Sessions pages through 12 sessions, 5 at a time, past the list's first page, and opens one from the second", async ({
+  page,
+  context,
+  request,
+}) => {
   const userId = `user_e2e_paging_${Date.now()}`;
   const token = await mintSessionToken(userId);
   for (let index = 1; index <= 12; index++) {
@@ -136,4 +140,18 @@ test("Load More Sessions pages through 12 sessions, 5 at a time", async ({ page,
   await history(page).getByRole("button", { name: "Load More Sessions" }).click();
   await expect(history(page).getByRole("group")).toHaveCount(12);
   await expect(history(page).getByRole("button", { name: "Load More Sessions" })).toBeHidden();
+
+  // The account's list answers ten at a time: the oldest two came with its second page, each session exactly once.
+  const firstPage = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(firstPage.sessions).toHaveLength(10);
+  expect(firstPage.nextCursor).toEqual(expect.any(String));
+  const titles = await history(page)
+    .getByRole("group")
+    .evaluateAll((groups) => groups.map((group) => group.getAttribute("aria-label")));
+  expect(titles).toEqual(Array.from({ length: 12 }, (_, index) => `Conversation ${12 - index}`));
+
+  // Opening one of them loads the whole session.
+  await history(page).getByRole("button", { name: "Open session: Conversation 1", exact: true }).click();
+  const detail = page.getByRole("dialog", { name: "Conversation 1", exact: true });
+  await expect(detail.getByText(/conversation number 1$/)).toBeVisible();
 });
