@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type ReactNode } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
@@ -52,13 +53,9 @@ export function SessionHistory({
           <p className="mt-3 rounded-2xl bg-sunflower-100 p-3 text-sm leading-relaxed text-ink">
             {T.guestBanner}{" "}
             {identity.clerkEnabled ? (
-              <button
-                type="button"
-                className="font-semibold text-deep-teal-800 underline underline-offset-4"
-                onClick={() => void identity.signInWithGoogle().catch(() => undefined)}
-              >
+              <Link href="/sign-up" className="font-semibold text-deep-teal-800 underline underline-offset-4">
                 {T.createAccount}
-              </button>
+              </Link>
             ) : null}
           </p>
         ) : null}
