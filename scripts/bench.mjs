@@ -19,6 +19,7 @@ import { chromium } from "@playwright/test"; // Playwright drives the same Chrom
 import * as chromeLauncher from "chrome-launcher"; // Lighthouse's own launcher (a dependency of lighthouse)
 import lighthouse from "lighthouse";
 
+import { benchAccessibility } from "./bench-a11y.mjs";
 import { benchFirstScreen } from "./bench-first-screen.mjs";
 import { benchSignals } from "./bench-signals.mjs";
 
@@ -273,6 +274,11 @@ async function main() {
   // The first screen against a trivial Next page built here, guest-only and with Clerk configured (issue 14); fails the bench.
   log("first screen against a trivial Next page:");
   report.firstScreen = await benchFirstScreen({ root: ROOT, env: serverEnv, nextBin: NEXT_BIN, log });
+  // Lighthouse accessibility of /, /sign-in and /sign-up with Clerk configured (issue 12), goal 0.95 each.
+  report.accessibility = await benchAccessibility({ root: ROOT, env: serverEnv, nextBin: NEXT_BIN, log }).catch((error) => {
+    log(`accessibility bench failed: ${error instanceof Error ? error.message : error}`);
+    return null;
+  });
   // The conversation signals (issue 17): computing them for 3,000 turns, and what the labelling call adds to /api/analyze.
   log("conversation signals:");
   report.signals = await benchSignals((line) => console.log(line)).catch((error) => {
