@@ -168,3 +168,97 @@ test("Cancel ends the session without analysis; Relationship mode's guides are c
   await expect(guides.getByText("Recording in progress")).toHaveCount(0);
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
 });
+
+// ---------- The live voice coach, against the fake realtime peer (tests/fake-providers/realtime.mjs) ----------
+
+type FakeCall = { guides: string[]; clientEvents: string[]; closed: boolean; micPackets: number };
+
+async function realtimeCalls(): Promise<FakeCall[]> {
+  const response = await fetch(`${fakeProviders.baseUrl}/__control/realtime/calls`);
+  return ((await response.json()) as { calls: FakeCall[] }).calls;
+}
+
+async function openLiveTranscript(page: Page) {
+  const toggle = page.getByRole("button", { name: /^Live Transcript \(\d+ turns\)$/ });
+  await expect(toggle).toBeVisible({ timeout: 20_000 });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  return page.locator("#live-transcript");
+}
+
+test("signed in, live coach: the intro, a turn, a guide queued while the coach speaks, then Stop to the deck", async ({ page, context }, testInfo) => {
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_live_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  const status = page.getByTestId("coach-status");
+
+  const transcript = await openLiveTranscript(page);
+  await expect(transcript.getByText("Hi, I'm your coach. What is on your mind today?")).toBeVisible({ timeout: 20_000 });
+  // The fake hears the microphone once turn detection is on, and answers the turn.
+  await expect(transcript.getByText("I wish we planned more time together.")).toBeVisible({ timeout: 20_000 });
+  await saveScreen(page, "solo-live-transcript", testInfo);
+
+  // While the coach answers, a guide is picked: the client holds it until the answer is done, then the coach takes it up.
+  await expect(status).toHaveText("Your coach is speaking...", { timeout: 20_000 });
+  await page.getByRole("button", { name: "Conversation Guides" }).click();
+  await page.getByRole("dialog", { name: "Conversation Guides" }).getByRole("button", { name: "Talk about this" }).click();
+  await expect(transcript.getByText("Let's talk about Two Peas in a Pod. What comes to mind first?")).toBeVisible({ timeout: 20_000 });
+  const [call] = await realtimeCalls();
+  expect(call?.guides).toEqual(["Two Peas in a Pod"]);
+
+  const analyzed = analyzeRequest(page);
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  expect((await analyzed).postDataJSON()).toMatchObject({ mode: "solo", conversationGuideHeadline: "Two Peas in a Pod" });
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  // An intentional stop shows nothing.
+  await expect(page.getByText("Connection lost - please reconnect")).toHaveCount(0);
+  await expect.poll(async () => (await realtimeCalls())[0]?.closed).toBe(true);
+});
+
+test("signed in: minting refused - 'Could not start session', and the journal is still analysed", async ({ page, context }) => {
+  await fakeProviders.queue("openai.realtime", { status: 500 });
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_mint_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  await expect(page.getByRole("listitem").getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
+  await page.waitForTimeout(1_500);
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+});
+
+test("signed in: the SDP exchange fails - 'Could not start session'", async ({ page, context }) => {
+  await fakeProviders.queue("openai.realtime.calls" as Parameters<typeof fakeProviders.queue>[0], { status: 500 });
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_sdp_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  await expect(page.getByRole("listitem").getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByRole("listitem").getByText("Session cancelled", { exact: true })).toBeVisible();
+});
+
+test("signed in: the connection drops midway - the recording is kept, a failed upload waits, and the retry works", async ({ page, context }) => {
+  await fakeProviders.reset();
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_drop_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  const transcript = await openLiveTranscript(page);
+  await expect(transcript.getByText("Hi, I'm your coach. What is on your mind today?")).toBeVisible({ timeout: 20_000 });
+
+  await fetch(`${fakeProviders.baseUrl}/__control/realtime/drop`, { method: "POST" });
+  await expect(page.getByRole("listitem").getByText("Connection lost - please reconnect", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
+  await expect(page.getByRole("button", { name: "Stop recording" })).toBeVisible();
+
+  // The upload fails too (no connection wording, the server keeps the recording): the retry modal, then Retry Now.
+  await fakeProviders.queue("openai.transcriptions", {
+    status: 500,
+    body: { error: { message: "Internal error", type: "server_error", param: null, code: null } },
+  });
+  await fakeProviders.queue("gemini.generate", { status: 500, body: { error: { code: 500, message: "Internal", status: "INTERNAL" } } }, { body: analysis });
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  const dialog = page.getByRole("dialog", { name: "Transcription Failed" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole("button", { name: "Retry Now" }).click();
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 30_000 });
+});
