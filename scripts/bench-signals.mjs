@@ -10,7 +10,9 @@
 //
 // The TypeScript modules are loaded with jiti (already in the tree through the tooling); `server-only` is the empty
 // module the unit tests use. Nothing is written, no database is touched (the analysis runs as a guest's).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -113,10 +115,9 @@ async function zeroLatencyGemini(analysisJson, labelsJson) {
   return { server: { close: () => child.kill() }, url: `http://127.0.0.1:${port}` };
 }
 
-async function analyzeBench() {
-  const { signalTurns } = await jiti.import(path.join(ROOT, "lib/domain/signals/record.ts"));
-  const segments = conversation(120);
-  const analysisJson = {
+/** The model's analysis the zero-latency fake answers, with an evidence quote taken from the conversation. */
+function benchAnalysis(segments) {
+  return {
     cards: ["Curiosity", "Timing", "Appreciation", "Empathy"].map((dimension) => ({
       dimension,
       insight: "They took turns and asked each other questions.",
@@ -137,6 +138,12 @@ async function analyzeBench() {
       color: "soft-tangerine",
     },
   };
+}
+
+async function analyzeBench() {
+  const { signalTurns } = await jiti.import(path.join(ROOT, "lib/domain/signals/record.ts"));
+  const segments = conversation(120);
+  const analysisJson = benchAnalysis(segments);
   const { server, url } = await zeroLatencyGemini(analysisJson, labelsFor(signalTurns(segments)));
   try {
     const { analyzeConversation } = await jiti.import(path.join(ROOT, "lib/server/services/analysis.ts"));
@@ -174,10 +181,118 @@ async function analyzeBench() {
   }
 }
 
+// ---- 3. The same over HTTP: POST /api/analyze of the built app, labelling on and off ----
+
+const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `next start` of the build, guest-only, its own PGlite directory (migrated first), answering within 60 s, or an error. */
+async function startApp(env) {
+  const migrated = spawnSync(process.execPath, [path.join(ROOT, "scripts", "db-migrate.mjs")], { env, stdio: ["ignore", "ignore", "pipe"], timeout: 120_000 });
+  if (migrated.status !== 0) throw new Error(`migrations failed: ${String(migrated.stderr).slice(-500)}`);
+  const port = await freePort();
+  const child = spawn(NEXT_BIN, ["start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-2000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${stderr}`);
+    try {
+      await fetch(`${url}/api/preload-prompts`, { method: "POST", signal: AbortSignal.timeout(5_000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error("next start did not answer within 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  return { url, stop: () => child.kill("SIGTERM") };
+}
+
+/**
+ * POST /api/analyze of the built app (route, validation, rate limit in the database, analysis, signals, JSON), as a guest,
+ * against the zero-latency fake: one server labels, the other runs with SIGNAL_LABELLING=off; requests alternate, 60 each
+ * after a warm-up, medians compared. Skipped (null) when there is no build.
+ */
+async function analyzeOverHttpBench() {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(ROOT, distDir, "BUILD_ID"))) return null;
+  const { signalTurns } = await jiti.import(path.join(ROOT, "lib/domain/signals/record.ts"));
+  const segments = conversation(120);
+  const fake = await zeroLatencyGemini(benchAnalysis(segments), labelsFor(signalTurns(segments)));
+  const dirs = [];
+  const apps = [];
+  try {
+    const base = {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: "",
+      CLERK_SECRET_KEY: "",
+      CLERK_JWT_KEY: "",
+      OPENAI_API_KEY: "",
+      OPENAI_BASE_URL: "",
+      GEMINI_API_KEY: "bench",
+      GEMINI_BASE_URL: fake.url,
+      DATABASE_URL: "",
+      RATE_LIMIT_AI_PER_IP: "1000000",
+    };
+    for (const labelling of ["on", "off"]) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), `bench-signals-${labelling}-`));
+      dirs.push(dir);
+      apps.push(await startApp({ ...base, PGLITE_DIR: dir, SIGNAL_LABELLING: labelling }));
+    }
+    const body = JSON.stringify({
+      transcript: segments.map((segment) => `${segment.speaker}: ${segment.text}`).join("\n"),
+      mode: "couple",
+      speakerNames: { SPEAKER_01: "Maya", SPEAKER_02: "Jon" },
+      segments,
+    });
+    const once = async (app, labelling) => {
+      const started = performance.now();
+      const response = await fetch(`${app.url}/api/analyze`, { method: "POST", headers: { "content-type": "application/json" }, body });
+      const json = await response.json();
+      const elapsed = performance.now() - started;
+      if (!response.ok) throw new Error(`/api/analyze answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+      if (json.signals?.labelled !== (labelling === "on")) throw new Error(`labelling ${labelling}: the signals say labelled=${json.signals?.labelled}`);
+      return elapsed;
+    };
+    for (let i = 0; i < 15; i++) {
+      await once(apps[0], "on");
+      await once(apps[1], "off");
+    }
+    const withLabels = [];
+    const without = [];
+    for (let i = 0; i < 60; i++) {
+      withLabels.push(await once(apps[0], "on"));
+      without.push(await once(apps[1], "off"));
+    }
+    const baseMs = median(without);
+    const labelledMs = median(withLabels);
+    return { turns: 120, withoutMs: baseMs, withMs: labelledMs, addedPercent: ((labelledMs - baseMs) / baseMs) * 100 };
+  } finally {
+    for (const app of apps) app.stop();
+    fake.server.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Both measurements, printed as rows; returned for bench-results/latest.json. */
 export async function benchSignals(log = console.log) {
   const compute = await computeBench();
   const analyze = await analyzeBench();
+  const overHttp = await analyzeOverHttpBench();
   const rows = [
     [
       `Signals of ${compute.turns} turns (${compute.labels} labels), median of 25`,
@@ -185,14 +300,21 @@ export async function benchSignals(log = console.log) {
     ],
     [`/api/analyze without labelling (zero-latency fake, ${analyze.turns} turns)`, `${analyze.withoutMs.toFixed(1)} ms`],
     ["/api/analyze with the labelling beside it", `${analyze.withMs.toFixed(1)} ms`],
-    ["Added by the labelling call", `${analyze.addedPercent.toFixed(1)} % (goal < 10 %)`],
+    ["Added by the labelling call (in process)", `${analyze.addedPercent.toFixed(1)} % (goal < 10 %)`],
   ];
+  if (overHttp) {
+    rows.push(
+      ["POST /api/analyze over HTTP, labelling off (built app, 60 runs)", `${overHttp.withoutMs.toFixed(1)} ms`],
+      ["POST /api/analyze over HTTP, labelling on", `${overHttp.withMs.toFixed(1)} ms`],
+      ["Added by the labelling call (over HTTP)", `${overHttp.addedPercent.toFixed(1)} % (goal < 10 %)`],
+    );
+  } else rows.push(["POST /api/analyze over HTTP", "skipped: no build (run npm run build or next build first)"]);
   rows.push(["Load average (1 min) while measuring", os.loadavg()[0].toFixed(2)]);
   const width = Math.max(...rows.map(([label]) => label.length));
   log("");
   for (const [label, value] of rows) log(`  ${label.padEnd(width)}  ${value}`);
   log("");
-  return { compute, analyze };
+  return { compute, analyze, overHttp };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

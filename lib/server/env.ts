@@ -47,6 +47,11 @@ const envSchema = z.object({
   SESSIONS_PER_USER_PER_DAY: positiveInt(200),
   /** Transcriptions one server instance runs at once; more get a 503 with Retry-After (each holds its audio in memory). */
   TRANSCRIPTIONS_IN_FLIGHT: positiveInt(4),
+  /**
+   * "off": no labelling call for the conversation signals (one model call per conversation fewer; the timing, pronoun and
+   * floor signals are still counted, the label counts say they need the AI). Anything else, or unset: on.
+   */
+  SIGNAL_LABELLING: optionalText.transform((value) => (value?.toLowerCase() === "off" ? "off" : "on")),
   /** Shared secret of the scheduled retention route (Authorization: Bearer …); unset → the route answers 503. */
   CRON_SECRET: optionalText,
 });

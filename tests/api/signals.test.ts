@@ -255,6 +255,28 @@ describe("POST /api/analyze answers and stores the signals", () => {
     expect(signals.floor.S1.talkShare).toBe(0.62); // 10 s of 16.2 s
   });
 
+  it("with SIGNAL_LABELLING=off asks no model for labels and answers the signals that need none", async () => {
+    let labelsAsked = 0;
+    server.use(
+      geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))),
+      geminiSignalLabels(() => {
+        labelsAsked++;
+        return HttpResponse.json(geminiJson(answer));
+      }),
+    );
+    process.env.SIGNAL_LABELLING = "off";
+    try {
+      const response = await post(analyzeBody);
+      expect(response.status).toBe(200);
+      const { analysis, signals } = await response.json();
+      expect(analysis.source).toBe("ai");
+      expect(signals).toMatchObject({ labelled: false, ratio: null, turns: 5, interruptions: { S1: 0, S2: 0 } });
+      expect(labelsAsked).toBe(0);
+    } finally {
+      delete process.env.SIGNAL_LABELLING;
+    }
+  });
+
   it("gives a solo session no two-person signals and asks no model for labels", async () => {
     const seen: SeenSignalLabels[] = [];
     server.use(

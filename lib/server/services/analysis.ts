@@ -22,7 +22,7 @@ import { createOnce, sessionIdForClientId } from "./client-id";
 import { pendingCommitmentsForUser } from "./commitments";
 import { findOwnedSession, sessionNotFound } from "./owned-session";
 import { jsonColumn } from "./session-dto";
-import { conversationSignals } from "./signal-labels";
+import { conversationSignals, labellingSteps } from "./signal-labels";
 
 export type AnalyzeResult = { analysis: Analysis; sessionId: string | null; signals: SignalsRecord | null };
 export type AnalysisDeps = {
@@ -60,7 +60,7 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
       ? Promise.resolve(null)
       : conversationSignals(
           { segments, speakerNames, mode: request.mode },
-          { steps: deps.signalSteps ?? steps, retryOptions: deps.retryOptions, signal: signalsCall.signal },
+          { steps: deps.signalSteps ?? labellingSteps(steps), retryOptions: deps.retryOptions, signal: signalsCall.signal },
         ).catch(() => null);
   let analysis: Analysis;
   try {

@@ -14,7 +14,7 @@ import { followUpCommitments, regenerateWithFollowUp, type RegenerationInput } f
 import { findOwnedSession } from "./owned-session";
 import { jsonColumn, type SessionDto } from "./session-dto";
 import { followUpRow, followUpSchema, getSessionForUser } from "./session-store";
-import { signalsWithFollowUps } from "./signal-labels";
+import { labellingSteps, signalsWithFollowUps } from "./signal-labels";
 
 /** POST /api/sessions/{id}/append-transcript: the follow-up recording's transcript (required, not blank) and its details. */
 export const appendTranscriptBodySchema = z.object({
@@ -58,7 +58,7 @@ export async function appendAndRegenerateForUser(
   const stored = await appendTranscriptForUser(userId, id, body);
   const analysis = (stored.analysis ?? {}) as { transcriptionSegments?: TranscriptSegment[]; speakerNames?: Record<string, string> };
   // The conversation signals are recomputed with the follow-up beside the regeneration, and kept whatever it does.
-  const signalSteps = deps.signalSteps === false ? [] : (deps.signalSteps ?? deps.steps ?? structuredStepsFromEnv(getEnv()));
+  const signalSteps = deps.signalSteps === false ? [] : (deps.signalSteps ?? labellingSteps(deps.steps ?? structuredStepsFromEnv(getEnv())));
   const signals = signalsWithFollowUps(stored, { steps: signalSteps, retryOptions: deps.retryOptions })
     .then(async (record) => {
       if (record) await getDb().session.update({ where: { id: stored.id }, data: { signals: jsonColumn(record) } });
@@ -103,7 +103,7 @@ export async function regenerateForGuest(body: AppendTranscriptBody, deps: Analy
   if (!body.context) throw new ApiError("bad_request", "Invalid request: context: the conversation is needed for a session kept in the browser");
   const { context } = body;
   // The conversation signals, recomputed beside the regeneration from what the browser keeps (null: nothing to count from).
-  const signalSteps = deps.signalSteps === false ? [] : (deps.signalSteps ?? deps.steps ?? structuredStepsFromEnv(getEnv()));
+  const signalSteps = deps.signalSteps === false ? [] : (deps.signalSteps ?? labellingSteps(deps.steps ?? structuredStepsFromEnv(getEnv())));
   const signals = signalsWithFollowUps(
     {
       mode: "couple",

@@ -14,6 +14,7 @@ import {
 import { buildSignalsRecord, readSignalsRecord, signalTurns, withFollowUps, type SignalsRecord } from "@/lib/domain/signals/record";
 import type { SignalsMode } from "@/lib/domain/signals/signals";
 import type { SignalSegment, Turn } from "@/lib/domain/signals/turns";
+import { getEnv } from "@/lib/server/env";
 import { buildSignalLabelsSystemPrompt, buildSignalLabelsUserPrompt, SIGNAL_LABELS_PROMPT_NAME } from "@/lib/server/prompts/signal-labels";
 import { generateStructured, type StructuredStep } from "@/lib/server/providers/structured/chain";
 import type { StructuredPrompt } from "@/lib/server/providers/structured/types";
@@ -61,6 +62,11 @@ function cancellable(steps: StructuredStep[], outer: AbortSignal): StructuredSte
       },
     },
   }));
+}
+
+/** The labelling's providers: the analysis's, or none when the operator turned the labelling off (SIGNAL_LABELLING=off). */
+export function labellingSteps(steps: StructuredStep[]): StructuredStep[] {
+  return getEnv().SIGNAL_LABELLING === "off" ? [] : steps;
 }
 
 export function signalLabelsPrompt(chunk: readonly Turn[], names: Readonly<Record<string, string>>): StructuredPrompt {
