@@ -1,10 +1,8 @@
-import { ClerkProvider } from "@clerk/nextjs";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 
-import { GuestOnlyIdentityProvider } from "@/components/auth/guest-identity-provider";
-import { ClerkIdentityProvider } from "@/components/auth/identity-provider";
+import { IdentityRoot } from "@/components/auth/identity-root";
 import { InstallSupport } from "@/components/install/install-support";
 import { QueryProvider } from "@/components/shell/providers";
 import { getPageIdentity } from "@/lib/server/auth/page-identity";
@@ -46,34 +44,20 @@ function CspHead({ nonce }: { nonce: string | undefined }) {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const clerk = getClerkConfig();
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
-
-  if (!clerk) {
-    return (
-      <html lang="en">
-        <CspHead nonce={nonce} />
-        <body>
-          <InstallSupport />
-          <QueryProvider>
-            <GuestOnlyIdentityProvider>{children}</GuestOnlyIdentityProvider>
-          </QueryProvider>
-        </body>
-      </html>
-    );
-  }
-
-  const identity = await getPageIdentity();
+  const identity = clerk ? await getPageIdentity() : null;
   const serverUser = identity ? { id: identity.userId, name: identity.name, email: identity.email, imageUrl: identity.imageUrl } : null;
+
   return (
     <html lang="en">
       <CspHead nonce={nonce} />
       <body>
         <InstallSupport />
-        {/* The nonce lets Clerk's <script> (clerk-js from the Frontend API) run under the policy. */}
-        <ClerkProvider publishableKey={clerk.publishableKey} nonce={nonce}>
-          <QueryProvider>
-            <ClerkIdentityProvider serverUser={serverUser}>{children}</ClerkIdentityProvider>
-          </QueryProvider>
-        </ClerkProvider>
+        <QueryProvider>
+          {/* Only the publishable key reaches the browser. The nonce lets clerk-js's <script> run under the policy. */}
+          <IdentityRoot clerk={clerk ? { publishableKey: clerk.publishableKey } : null} nonce={nonce} serverUser={serverUser}>
+            {children}
+          </IdentityRoot>
+        </QueryProvider>
       </body>
     </html>
   );

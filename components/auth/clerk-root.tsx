@@ -1,0 +1,29 @@
+"use client";
+
+import { ClerkProvider } from "@clerk/nextjs";
+import type { ReactNode } from "react";
+
+import type { AppUser } from "./identity-context";
+import { ClerkIdentityProvider } from "./identity-provider";
+
+/**
+ * Clerk mode's providers: Clerk's client provider (it adds clerk-js's async <script>, with the page's nonce so it runs under
+ * the Content-Security-Policy) around the app's identity. Reached only through IdentityRoot's dynamic import.
+ */
+export function ClerkRoot({
+  publishableKey,
+  nonce,
+  serverUser,
+  children,
+}: {
+  publishableKey: string;
+  nonce?: string;
+  serverUser: AppUser | null;
+  children: ReactNode;
+}) {
+  return (
+    <ClerkProvider publishableKey={publishableKey} nonce={nonce}>
+      <ClerkIdentityProvider serverUser={serverUser}>{children}</ClerkIdentityProvider>
+    </ClerkProvider>
+  );
+}
