@@ -12,7 +12,7 @@ import { REALTIME_TEXTS } from "@/lib/domain/solo/realtime-texts";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import { createAnalysisActions } from "./analysis-actions";
-import { loadRealtimeCoach } from "./coach-loader";
+import { loadLiveTranscriptAid, loadRealtimeCoach } from "./coach-loader";
 import { createFlowKit } from "./flow-kit";
 import { createGrowthActions } from "./growth-actions";
 import { createRecordingActions } from "./recording-actions";
@@ -28,7 +28,13 @@ function createSessionFlowActions(kit: ReturnType<typeof createFlowKit>) {
   const soloHooks = { speakerName: () => solo.speakerName(), afterTranscribed: (result: TranscriptionResultData) => solo.afterTranscribed(result) };
   const recording = createRecordingActions(kit, { goHome, solo: soloHooks });
   const analysis = createAnalysisActions(kit);
-  const solo = createSoloActions(kit, { recording, analysis, loadCoach: loadRealtimeCoach, errorTexts: REALTIME_TEXTS });
+  const solo = createSoloActions(kit, {
+    recording,
+    analysis,
+    loadCoach: loadRealtimeCoach,
+    loadTranscriptAid: loadLiveTranscriptAid,
+    errorTexts: REALTIME_TEXTS,
+  });
   const results = createResultsActions(kit, { stopCapture: recording.forceStop });
   const growth = createGrowthActions(kit);
   return {

@@ -8,7 +8,7 @@ import { createAnalysisActions } from "./analysis-actions";
 import { createFlowKit } from "./flow-kit";
 import { audio, waitFor } from "./flow-test-fixtures";
 import { createRecordingActions } from "./recording-actions";
-import { createSoloActions, type CoachSession, type StartCoach } from "./solo-actions";
+import { createSoloActions, type CoachSession, type StartCoach, type StartTranscriptAid } from "./solo-actions";
 
 // Solo Journal's side effects against fakes of the microphone, the upload, the analysis and the live coach: the journal
 // is recorded and analysed in solo mode with or without the coach, and the coach's failures never cost the recording.
@@ -46,12 +46,18 @@ const lemons = { headline: "Life's Lemons", description: "A hard stretch." };
 
 type CoachOptions = Parameters<StartCoach>[0];
 
-function setUp(startCoach: StartCoach | null = null) {
+function setUp(startCoach: StartCoach | null = null, startAid: StartTranscriptAid | null = null) {
   const kit = createFlowKit();
   const hooks = { speakerName: () => solo.speakerName(), afterTranscribed: (result: TranscriptionResultData) => solo.afterTranscribed(result) };
   const recording = createRecordingActions(kit, { goHome: jest.fn(), solo: hooks });
   const analysis = createAnalysisActions(kit);
-  const solo = createSoloActions(kit, { recording, analysis, loadCoach: async () => startCoach, errorTexts: ERROR_TEXTS });
+  const solo = createSoloActions(kit, {
+    recording,
+    analysis,
+    loadCoach: async () => startCoach,
+    loadTranscriptAid: async () => startAid,
+    errorTexts: ERROR_TEXTS,
+  });
   kit.dispatch({ type: "MODE_CHANGED", mode: "solo" });
   return { kit, solo };
 }
@@ -219,4 +225,54 @@ test("guides in Relationship mode do nothing", () => {
   solo.switchMode("relationship");
   solo.chooseGuide(hotChili);
   expect(kit.getState().solo.guideHeadline).toBeNull();
+});
+
+describe("the speech-recognition aid fills the Live Transcript when there is no live coach", () => {
+  function fakeAid() {
+    const handle = { stop: jest.fn() };
+    let onText: ((text: string) => void) | null = null;
+    const start: StartTranscriptAid = jest.fn((options) => {
+      onText = options.onText;
+      return handle;
+    });
+    return { start, handle, say: (text: string) => onText!(text) };
+  }
+
+  test("a guest's journal: the user's phrases become turns, and Stop ends the aid", async () => {
+    const aid = fakeAid();
+    const { kit, solo } = setUp(null, aid.start);
+    solo.start({ signedIn: false, userName: "You" });
+    solo.beginCountdown(audioElement());
+    await solo.beginCapture();
+    expect(aid.start).toHaveBeenCalledWith(expect.objectContaining({ lang: "en-US" }));
+    aid.say(" I slept badly. ");
+    aid.say("  ");
+    expect(kit.getState().solo.turns).toEqual([expect.objectContaining({ role: "user", text: "I slept badly." })]);
+    sendRecording.mockResolvedValueOnce({ ok: true, result: silent });
+    solo.stop();
+    expect(aid.handle.stop).toHaveBeenCalledTimes(1);
+  });
+
+  test("with the live coach on, the aid stays off; when the coach drops midway it takes over", async () => {
+    const aid = fakeAid();
+    const coach = fakeCoach();
+    const { solo } = setUp(coach.start, aid.start);
+    solo.start({ signedIn: true, userName: "Ana" });
+    solo.beginCountdown(audioElement());
+    await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+    await solo.beginCapture();
+    expect(aid.start).not.toHaveBeenCalled();
+    coach.options().onError(Object.assign(new Error("Connection lost - please reconnect"), { kind: "connection-lost" }));
+    await waitFor(() => (aid.start as jest.Mock).mock.calls.length === 1);
+    solo.cancel();
+    expect(aid.handle.stop).toHaveBeenCalledTimes(1);
+  });
+
+  test("a browser without speech recognition: nothing changes", async () => {
+    const { kit, solo } = setUp(null, () => null);
+    solo.start({ signedIn: false, userName: "You" });
+    solo.beginCountdown(audioElement());
+    await solo.beginCapture();
+    expect(kit.getState()).toMatchObject({ phase: { name: "recording" }, solo: { coach: "unavailable", turns: [] } });
+  });
 });

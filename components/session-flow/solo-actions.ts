@@ -33,6 +33,9 @@ export type StartCoach = (options: {
   onError: (error: CoachError) => void;
 }) => Promise<CoachSession>;
 
+/** The browser's speech recognition as a live-transcript aid (lib/client/realtime/speech-recognition.ts). */
+export type StartTranscriptAid = (options: { lang: string; onText: (text: string) => void }) => { stop: () => void } | null;
+
 export type SoloIdentity = { signedIn: boolean; userName: string };
 
 /** The coach's error toasts (part 1 section 8 "Real-time coach"): a start failure, else the error's own message. */
@@ -44,12 +47,15 @@ export function createSoloActions(
     recording,
     analysis,
     loadCoach,
+    loadTranscriptAid = async () => null,
     errorTexts,
   }: {
     recording: ReturnType<typeof createRecordingActions>;
     analysis: Pick<ReturnType<typeof createAnalysisActions>, "analyzeSolo">;
     /** The realtime client, loaded only when a coach is wanted; null when this build has none. */
     loadCoach: () => Promise<StartCoach | null>;
+    /** Without the live coach, the browser's speech recognition (where it has one) fills the Live Transcript instead. */
+    loadTranscriptAid?: () => Promise<StartTranscriptAid | null>;
     errorTexts: CoachErrorTexts;
   },
 ) {
@@ -60,6 +66,8 @@ export function createSoloActions(
   let connection = 0;
   let lastChoice: GuideChoice | null = null;
   let pendingGuide: CoachGuide | null = null;
+  let aid: { stop: () => void } | null = null;
+  let aidWanted = false;
 
   const live = () => kit.getState().mode === "solo" && ["readiness", "recording"].includes(kit.getState().phase.name);
 
@@ -73,10 +81,32 @@ export function createSoloActions(
     coachStream = null;
   }
 
+  /** The journal goes on without a coach: the speech-recognition aid writes the user's words into the Live Transcript. */
+  async function startAid(): Promise<void> {
+    if (aid || aidWanted || kit.getState().phase.name !== "recording" || kit.getState().solo.coach !== "unavailable") return;
+    aidWanted = true;
+    const start = await loadTranscriptAid().catch(() => null);
+    if (!aidWanted || !live()) return;
+    aid =
+      start?.({
+        lang: readSpeechLanguage(),
+        onText: (text) => {
+          if (live() && text.trim()) kit.dispatch({ type: "COACH_TURN", turn: { role: "user", text: text.trim(), timestamp: Date.now() } });
+        },
+      }) ?? null;
+  }
+
+  function endAid(): void {
+    aidWanted = false;
+    aid?.stop();
+    aid = null;
+  }
+
   function coachFailed(error: CoachError): void {
     endCoach();
     if (!live()) return;
     kit.dispatch({ type: "COACH_STATUS", status: "unavailable" });
+    void startAid();
     if (error.isStartFailure) showToast({ title: errorTexts.couldNotStart, description: error.message, variant: "destructive" });
     else showToast({ title: errorTexts.voiceCoachErrorTitle, description: error.message, variant: "destructive" });
   }
@@ -117,6 +147,7 @@ export function createSoloActions(
 
   function cancelled(): void {
     endCoach();
+    endAid();
     showToast({ title: SOLO_TEXTS.cancelled });
   }
 
@@ -135,7 +166,10 @@ export function createSoloActions(
       }
       void connectCoach(audioElement);
     },
-    beginCapture: () => recording.beginCapture(),
+    beginCapture: async () => {
+      await recording.beginCapture();
+      await startAid();
+    },
     confirmReady: () => recording.confirmReady(),
     /** Skip or Stop on Journal Readiness: cancels without analysis and goes home. */
     notReady: () => {
@@ -151,6 +185,7 @@ export function createSoloActions(
     /** Stop: the coach says nothing more, and the journal goes to transcription ("Wrapping up your session..."). */
     stop: () => {
       endCoach();
+      endAid();
       recording.stop();
     },
     /** The mode switch; leaving Solo Journal mid-session cancels it. */

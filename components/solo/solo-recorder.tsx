@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRef } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
@@ -11,7 +12,6 @@ import { prefetchRecordingScreens } from "@/components/shell/lazy-screens";
 import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
 import { useWakeLock } from "@/lib/client/hooks/use-wake-lock";
-import { showToast } from "@/lib/client/toast/toast-store";
 import { formatMmSs } from "@/lib/domain/format-time";
 import { isCapturing, type SessionFlowState } from "@/lib/domain/session-flow/machine";
 import { SOLO_TIMER_INTERVAL_MS } from "@/lib/domain/solo/constants";
@@ -53,17 +53,9 @@ export function SoloRecorder() {
         <p className="mt-4 rounded-2xl bg-sunflower-100 px-4 py-3 text-sm leading-relaxed text-ink">
           {T.guestNote}{" "}
           {identity.clerkEnabled ? (
-            <button
-              type="button"
-              className="font-semibold text-deep-teal-800 underline underline-offset-4"
-              onClick={() =>
-                void identity.signInWithGoogle().catch((error: unknown) => {
-                  showToast({ title: T.signInForCoach, description: error instanceof Error ? error.message : String(error), variant: "destructive" });
-                })
-              }
-            >
+            <Link href="/sign-in" className="font-semibold text-deep-teal-800 underline underline-offset-4">
               {T.signInForCoach}
-            </button>
+            </Link>
           ) : null}
         </p>
       ) : null}
