@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type Page, type TestInfo } from "@playwright/test";
 
-import { diarizedTranscript, fakeProviders, openAiError } from "../fake-providers/client";
+import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { expect, PHONE_SIZES, saveScreen, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
@@ -525,6 +525,48 @@ test("guest: Cancel in Analysis Generation Failed finishes with the general reco
   await failed.getByRole("button", { name: "Cancel" }).click();
   await expect(failed).toBeHidden();
   await expect(page.getByText("Practise active listening: repeat back what you heard before you share your own view.")).toBeVisible();
+});
+
+test("guest: a growth follow-up whose upload failed waits in the history, and its retry is named and appended to its session", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => openAiError(503, "Service Unavailable")));
+  await fakeProviders.queue("gemini.generate", ...Array.from({ length: 3 }, () => geminiOverloaded()));
+
+  await page.getByRole("button", { name: "Create Mutual Growth Commitment" }).click();
+  const card = page.getByRole("dialog", { name: "Mutual Aspirations & Growth" });
+  await expect(card.getByRole("button", { name: "Next" })).toBeEnabled({ timeout: 5_000 });
+  await page.waitForTimeout(2_000);
+  await card.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("listitem").getByText("You can retry transcribing it from the session history later.")).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Finish Session" }).click();
+
+  // Home: the failed follow-up is listed in red, its audio still on this device.
+  const recorder = new RecorderPage(page);
+  await expect(recorder.retryButtons).toHaveCount(1);
+  expect(Object.values(await recorder.storedChunkCounts())).toHaveLength(1);
+
+  // With the providers back, one tap: the session opens again at the follow-up's naming, then the regeneration.
+  await fakeProviders.queue("gemini.generate", { body: regenerated });
+  await recorder.retryButtons.click();
+  await expect(recorder.identify).toBeVisible({ timeout: 15_000 });
+  await expect(recorder.identify.getByLabel("Name")).toHaveValue("Ana");
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(page.getByText("Growth agreement created!", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
+  await page.getByRole("button", { name: "Finish Session" }).click();
+
+  // One session with its follow-up, no second one, and no audio left behind.
+  await expect(recorder.retryButtons).toHaveCount(0);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
+  expect(stored).toHaveLength(1);
+  expect(stored[0].followUpTranscripts).toHaveLength(1);
+  expect(await recorder.storedChunkCounts()).toEqual({});
 });
 
 test("swiping the growth card left cancels the recording and keeps nothing of it", async ({ page, context }, testInfo) => {
