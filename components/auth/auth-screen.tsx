@@ -38,15 +38,6 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
   const blocked = state.busy || !loaded;
 
   useEffect(() => {
-    if (state.step !== "redirecting") return;
-    // The disclaimer accepted on this device is remembered on the account too (and the other way round).
-    void syncDisclaimerWithAccount(clerk.user);
-    // Clerk's client now holds the session (its cookie is set): home renders signed in.
-    const timer = window.setTimeout(() => router.replace("/"), state.notice?.text === T.messages.resetSucceeded ? RESET_REDIRECT_MS : 0);
-    return () => window.clearTimeout(timer);
-  }, [state.step, state.notice, router, clerk]);
-
-  useEffect(() => {
     heading.current?.focus();
   }, [state.mode, state.step]);
 
@@ -55,7 +46,16 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     if (invalid) return dispatch({ type: "INVALID", message: invalid });
     if (!signInHook.isLoaded || !signUpHook.isLoaded) return;
     dispatch({ type: "REQUEST_STARTED" });
-    dispatch(await flow());
+    const event = await flow();
+    dispatch(event);
+    if (event.type === "COMPLETED") leave(event.message === T.messages.resetSucceeded ? RESET_REDIRECT_MS : 0);
+  }
+
+  /** Signed in: Clerk's client holds the session (its cookie is set), so home renders signed in. Once, after `delayMs`. */
+  function leave(delayMs: number) {
+    // The disclaimer accepted on this device is remembered on the account too (and the other way round).
+    void syncDisclaimerWithAccount(clerk.user);
+    window.setTimeout(() => router.replace("/"), delayMs);
   }
 
   const origin = typeof window === "undefined" ? "" : window.location.origin;

@@ -1,0 +1,160 @@
+import type { Page } from "@playwright/test";
+
+import { expect, expectNoHorizontalScroll, saveScreen, Shell, test, visitSignedOut } from "./support/app";
+import { FakeClerkFapi } from "./support/fake-clerk-fapi";
+import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
+
+// The sign-in / sign-up screen with the real Clerk client (issue 12; spec part 2 sections 2, 4, 5 and 8): clerk-js from the
+// @clerk/clerk-js package, Clerk's Frontend API faked at the network boundary (support/fake-clerk-fapi.ts), the app server
+// verifying the fake's session tokens offline.
+
+const PASSWORD = "correct-horse-9";
+
+/** Clerk's UI bundle is not needed by custom flows; if the provider still asks for it, a stand-in that does nothing. */
+const UI_STUB = `window.__internal_ClerkUICtor = class { static version = "stub"; constructor() { return new Proxy(this, { get: (target, key) => key in target ? target[key] : () => Promise.resolve() }); } };`;
+
+async function openAuth(page: Page, fapi: FakeClerkFapi, path: "/sign-in" | "/sign-up") {
+  await fapi.install(page.context());
+  await page
+    .context()
+    .route("https://coach-test.clerk.accounts.dev/npm/@clerk/ui@*/**", (route) =>
+      route.fulfill({ status: 200, body: UI_STUB, headers: { "content-type": "application/javascript", "access-control-allow-origin": "*" } }),
+    );
+  await page.goto(`${ACCOUNT_SERVER.url}${path}`);
+  // The forms stay disabled until Clerk's client has loaded.
+  await expect(page.getByRole("textbox", { name: "Email" })).toBeEnabled({ timeout: 15_000 });
+}
+
+const notice = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+}
+
+test.describe("accounts with the real Clerk client", () => {
+  test.beforeEach(({ context }) => visitSignedOut(context, ACCOUNT_SERVER));
+
+  test("sign-up verified by a 6-digit code when links cannot be sent, then signed in at home with the disclaimer on the account", async ({
+    page,
+  }, testInfo) => {
+    const fapi = new FakeClerkFapi({ emailLinks: false });
+    const email = `new-${Date.now()}@example.com`;
+    await openAuth(page, fapi, "/sign-up");
+    await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Close" })).toHaveAttribute("href", "/");
+    await expectNoHorizontalScroll(page);
+    await saveScreen(page, "auth-sign-up", testInfo);
+
+    // The rules before any call: a short password is refused on the device.
+    await fillCredentials(page, email, "short");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(notice(page)).toHaveText("Password must be at least 8 characters long.");
+    expect(fapi.calls.filter((call) => call.includes("sign_ups"))).toEqual([]);
+
+    await fillCredentials(page, email, PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(notice(page)).toHaveText("Verification code sent! Check your email for a 6-digit code.");
+    await expect(page.getByRole("heading", { name: "Verify Email" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Verification code" }).fill("000000");
+    await page.getByRole("button", { name: "Verify Email" }).click();
+    await expect(notice(page)).toHaveText("Invalid or expired code. Please check the code in your email or request a new one.");
+    await page.getByRole("textbox", { name: "Verification code" }).fill(fapi.lastEmail(email, "verification-code")!.code!);
+    await page.getByRole("button", { name: "Verify Email" }).click();
+
+    // Home, signed in: the profile button in the header, no welcome gate; the disclaimer is now on the account too.
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    const shell = new Shell(page);
+    await expect(shell.profileButton).toBeVisible();
+    await expect.poll(() => fapi.users.get(email)?.unsafeMetadata["disclaimerAcceptedAt"]).toMatch(/^\d{4}-/);
+
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("sign-in: wrong password, unverified with resend, and success", async ({ page }, testInfo) => {
+    const fapi = new FakeClerkFapi({ emailLinks: true });
+    fapi.addUser("sam@example.com", PASSWORD);
+    fapi.addUser("pending@example.com", PASSWORD, false);
+    await openAuth(page, fapi, "/sign-in");
+    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+    await saveScreen(page, "auth-sign-in", testInfo);
+
+    await fillCredentials(page, "sam@example.com", "wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(notice(page)).toHaveText("Password is incorrect. Reset your password or try again.");
+
+    await fillCredentials(page, "pending@example.com", PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(notice(page)).toHaveText("Account not verified. Please check your email or resend verification.");
+    await page.getByRole("button", { name: "Resend verification email" }).click();
+    await expect(notice(page)).toHaveText("Verification email sent! Please check your inbox and spam folder.");
+    expect(fapi.lastEmail("pending@example.com", "verification-link")).toBeTruthy();
+
+    // The toggle: sign-up mode and back.
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
+    await fillCredentials(page, "sam@example.com", PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(notice(page)).toHaveText("This email is already registered. Please try signing in instead.");
+    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+
+    await fillCredentials(page, "sam@example.com", PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    await expect(new Shell(page).profileButton).toBeVisible();
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("forgot password: the reset code and a new password, 'Password reset successful! Redirecting...', then home", async ({ page }, testInfo) => {
+    const fapi = new FakeClerkFapi();
+    fapi.addUser("alex@example.com", PASSWORD);
+    await openAuth(page, fapi, "/sign-in");
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(notice(page)).toHaveText("Please enter your email address first");
+
+    await page.getByRole("textbox", { name: "Email" }).fill("nobody@example.com");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(notice(page)).toHaveText("Email not found. Please check your email or create a new account.");
+
+    await page.getByRole("textbox", { name: "Email" }).fill("alex@example.com");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(notice(page)).toHaveText("Password reset email sent! Check your inbox and spam folder for the reset code.");
+    await saveScreen(page, "auth-reset", testInfo);
+
+    await page.getByRole("button", { name: "Complete Password Reset" }).click();
+    await expect(notice(page)).toHaveText("Please enter both the code and your new password");
+    await page.getByRole("textbox", { name: "Reset code" }).fill("111111");
+    await page.getByLabel("New password").fill("brand-new-pass");
+    await page.getByRole("button", { name: "Complete Password Reset" }).click();
+    await expect(notice(page)).toHaveText("Invalid or expired code. Please check the code in your email or request a new one.");
+
+    await page.getByRole("textbox", { name: "Reset code" }).fill(fapi.lastEmail("alex@example.com", "reset-code")!.code!);
+    await page.getByRole("button", { name: "Complete Password Reset" }).click();
+    await expect(notice(page)).toHaveText("Password reset successful! Redirecting...");
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    await expect(new Shell(page).profileButton).toBeVisible();
+    expect(fapi.users.get("alex@example.com")!.password).toBe("brand-new-pass");
+
+    expect(fapi.unhandled).toEqual([]);
+  });
+});
+
+test("the guest banner's 'Create an account' goes to /sign-up; without Clerk there is none", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(`${ACCOUNT_SERVER.url}/`);
+  const history = page.getByRole("region", { name: "Session History" });
+  await expect(history.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/sign-up");
+  await page.goto(`${GUEST_SERVER.url}/`);
+  await expect(page.getByRole("region", { name: "Session History" })).toContainText("You are not signed in");
+  await expect(page.getByRole("region", { name: "Session History" }).getByRole("link", { name: "Create an account" })).toHaveCount(0);
+});
+
+test("without Clerk, /sign-in and /sign-up are 404s", async ({ page }) => {
+  for (const path of ["/sign-in", "/sign-up", "/sign-in/factor-one"]) {
+    const response = await page.goto(`${GUEST_SERVER.url}${path}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  }
+});
