@@ -37,7 +37,13 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
   const loaded = signInHook.isLoaded && signUpHook.isLoaded;
   const blocked = state.busy || !loaded;
 
+  const firstRender = useRef(true);
   useEffect(() => {
+    // A new mode or step replaces the form: focus its heading so it is read out. Not on arrival, where the page starts.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
     heading.current?.focus();
   }, [state.mode, state.step]);
 
