@@ -152,6 +152,10 @@ export function createSoloActions(
   }
 
   return {
+    /** Who is journaling, kept current by the screen: a retried solo recording is named after them too. */
+    identify(who: SoloIdentity): void {
+      identity = who;
+    },
     /** The record button in Solo Journal: Journal Readiness first. */
     start(who: SoloIdentity): void {
       identity = who;

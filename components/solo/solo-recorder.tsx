@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { RecordButton } from "@/components/recording/record-button";
@@ -40,6 +40,8 @@ export function SoloRecorder() {
   const capturing = isCapturing(state);
   const elapsedSeconds = useElapsedSeconds(phase.name === "recording" ? phase.startedAt : null, SOLO_TIMER_INTERVAL_MS);
   useWakeLock(capturing);
+
+  useEffect(() => flow.identify({ signedIn: who.signedIn, userName: who.userName }), [flow, who.signedIn, who.userName]);
 
   const start = () => {
     prefetchRecordingScreens();

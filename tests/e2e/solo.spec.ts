@@ -1,4 +1,4 @@
-import { type Page, type Request } from "@playwright/test";
+import { type Page, type Request, type TestInfo } from "@playwright/test";
 
 import { diarizedTranscript, fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
@@ -43,13 +43,14 @@ test.beforeEach(async () => {
 });
 
 /** Solo Journal → Journal Readiness → Start (3-2-1, choices off) → Continue: the solo recording screen. */
-async function startJournal(page: Page) {
+async function startJournal(page: Page, testInfo?: TestInfo) {
   await page.getByRole("radio", { name: "Solo Journal" }).click();
   await expect(page.getByRole("heading", { name: "Solo Journal", level: 2 })).toBeVisible();
   await page.getByRole("button", { name: "Start recording" }).click();
   const readiness = page.getByRole("dialog", { name: "Journal Readiness" });
   await expect(readiness).toBeVisible();
   await expect(readiness.getByRole("button", { name: "Skip" })).toBeEnabled();
+  if (testInfo) await saveScreen(page, "solo-journal-readiness", testInfo);
   await readiness.getByRole("button", { name: "Start" }).click();
   await expect(readiness.getByTestId("readiness-countdown")).toHaveText("3");
   await expect(readiness.getByRole("button", { name: "Continue" })).toBeDisabled();
@@ -68,7 +69,7 @@ test("signed in: Solo Journal with a guide picked while talking, analysed in sol
   await signIn(context, ACCOUNT_SERVER, userId);
   await page.goto(ACCOUNT_SERVER.url);
   await saveScreen(page, "solo-home-relationship", testInfo);
-  await startJournal(page);
+  await startJournal(page, testInfo);
   await expect(page.getByRole("timer")).not.toHaveText("00:00", { timeout: 3_000 });
   await saveScreen(page, "solo-recording", testInfo);
 
@@ -123,6 +124,7 @@ test("guest: the journal without the live coach, told why, analysed and kept in 
   await page.goto(ACCOUNT_SERVER.url);
   await page.getByRole("radio", { name: "Solo Journal" }).click();
   await expect(page.getByText(/The live voice coach is for signed-in users/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in for the live coach" })).toHaveAttribute("href", "/sign-in");
   await saveScreen(page, "solo-guest", testInfo);
   await startJournal(page);
   await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
