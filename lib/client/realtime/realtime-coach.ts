@@ -200,7 +200,10 @@ export async function startRealtimeCoach(options: RealtimeCoachOptions): Promise
   // The coach's voice: a receive-only track even when the microphone has none yet.
   if (options.stream.getAudioTracks().length === 0) pc.addTransceiver("audio", { direction: "recvonly" });
   pc.addEventListener("track", (event: RTCTrackEvent) => {
-    options.audioElement.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+    // An answer without a=msid gives the track no stream: wrap it in one (where MediaStream exists; not in Node tests).
+    const stream = event.streams[0] ?? (typeof MediaStream === "undefined" ? null : new MediaStream([event.track]));
+    if (!stream) return;
+    options.audioElement.srcObject = stream;
     // Autoplay may refuse before a gesture; the record tap was one, so this normally plays.
     void options.audioElement.play?.()?.catch(() => undefined);
   });
