@@ -1,8 +1,8 @@
 // The first screen against a trivial Next page (issue 14 §1), part of `npm run bench`; alone: node scripts/bench-first-screen.mjs
 // after a build (NEXT_DIST_DIR picks a side build, BENCH_PORT_BASE fixes the three ports instead of free ones).
 //
-// Builds a trivial Next page (one client component) with the same node_modules into .next-trivial/ (a throwaway project
-// folder at the repository root, so node_modules resolve exactly as the app's do; removed afterwards), serves it beside the
+// Builds a trivial Next page (one client component) with the same node_modules (a throwaway project in the temp folder whose
+// node_modules is a link to the repository's; removed afterwards: BENCH_KEEP_TRIVIAL=1 keeps it), serves it beside the
 // app's build twice (guest-only: no Clerk, no AI keys; and Clerk configured with the offline test instance of
 // tests/helpers/clerk-test-auth.ts) and runs Lighthouse (mobile preset, performance) three rounds, each round measuring the
 // three pages in a rotated order. Interleaving is what makes the comparison fair on a shared machine: absolute figures drift
@@ -15,7 +15,7 @@
 // and hooks in the page's chunks, the async clerk-js <script> tag that must not block anything), not clerk-js's download and
 // start-up; in a deployment clerk-js (async, from Clerk's CDN) comes on top.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -28,7 +28,6 @@ import lighthouse from "lighthouse";
 const RUNS = 3;
 const RUN_TIMEOUT_MS = 120_000;
 const GOALS = { jsRatio: 1.3, scoreGap: 0.02, lcpRatio: 1.25 };
-const TRIVIAL_DIR = ".next-trivial";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
@@ -62,7 +61,9 @@ export function Counter() {
   return (<button type="button" onClick={() => setCount(count + 1)}>Pressed {count} times</button>);
 }
 `,
-  "next.config.mjs": "export default { poweredByHeader: false };\n",
+  // Turbopack refuses files outside its root, and node_modules is a link out of this folder: the root is the filesystem's.
+  // (A project folder inside the repository instead would pick up the app's proxy.ts and instrumentation.ts.)
+  "next.config.mjs": 'export default { poweredByHeader: false, turbopack: { root: "/" } };\n',
 };
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -102,14 +103,15 @@ async function loadClerkTestAuth(root) {
 }
 
 function buildTrivialPage(root, nextBin, env, log) {
-  const dir = path.join(root, TRIVIAL_DIR);
-  rmSync(dir, { recursive: true, force: true });
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-trivial-"));
+  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
   for (const [file, text] of Object.entries(TRIVIAL_FILES)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
   }
-  log(`building the trivial page in ${TRIVIAL_DIR}/`);
+  log(`building the trivial page in ${dir}`);
   const result = spawnSync(nextBin, ["build", dir], { stdio: ["ignore", "pipe", "pipe"], env: { ...env, NEXT_DIST_DIR: "" }, timeout: 600_000 });
+  if (result.status !== 0) rmSync(dir, { recursive: true, force: true });
   if (result.status !== 0) throw new Error(`trivial page build failed (exit ${result.status}): ${result.stderr?.toString().slice(-2000)}`);
   return dir;
 }
