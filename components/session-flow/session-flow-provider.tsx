@@ -45,8 +45,10 @@ function createSessionFlowActions(kit: ReturnType<typeof createFlowKit>) {
     growth,
     /** A red history item: a failed transcription goes back through transcription and naming, a failed analysis through analysis. */
     retryFromHistory: (entry: HistorySession & { id: string }) => {
-      if (historyItemStatus(entry) === "failed-transcription") recording.retryTranscription(retryTargetFor(entry));
-      else analysis.retryKept(entry);
+      if (historyItemStatus(entry) === "failed-transcription") {
+        const target = retryTargetFor(entry);
+        void solo.modeForRetry(target.audioKey).then(() => recording.retryTranscription(target));
+      } else analysis.retryKept(entry);
     },
   };
 }

@@ -23,10 +23,12 @@ jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecord
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
+jest.mock("@/lib/client/recordings/audio-store", () => ({ ...jest.requireActual("@/lib/client/recordings/audio-store"), listStoredRecordings: jest.fn() }));
 
 const { sendRecording } = jest.requireMock("./transcription");
 const { requestAnalysis } = jest.requireMock("@/lib/client/analysis/analyze-client");
 const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
+const { listStoredRecordings } = jest.requireMock("@/lib/client/recordings/audio-store");
 
 const ERROR_TEXTS = { couldNotStart: "Could not start session", voiceCoachErrorTitle: "Voice Coach Error" };
 const analysisAnswer = { cards: [{ dimension: "Curiosity", insight: "You wondered aloud.", tips: [] }], briefSummary: "A slower week" };
@@ -274,5 +276,33 @@ describe("the speech-recognition aid fills the Live Transcript when there is no 
     solo.beginCountdown(audioElement());
     await solo.beginCapture();
     expect(kit.getState()).toMatchObject({ phase: { name: "recording" }, solo: { coach: "unavailable", turns: [] } });
+  });
+});
+
+describe("a failed recording is retried in the mode it was made in", () => {
+  const stored = [
+    { id: "rec-solo", mode: "solo" },
+    { id: "rec-couple", mode: "couple" },
+  ];
+  beforeEach(() => listStoredRecordings.mockResolvedValue(stored));
+
+  test.each([
+    ["rec-solo", "relationship", "solo"],
+    ["rec-couple", "solo", "relationship"],
+    ["rec-unknown", "solo", "solo"],
+    [null, "relationship", "relationship"],
+  ] as const)("%s, the recorder in %s → %s", async (audioKey, before, after) => {
+    const { kit, solo } = setUp();
+    kit.dispatch({ type: "MODE_CHANGED", mode: before });
+    await solo.modeForRetry(audioKey);
+    expect(kit.getState().mode).toBe(after);
+  });
+
+  test("never while a session runs", async () => {
+    const { kit, solo } = setUp();
+    kit.dispatch({ type: "MODE_CHANGED", mode: "relationship" });
+    kit.dispatch({ type: "START" });
+    await solo.modeForRetry("rec-solo");
+    expect(kit.getState().mode).toBe("relationship");
   });
 });

@@ -1,4 +1,5 @@
 import { SOLO_TEXTS } from "@/components/solo/texts";
+import { listStoredRecordings } from "@/lib/client/recordings/audio-store";
 import { AUDIO_CONSTRAINTS } from "@/lib/client/recordings/recorder";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -152,6 +153,16 @@ export function createSoloActions(
   }
 
   return {
+    /**
+     * Before a failed recording of this device is retried: the recorder takes the mode it was made in (its audio remembers
+     * it), so a journal is analysed as a journal and a couple's recording gets its naming step. Only while nothing runs.
+     */
+    async modeForRetry(audioKey: string | null | undefined): Promise<void> {
+      if (!audioKey || kit.getState().phase.name !== "idle") return;
+      const made = (await listStoredRecordings().catch(() => [])).find((stored) => stored.id === audioKey)?.mode;
+      if (!made || kit.getState().phase.name !== "idle") return;
+      kit.dispatch({ type: "MODE_CHANGED", mode: made === "solo" ? "solo" : "relationship" });
+    },
     /** Who is journaling, kept current by the screen: a retried solo recording is named after them too. */
     identify(who: SoloIdentity): void {
       identity = who;

@@ -71,7 +71,7 @@ export function JournalReadinessCard({
             {READINESS_TEXTS.soloTitle}
           </h2>
           <p className="mt-2 leading-relaxed text-ink-soft">{T.readinessQuestion}</p>
-          <div className="my-6 flex min-h-24 flex-col items-center justify-center" aria-live="polite">
+          <div className={`flex flex-col items-center justify-center ${step === "waiting" ? "my-2" : "my-6 min-h-24"}`} aria-live="polite">
             {counting ? (
               <>
                 <span className="text-sm text-ink-soft">{READINESS_TEXTS.countdownLabel}</span>
