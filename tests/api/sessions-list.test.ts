@@ -233,6 +233,7 @@ describe("GET /api/sessions pages the history", () => {
 
   it("carries the card, the counts, the kept tally and the trend point, never the transcript or the analysis", async () => {
     const all = (await walk(pagingUser, 50)).flatMap((item) => item.sessions);
+    const { lastFailedAt: failedAt } = await testDb.db.failureMarker.findFirstOrThrow({ where: { sessionId: "page-07" } });
     const rich = all.find((session) => session.id === "page-05")!;
     expect(Object.keys(rich).sort()).toEqual(
       [
@@ -265,7 +266,7 @@ describe("GET /api/sessions pages the history", () => {
     });
     expect(rich.signalsTrend).toEqual({ ratio: 0.5, repairsAccepted: 1, repairsMade: 1, bidsToward: 0, bidsMade: 1 });
     expect(all.find((session) => session.id === "page-07")).toMatchObject({
-      failedAnalysis: { error: "Analysis timed out", attemptCount: 2 },
+      failedAnalysis: { error: "Analysis timed out", attemptCount: 2, timestamp: failedAt.toISOString() },
       signalsTrend: null,
       commitmentTally: null,
       insightCount: 0,

@@ -15,8 +15,10 @@ export const SESSION_LIST_LIMITS = {
   /** What a page holds when the caller does not say: two of the history's pages of five. */
   defaultPage: 10,
   maxPage: 50,
-  /** The start of the transcript the server reads for a card's preview and (without a brief summary) its topic. */
+  /** The start of the transcript the server reads for a card's topic when the analysis has no brief summary. */
   transcriptHeadChars: 4_000,
+  /** What the 120-character preview is made from: plenty for markdown marks and speaker labels to be dropped. */
+  previewSourceChars: 1_000,
 } as const;
 
 /** The query: `cursor` from the previous page's nextCursor, `limit` 1-50. Other parameters (cache busters) are ignored. */
@@ -88,7 +90,9 @@ export function cardText(source: CardSource): { title: string; preview: string }
     transcriptionSegments: source.segmentsText ? [{ text: source.segmentsText }] : undefined,
   };
   const session = { transcript: source.transcriptHead, analysis, speakerNames: isNames(source.speakerNames) ? source.speakerNames : null };
-  return { title: topicTitle(session), preview: preview(session) };
+  // The preview's text work (markdown, names) runs over its own short start: it costs per character, on every page.
+  const previewSource = { ...session, transcript: source.transcriptHead.slice(0, SESSION_LIST_LIMITS.previewSourceChars) };
+  return { title: topicTitle(session), preview: preview(previewSource) };
 }
 
 function isNames(value: unknown): value is Record<string, string> {

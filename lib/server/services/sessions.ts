@@ -1,6 +1,5 @@
 import "server-only";
 
-import { commitmentTally } from "@/lib/domain/growth/commitments";
 import { decodeListCursor, encodeListCursor } from "@/lib/domain/history/list-cursor";
 import { cardText, SESSION_LIST_LIMITS, trendPointOfParts, type SessionListItem, type SessionListPage } from "@/lib/domain/history/session-list";
 import { getDb, Prisma } from "@/lib/server/db";
@@ -8,7 +7,10 @@ import { ApiError } from "@/lib/server/http/errors";
 
 import { failureSummary } from "./session-dto";
 
-/** What a history card needs of the big columns, cut down in the database so the columns themselves never reach this process. */
+/**
+ * What a history card needs besides the session's own small columns: the big columns cut down in the database (so they
+ * never reach this process) and the counts of its follow-ups, commitments and failures, in one query for the page.
+ */
 type CardColumns = {
   id: string;
   transcriptHead: string;
@@ -17,6 +19,10 @@ type CardColumns = {
   analysisSpeakerNames: unknown;
   insightCount: number | bigint | null;
   trendParts: unknown;
+  followUpCount: number | bigint;
+  commitmentsKept: number | bigint;
+  commitmentsTotal: number | bigint;
+  failures: { kind: "transcription" | "analysis"; error: string; lastFailedAt: string; attemptCount: number }[] | null;
 };
 
 /**
@@ -40,7 +46,7 @@ export async function listSessionPage(userId: string, { cursor, limit }: { curso
       orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
       // One more than the page: whether a next page exists, without a count.
       take: limit + 1,
-      // Only small columns: transcript, analysis and signals are cut down by cardColumns below.
+      // Only small columns: transcript, analysis and signals are cut down by cardColumns below, with the counts.
       select: {
         id: true,
         clientId: true,
@@ -51,9 +57,6 @@ export async function listSessionPage(userId: string, { cursor, limit }: { curso
         updatedAt: true,
         lastActivityAt: true,
         speakerNames: true,
-        _count: { select: { followUps: true } },
-        commitments: { select: { outcome: true } },
-        failures: { select: { kind: true, error: true, lastFailedAt: true, attemptCount: true } },
       },
     }),
     after ? undefined : db.session.count({ where: { userId, isExample: false } }),
@@ -90,11 +93,11 @@ export async function listSessionPage(userId: string, { cursor, limit }: { curso
       title: text.title,
       preview: text.preview,
       insightCount: Number(card?.insightCount ?? 0),
-      followUpCount: row._count.followUps,
-      commitmentTally: commitmentTally(row.commitments),
+      followUpCount: Number(card?.followUpCount ?? 0),
+      commitmentTally: card && Number(card.commitmentsTotal) > 0 ? { kept: Number(card.commitmentsKept), total: Number(card.commitmentsTotal) } : null,
       signalsTrend: trendPointOfParts(card?.trendParts),
-      failedTranscription: failureSummary(row.failures, "transcription") ?? null,
-      failedAnalysis: failureSummary(row.failures, "analysis") ?? null,
+      failedTranscription: failureSummary(failuresOf(card), "transcription") ?? null,
+      failedAnalysis: failureSummary(failuresOf(card), "analysis") ?? null,
     };
   });
   return {
@@ -124,7 +127,17 @@ async function cardColumns(userId: string, ids: string[]): Promise<CardColumns[]
       CASE WHEN jsonb_typeof(s."analysis" -> 'cards') = 'array' THEN jsonb_array_length(s."analysis" -> 'cards') END AS "insightCount",
       CASE WHEN jsonb_typeof(s."signals") = 'object' THEN jsonb_build_object(
         'version', s."signals" -> 'version', 'labelled', s."signals" -> 'labelled', 'ratio', s."signals" -> 'ratio',
-        'repairs', s."signals" -> 'repairs', 'bids', s."signals" -> 'bids') END AS "trendParts"
+        'repairs', s."signals" -> 'repairs', 'bids', s."signals" -> 'bids') END AS "trendParts",
+      (SELECT count(*)::int FROM "FollowUpTranscript" f WHERE f."sessionId" = s."id") AS "followUpCount",
+      (SELECT count(*)::int FROM "Commitment" c WHERE c."sessionId" = s."id" AND c."outcome" = 'kept') AS "commitmentsKept",
+      (SELECT count(*)::int FROM "Commitment" c WHERE c."sessionId" = s."id") AS "commitmentsTotal",
+      (SELECT json_agg(json_build_object('kind', m."kind", 'error', m."error", 'lastFailedAt', to_char(m."lastFailedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'attemptCount', m."attemptCount"))
+         FROM "FailureMarker" m WHERE m."sessionId" = s."id") AS "failures"
     FROM "Session" s
     WHERE s."userId" = ${userId} AND s."id" = ANY(${ids})`;
+}
+
+/** The failure markers as failureSummary reads them (the time comes as UTC text: the column holds UTC without a zone). */
+function failuresOf(card: CardColumns | undefined) {
+  return (card?.failures ?? []).map((marker) => ({ ...marker, lastFailedAt: new Date(marker.lastFailedAt) }));
 }
