@@ -46,7 +46,7 @@ const GENEROUS_LIMITS = { RATE_LIMIT_AI_PER_USER: "100000", RATE_LIMIT_AI_PER_IP
 const NO_PAYPAL = { NEXT_PUBLIC_PAYPAL_CLIENT_ID: "", PAYPAL_CLIENT_SECRET: "", PAYPAL_API_BASE: "" };
 
 // One PostgreSQL schema per run (set once here; workers inherit it), so runs never see each other's data.
-process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}`;
+process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}${E2E_DATA_SUFFIX.replace("-", "_")}`;
 
 /** PostgreSQL when TEST_DATABASE_URL is set (both servers share this run's schema), otherwise a fresh PGlite directory. */
 function database(pgliteDir: string): { env: Record<string, string>; reset: string } {
@@ -86,7 +86,9 @@ export default defineConfig({
   retries: CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  // Per port base, so the shards of scripts/e2e.mjs (or a second local run) never clear each other's results.
+  outputDir: `test-results${E2E_DATA_SUFFIX}`,
+  reporter: CI ? [["list"], ["html", { open: "never", outputFolder: `playwright-report${E2E_DATA_SUFFIX}` }]] : [["list"]],
   use: {
     locale: "en-US",
     timezoneId: "UTC",

@@ -137,9 +137,9 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(scrollWidth, `document is ${scrollWidth}px wide on a ${width}px wide phone`).toBeLessThanOrEqual(width);
 }
 
-/** Full-page screenshot for human review: test-results/screens/<name>-<project>.png. */
+/** Full-page screenshot for human review: <the run's output dir, test-results…>/screens/<name>-<project>.png. */
 export async function saveScreen(page: Page, name: string, testInfo: TestInfo): Promise<void> {
-  const dir = path.resolve("test-results", "screens");
+  const dir = path.join(testInfo.project.outputDir, "screens");
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}-${testInfo.project.name}.png`), fullPage: true });
 }
