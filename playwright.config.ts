@@ -84,7 +84,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  timeout: 30_000,
+  // CI runs two shards side by side on two cores (scripts/e2e.mjs): a journey that takes 20 s alone may take 40 there.
+  timeout: CI ? 60_000 : 30_000,
   expect: { timeout: 5_000 },
   // Per port base, so the shards of scripts/e2e.mjs (or a second local run) never clear each other's results.
   outputDir: `test-results${E2E_DATA_SUFFIX}`,
