@@ -56,6 +56,28 @@ describe("SignalsTrend", () => {
     expect(ratioChart.querySelectorAll("circle")).toHaveLength(1);
   });
 
+  it("charts the account list's items from their trend points, beside a device's full session", () => {
+    const point = (ratio: number | null, repairsAccepted: number, repairsMade: number, bidsToward: number, bidsMade: number) => ({
+      ratio,
+      repairsAccepted,
+      repairsMade,
+      bidsToward,
+      bidsMade,
+    });
+    render(
+      <SignalsTrend
+        sessions={[
+          { id: "s3", createdAt: "2026-03-03T10:00:00Z", signalsTrend: point(2.5, 2, 2, 3, 4) },
+          { id: "s2", createdAt: "2026-03-02T10:00:00Z", signalsTrend: null },
+          session("s1", "2026-03-01T10:00:00Z", "First talk", signals(null, [0, 1], [1, 2])),
+        ]}
+      />,
+    );
+    const trend = screen.getByRole("region", { name: T.trendTitle });
+    expect(within(trend).getByRole("img", { name: `${T.chartLabel(T.trendRepairs)}: 0 of 1 (0 %), 2 of 2 (100 %)` })).toBeInTheDocument();
+    expect(within(trend).getByRole("img", { name: `${T.chartLabel(T.trendBids)}: 1 of 2 (50 %), 3 of 4 (75 %)` })).toBeInTheDocument();
+  });
+
   it("waits for two conversations with AI-counted signals, and shows nothing without any", () => {
     const { rerender } = render(<SignalsTrend sessions={[session("s1", "2026-03-01T10:00:00Z", "First", signals(1, [1, 1], [1, 1]))]} />);
     expect(screen.getByText(T.trendNeedsTwo)).toBeInTheDocument();
