@@ -17,7 +17,9 @@ export type FakeRoute =
   | "gemini.signals"
   | "paypal.token"
   | "paypal.orders"
-  | "paypal.capture";
+  | "paypal.capture"
+  // The realtime peer's SDP exchange (POST /v1/realtime/calls, tests/fake-providers/realtime.mjs): a queued 4xx/5xx fails it.
+  | "openai.realtime.calls";
 
 /**
  * One queued answer, used once, in order, before the route's default answer.
@@ -101,6 +103,18 @@ export function geminiOverloaded(): FakeResponse {
   return { status: 503, body: { error: { code: 503, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" } } };
 }
 
+/** One call of the fake realtime peer: the client events it received (types), the guides' headlines, the microphone. */
+export type FakeRealtimeCall = {
+  id: string;
+  clientEvents: string[];
+  guides: string[];
+  turnDetection: boolean;
+  userTurns: number;
+  micPackets: number;
+  channel: string;
+  closed: boolean;
+};
+
 export class FakeProviders {
   constructor(readonly baseUrl: string = FAKE_PROVIDERS_URL) {}
 
@@ -130,6 +144,16 @@ export class FakeProviders {
     const query = route ? `?route=${encodeURIComponent(route)}` : "";
     const result = await this.call<{ requests: RecordedRequest[] }>("GET", `requests${query}`);
     return result.requests;
+  }
+
+  /** The fake realtime peer's calls since the last reset: what each received from the browser. */
+  async realtimeCalls(): Promise<FakeRealtimeCall[]> {
+    return (await this.call<{ calls: FakeRealtimeCall[] }>("GET", "realtime/calls")).calls;
+  }
+
+  /** Drops every live realtime call (data channel and connection), as a lost connection would. */
+  async dropRealtimeCalls(): Promise<string[]> {
+    return (await this.call<{ dropped: string[] }>("POST", "realtime/drop", {})).dropped;
   }
 
   async healthy(): Promise<boolean> {
