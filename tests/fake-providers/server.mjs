@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Fake AI providers for browser tests: a plain node:http server on loopback (only its realtime calls load werift) that speaks the HTTP formats the official
-// SDKs use (openai 6.x, @google/genai 2.x/3.x), so the app's real provider code runs unchanged against it.
+// Fake AI providers for browser tests: a node:http server on loopback (its realtime calls load werift on first use) that
+// speaks the HTTP formats the official SDKs use (openai 6.x, @google/genai 2.x/3.x), so the app's real provider code runs
+// unchanged against it.
 //
 //   node tests/fake-providers/server.mjs [--port 3199]        (or FAKE_PROVIDERS_PORT; default 3199)
 //   app env: OPENAI_BASE_URL=http://127.0.0.1:3199/v1   GEMINI_BASE_URL=http://127.0.0.1:3199   (any non-empty keys)
