@@ -22,7 +22,9 @@ export function ClerkRoot({
   children: ReactNode;
 }) {
   return (
-    <ClerkProvider publishableKey={publishableKey} nonce={nonce}>
+    // prefetchUI off: the sign-in screen is a custom flow on Clerk's hooks and no prebuilt widget is used, so Clerk's UI bundle
+    // (a second script from Clerk's CDN) is not downloaded.
+    <ClerkProvider publishableKey={publishableKey} nonce={nonce} prefetchUI={false}>
       <ClerkIdentityProvider serverUser={serverUser}>{children}</ClerkIdentityProvider>
     </ClerkProvider>
   );

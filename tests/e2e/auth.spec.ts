@@ -10,16 +10,8 @@ import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
 const PASSWORD = "correct-horse-9";
 
-/** Clerk's UI bundle is not needed by custom flows; if the provider still asks for it, a stand-in that does nothing. */
-const UI_STUB = `window.__internal_ClerkUICtor = class { static version = "stub"; constructor() { return new Proxy(this, { get: (target, key) => key in target ? target[key] : () => Promise.resolve() }); } };`;
-
 async function openAuth(page: Page, fapi: FakeClerkFapi, path: "/sign-in" | "/sign-up") {
   await fapi.install(page.context());
-  await page
-    .context()
-    .route("https://coach-test.clerk.accounts.dev/npm/@clerk/ui@*/**", (route) =>
-      route.fulfill({ status: 200, body: UI_STUB, headers: { "content-type": "application/javascript", "access-control-allow-origin": "*" } }),
-    );
   await page.goto(`${ACCOUNT_SERVER.url}${path}`);
   // The forms stay disabled until Clerk's client has loaded.
   await expect(page.getByRole("textbox", { name: "Email" })).toBeEnabled({ timeout: 15_000 });
@@ -137,6 +129,24 @@ test.describe("accounts with the real Clerk client", () => {
     await expect(new Shell(page).profileButton).toBeVisible();
     expect(fapi.users.get("alex@example.com")!.password).toBe("brand-new-pass");
 
+    expect(fapi.unhandled).toEqual([]);
+  });
+});
+
+test.describe("Google", () => {
+  // A first visit straight to /sign-up, with no disclaimer accepted on the device.
+  test.use({ disclaimerAccepted: false });
+
+  test("Continue with Google sets skipWelcomeAfterAuth before leaving, and home reads it: no welcome screen on the way back", async ({ page, context }) => {
+    await visitSignedOut(context, ACCOUNT_SERVER);
+    const fapi = new FakeClerkFapi();
+    await openAuth(page, fapi, "/sign-up");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${ACCOUNT_SERVER.url}/`));
+    expect(fapi.oauthStarts).toHaveLength(1);
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    expect(await page.evaluate(() => window.sessionStorage.getItem("skipWelcomeAfterAuth"))).toBe("true");
+    await expect(page.getByRole("dialog", { name: "Welcome" })).toHaveCount(0);
     expect(fapi.unhandled).toEqual([]);
   });
 });

@@ -114,6 +114,21 @@ test(
     await expect(page.getByRole("region", { name: "Session History" })).not.toContainText("Sharing weekend chores");
     expect(await page.evaluate(() => window.localStorage.getItem("disclaimerAcceptedAt"))).toMatch(/^\d{4}-\d\d-\d\dT/);
 
+    // Help / about, from the header and from the privacy card's info icon; closing returns focus to the opener.
+    const helpFromHeader = page.getByRole("banner").getByRole("button", { name: "Help and about" });
+    await helpFromHeader.click();
+    const help = page.getByRole("dialog", { name: "About Relationship Retro" });
+    await expect(help).toContainText("not therapy or mental-health treatment");
+    await expectNoHorizontalScroll(page);
+    await saveScreen(page, "help-modal", testInfo);
+    await help.getByRole("button", { name: "Close" }).click();
+    await expect(help).toBeHidden();
+    await expect(helpFromHeader).toBeFocused();
+    await page.getByRole("region", { name: "Privacy by Design" }).getByRole("button", { name: "Help and about" }).click();
+    await expect(help).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(help).toBeHidden();
+
     // A second visit, in a new tab (no tutorial flag for this tab): straight to the recorder.
     const second = await page.context().newPage();
     await second.goto(`${GUEST_SERVER.url}/`);

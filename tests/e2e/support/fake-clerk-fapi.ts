@@ -36,6 +36,8 @@ export class FakeClerkFapi {
   readonly unhandled: string[] = [];
   /** Every Frontend API call, "METHOD /path" (method after Clerk's _method override). */
   readonly calls: string[] = [];
+  /** The redirect_url of every Google sign-in started. */
+  readonly oauthStarts: string[] = [];
   private sessions: Session[] = [];
   private signIn: SignIn | null = null;
   private signUp: SignUp | null = null;
@@ -70,12 +72,18 @@ export class FakeClerkFapi {
         headers: { ...cors, "access-control-allow-methods": "GET,POST,PATCH,PUT,DELETE", "access-control-allow-headers": "*" },
       });
     }
+    // Custom flows need no prebuilt widgets: the app turns Clerk's UI bundle off (prefetchUI), so a request for it is a bug.
+    if (url.pathname.startsWith("/npm/@clerk/ui@")) this.unhandled.push(url.pathname);
     if (url.pathname.startsWith("/npm/@clerk/clerk-js@")) {
       const file = path.basename(url.pathname);
       const body = await readFile(path.join(CLERK_JS_DIST, file)).catch(() => null);
       return body
         ? route.fulfill({ status: 200, body, headers: { ...cors, "content-type": "application/javascript" } })
         : route.fulfill({ status: 404, headers: cors });
+    }
+    if (url.pathname === "/fake-oauth/google") {
+      const back = url.searchParams.get("back") ?? "/";
+      return route.fulfill({ status: 302, headers: { location: new URL(back, request.headers()["referer"] ?? "http://127.0.0.1/").toString() } });
     }
     const method = (url.searchParams.get("_method") ?? request.method()).toUpperCase();
     const apiPath = url.pathname.replace(/^\/v1/, "");
@@ -177,6 +185,7 @@ export class FakeClerkFapi {
 
   // Sign-in: with a password it completes or fails; without, it lists the first factors (the reset flow).
   private async createSignIn(body: URLSearchParams) {
+    if (body.get("strategy") === "oauth_google") return this.startGoogle(body);
     const identifier = (body.get("identifier") ?? "").trim().toLowerCase();
     const user = this.users.get(identifier);
     if (!user) this.fail(422, "form_identifier_not_found", "Couldn't find your account.");
@@ -196,6 +205,28 @@ export class FakeClerkFapi {
       this.signIn.createdSessionId = this.newSession(user).id;
     }
     return this.signInJson();
+  }
+
+  /** Google: the browser is sent to the provider (here a page of this fake that sends it straight back, signed out). */
+  private startGoogle(body: URLSearchParams) {
+    this.oauthStarts.push(body.get("redirect_url") ?? "");
+    const back = encodeURIComponent(body.get("action_complete_redirect_url") ?? body.get("redirect_url") ?? "/");
+    return {
+      object: "sign_in",
+      id: id("sia"),
+      status: "needs_first_factor",
+      supported_identifiers: [],
+      identifier: null,
+      supported_first_factors: [{ strategy: "oauth_google" }],
+      supported_second_factors: null,
+      first_factor_verification: {
+        ...this.verification("unverified", "oauth_google"),
+        external_verification_redirect_url: `${ORIGIN}/fake-oauth/google?back=${back}`,
+      },
+      second_factor_verification: null,
+      created_session_id: null,
+      abandon_at: nowMs() + 86_400_000,
+    };
   }
 
   private async prepareFirstFactor(body: URLSearchParams) {
