@@ -1,6 +1,6 @@
 import { type Page, type Request, type TestInfo } from "@playwright/test";
 
-import { diarizedTranscript, fakeProviders } from "../fake-providers/client";
+import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { expect, saveScreen, signIn, test, visitSignedOut } from "./support/app";
 import { ACCOUNT_SERVER } from "./support/urls";
@@ -43,7 +43,7 @@ test.beforeEach(async () => {
 });
 
 /** Solo Journal → Journal Readiness → Start (3-2-1, choices off) → Continue: the solo recording screen. */
-async function startJournal(page: Page, testInfo?: TestInfo) {
+async function startJournal(page: Page, testInfo?: TestInfo, duringCountdown?: () => Promise<void>) {
   await page.getByRole("radio", { name: "Solo Journal" }).click();
   await expect(page.getByRole("heading", { name: "Solo Journal", level: 2 })).toBeVisible();
   await page.getByRole("button", { name: "Start recording" }).click();
@@ -54,6 +54,9 @@ async function startJournal(page: Page, testInfo?: TestInfo) {
   await readiness.getByRole("button", { name: "Start" }).click();
   await expect(readiness.getByTestId("readiness-countdown")).toHaveText("3");
   await expect(readiness.getByRole("button", { name: "Continue" })).toBeDisabled();
+  // The coach starts with the countdown: what it says then is checked here, before a toast's 5 s are over (by text: the
+  // readiness card is an aria-modal dialog, so role queries do not see the toast behind it).
+  await duringCountdown?.();
   await expect(readiness.getByText("Recording...")).toBeVisible({ timeout: 6_000 });
   await readiness.getByRole("button", { name: "Continue" }).click();
   await expect(readiness).toBeHidden();
@@ -220,8 +223,7 @@ test("signed in: minting refused - 'Could not start session', and the journal is
   await fakeProviders.queue("openai.realtime", { status: 500 });
   await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_mint_${Date.now()}`);
   await page.goto(ACCOUNT_SERVER.url);
-  await startJournal(page);
-  await expect(page.getByRole("listitem").getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await startJournal(page, undefined, () => expect(page.getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 15_000 }));
   await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
   await page.waitForTimeout(1_500);
   await page.getByRole("button", { name: "Stop recording" }).click();
@@ -232,8 +234,7 @@ test("signed in: the SDP exchange fails - 'Could not start session'", async ({ p
   await fakeProviders.queue("openai.realtime.calls" as Parameters<typeof fakeProviders.queue>[0], { status: 500 });
   await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_sdp_${Date.now()}`);
   await page.goto(ACCOUNT_SERVER.url);
-  await startJournal(page);
-  await expect(page.getByRole("listitem").getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await startJournal(page, undefined, () => expect(page.getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 15_000 }));
   await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(page.getByRole("listitem").getByText("Session cancelled", { exact: true })).toBeVisible();
@@ -263,4 +264,29 @@ test("signed in: the connection drops midway - the recording is kept, a failed u
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole("button", { name: "Retry Now" }).click();
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 30_000 });
+});
+
+test("guest: an outage keeps the journal in the history, and 'Tap to retry' analyses it as a journal from Relationship mode", async ({ page, context }) => {
+  await fakeProviders.reset();
+  await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => openAiError(503, "Service Unavailable")));
+  await fakeProviders.queue("gemini.generate", ...Array.from({ length: 3 }, () => geminiOverloaded()));
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  await page.waitForTimeout(1_500);
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(page.getByRole("dialog", { name: "Connection Error" })).toBeVisible({ timeout: 20_000 });
+  const history = page.getByRole("region", { name: "Session History" });
+  const retry = history.getByRole("button", { name: /Tap to retry/ });
+  await expect(retry).toBeVisible({ timeout: 10_000 });
+
+  // Back in Relationship mode, the journal is still retried as a journal: no naming step, the solo analysis.
+  await expect(page.getByRole("dialog", { name: "Connection Error" })).toBeHidden({ timeout: 6_000 });
+  await page.getByRole("radio", { name: "Relationship" }).click();
+  await fakeProviders.queue("gemini.generate", { body: analysis });
+  const analyzed = analyzeRequest(page);
+  await retry.click();
+  expect((await analyzed).postDataJSON()).toMatchObject({ mode: "solo" });
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("dialog", { name: "Identify Speakers" })).toHaveCount(0);
 });
