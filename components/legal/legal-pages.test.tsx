@@ -137,12 +137,14 @@ describe("PrivacyContent", () => {
     expect(providers).toHaveTextContent(/A hosting provider/);
     expect(providers).toHaveTextContent(/A payment provider.*only if you choose to make a voluntary donation/);
 
-    // The providers that never see a conversation stay unnamed, and nothing describes a feature the app does not have.
+    // The providers that never see a conversation stay unnamed.
     const text = document.body.textContent ?? "";
     for (const brand of ["Clerk", "PayPal", "Vercel", "Stripe", "Whisper"]) {
       expect(text).not.toContain(brand);
     }
-    expect(text).not.toMatch(/live voice coach|streamed in real time/);
+    // The Solo Journal's live coach (issue 10) streams the microphone from the browser straight to OpenAI's Realtime API.
+    expect(text).toMatch(/live voice coach of the Solo Journal.*streamed directly from your browser to OpenAI's Realtime API/);
+    expect(text).toMatch(/Our server only opens the session .* and never receives that stream/);
   });
 
   it("says honestly where sessions and audio live", () => {
