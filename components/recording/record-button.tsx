@@ -5,7 +5,7 @@ import { RECORDING_TEXTS as T } from "./texts";
 /** The large round record button; while recording, the area around it stops too (spec: "Tap button or area around it"). */
 export function RecordButton({ recording, disabled, onPress }: { recording: boolean; disabled?: boolean; onPress: () => void }) {
   return (
-    <div className="flex w-full justify-center py-6" onClick={recording ? onPress : undefined}>
+    <div className="flex w-full justify-center py-4" onClick={recording ? onPress : undefined}>
       <button
         type="button"
         onClick={(event) => {
@@ -15,7 +15,7 @@ export function RecordButton({ recording, disabled, onPress }: { recording: bool
         disabled={disabled}
         aria-label={recording ? T.stopLabel : T.startLabel}
         aria-pressed={recording}
-        className={`relative flex h-40 w-40 items-center justify-center rounded-full shadow-card transition-colors disabled:opacity-60 ${recording ? "bg-soft-tangerine-700" : "bg-deep-teal-700 hover:bg-deep-teal-800"}`}
+        className={`relative flex h-36 w-36 items-center justify-center rounded-full shadow-card transition-colors disabled:opacity-60 ${recording ? "bg-soft-tangerine-700" : "bg-deep-teal-700 hover:bg-deep-teal-800"}`}
       >
         {recording ? <span aria-hidden className="absolute inset-0 animate-ping rounded-full bg-soft-tangerine/30 motion-reduce:animate-none" /> : null}
         {recording ? (

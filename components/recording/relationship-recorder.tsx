@@ -35,7 +35,7 @@ export function RelationshipRecorder({ modeSwitch }: { modeSwitch?: ReactNode })
   return (
     <SectionCard id="recording-heading" title={T.heading}>
       {modeSwitch ? <div className="mt-3">{modeSwitch}</div> : null}
-      <BulletList items={T.bullets} dotClassName="bg-soft-tangerine" className="mt-3 text-ink-soft" />
+      <BulletList items={T.bullets} dotClassName="bg-soft-tangerine" className="mt-3 text-ink-soft" compact />
 
       <RecordButton recording={capturing} disabled={phase.name === "transcribing"} onPress={capturing ? flow.stop : start} />
 

@@ -50,7 +50,7 @@ export function SoloRecorder() {
 
   return (
     <>
-      <BulletList items={T.bullets} dotClassName="bg-soft-tangerine" className="mt-3 text-ink-soft" />
+      <BulletList items={T.bullets} dotClassName="bg-soft-tangerine" className="mt-3 text-ink-soft" compact />
       {!who.signedIn ? (
         <p className="mt-4 rounded-2xl bg-sunflower-100 px-4 py-3 text-sm leading-relaxed text-ink">
           {T.guestNote}{" "}
