@@ -9,7 +9,7 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: [".next/**", "node_modules/**", ".data/**", "lib/server/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
+    ignores: [".next/**", ".next-*/**", "node_modules/**", ".data/**", "lib/server/generated/**", "next-env.d.ts", "test-results*/**", "playwright-report*/**"],
   },
   // CommonJS tooling files (Jest transformers) load with require().
   { files: ["**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
