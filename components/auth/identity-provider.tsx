@@ -2,10 +2,11 @@
 
 import { useAuth, useClerk, useUser } from "@clerk/nextjs";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 
 import { setRequestAuth } from "@/lib/client/api/request";
 import { clearPageCaches } from "@/lib/client/install/page-caches";
+import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-disclaimer";
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
 import { showToast } from "@/lib/client/toast/toast-store";
 
@@ -43,6 +44,16 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
   // Set during render, not in an effect: children's effects run before their parent's, and their first requests
   // (the history list, migration) must already carry the signed-in identity.
   setRequestAuth(requestAuth);
+
+  // The disclaimer acceptance follows the account (issue 12) however the user signed in — e-mail, Google's redirect, or
+  // another device — once per signed-in user and page load.
+  const accountUser = isLoaded && isSignedIn ? clerkUser : null;
+  const accountUserId = accountUser?.id;
+  useEffect(() => {
+    if (accountUser) void syncDisclaimerWithAccount(accountUser);
+    // Once per user: the user object changes identity on every Clerk update, the account it stands for does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [accountUserId]);
 
   const value = useMemo<AppIdentity>(
     () => ({

@@ -1,0 +1,76 @@
+/**
+ * @jest-environment jsdom
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, waitFor } from "@testing-library/react";
+
+import { ClerkIdentityProvider } from "./identity-provider";
+
+// The disclaimer acceptance follows the account however the user signed in (issue 12): Google's redirect lands on the app
+// without passing the e-mail screen, so the provider copies it once Clerk knows the user.
+
+const clerkState: { isLoaded: boolean; isSignedIn: boolean; user: { id: string; unsafeMetadata: Record<string, unknown>; update: jest.Mock } | null } = {
+  isLoaded: false,
+  isSignedIn: false,
+  user: null,
+};
+jest.mock("@clerk/nextjs", () => ({
+  useAuth: () => ({ isLoaded: clerkState.isLoaded, isSignedIn: clerkState.isSignedIn, userId: clerkState.user?.id ?? null, getToken: async () => null }),
+  useUser: () => ({ user: clerkState.user }),
+  useClerk: () => ({ loaded: clerkState.isLoaded }),
+}));
+
+function renderProvider() {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ClerkIdentityProvider serverUser={null}>
+        <p>home</p>
+      </ClerkIdentityProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  clerkState.isLoaded = false;
+  clerkState.isSignedIn = false;
+  clerkState.user = null;
+});
+
+test("a user signed in by any route gets this device's acceptance on the account, once", async () => {
+  localStorage.setItem("disclaimerAcceptedAt", "2026-11-01T10:00:00.000Z");
+  const update = jest.fn(async () => undefined);
+  const view = renderProvider();
+  expect(update).not.toHaveBeenCalled();
+
+  Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_google", unsafeMetadata: {}, update } });
+  view.rerender(
+    <QueryClientProvider client={new QueryClient()}>
+      <ClerkIdentityProvider serverUser={null}>
+        <p>home</p>
+      </ClerkIdentityProvider>
+    </QueryClientProvider>,
+  );
+  await waitFor(() => expect(update).toHaveBeenCalledWith({ unsafeMetadata: { disclaimerAcceptedAt: "2026-11-01T10:00:00.000Z" } }));
+
+  // Clerk hands out a new user object on every change: the same account is not written again.
+  clerkState.user = { id: "user_google", unsafeMetadata: {}, update };
+  view.rerender(
+    <QueryClientProvider client={new QueryClient()}>
+      <ClerkIdentityProvider serverUser={null}>
+        <p>home</p>
+      </ClerkIdentityProvider>
+    </QueryClientProvider>,
+  );
+  expect(update).toHaveBeenCalledTimes(1);
+});
+
+test("on a new device of an account that accepted it, the acceptance comes back from the account", async () => {
+  Object.assign(clerkState, {
+    isLoaded: true,
+    isSignedIn: true,
+    user: { id: "user_2", unsafeMetadata: { disclaimerAcceptedAt: "2026-10-01T08:00:00.000Z" }, update: jest.fn() },
+  });
+  renderProvider();
+  await waitFor(() => expect(localStorage.getItem("disclaimerAcceptedAt")).toBe("2026-10-01T08:00:00.000Z"));
+});
