@@ -1,6 +1,5 @@
 "use client";
 
-import { useClerk } from "@clerk/nextjs";
 import { useSignIn, useSignUp } from "@clerk/nextjs/legacy";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -8,7 +7,6 @@ import { useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode
 
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-disclaimer";
 import { authScreenReducer, initialAuthScreen, type AuthMode, type AuthScreenEvent, type AuthScreenState } from "@/lib/domain/auth/screen-machine";
 import { checkCode, checkCredentials, checkEmail, checkResetCompletion } from "@/lib/domain/auth/validation";
 
@@ -28,7 +26,6 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
   const signUpHook = useSignUp();
   const identity = useIdentity();
   const router = useRouter();
-  const clerk = useClerk();
   const [state, dispatch] = useReducer(authScreenReducer, initialMode, initialAuthScreen);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -59,8 +56,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
 
   /** Signed in: Clerk's client holds the session (its cookie is set), so home renders signed in. Once, after `delayMs`. */
   function leave(delayMs: number) {
-    // The disclaimer accepted on this device is remembered on the account too (and the other way round).
-    void syncDisclaimerWithAccount(clerk.user);
+    // The disclaimer acceptance reaches the account through the identity provider, whichever way the user signed in.
     window.setTimeout(() => router.replace("/"), delayMs);
   }
 

@@ -60,6 +60,12 @@ test.describe("accounts with the real Clerk client", () => {
     await expect(shell.profileButton).toBeVisible();
     await expect.poll(() => fapi.users.get(email)?.unsafeMetadata["disclaimerAcceptedAt"]).toMatch(/^\d{4}-/);
 
+    // Sign out from Profile Settings: "Logged out", and the header offers the profile no more.
+    await shell.profileButton.click();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("listitem").getByText("Logged out", { exact: true })).toBeVisible();
+    await expect(shell.profileButton).toBeHidden();
+
     expect(fapi.unhandled).toEqual([]);
   });
 

@@ -125,7 +125,8 @@ export class FakeClerkFapi {
     if (apiPath === "/dev_browser" && method === "POST") return { id: `dvb_${randomBytes(16).toString("hex")}` };
     if (apiPath === "/client" && method === "GET") return { response: await this.clientJson(), client: null };
     if (apiPath === "/client" && (method === "PUT" || method === "POST")) return this.withClient(await this.clientJson());
-    if (apiPath === "/client" && method === "DELETE") {
+    // Sign-out: clerk-js ends every session of the client (DELETE /client/sessions), or drops the client itself.
+    if ((apiPath === "/client" || apiPath === "/client/sessions") && method === "DELETE") {
       this.sessions = [];
       return this.withClient(await this.clientJson());
     }
