@@ -226,6 +226,9 @@ function keepFailedAnalysis(named: NamedTranscript, failure: AnalysisRequestErro
       speakerNames: named.speakerNames,
       analysis: { cards: [], transcriptionSegments: named.original.segments, speakerStats: named.original.speakerStats, speakerNames: named.speakerNames },
       failedAnalysis: { error: failure.message.slice(0, 500), timestamp: new Date(now).toISOString(), attemptCount: 1 },
+      // A Solo Journal entry is retried as one, with its guide's headline, even after a reload.
+      mode: named.solo ? "solo" : "couple",
+      ...(named.solo?.guideHeadline ? { guideHeadline: named.solo.guideHeadline } : {}),
       createdAt: new Date(now).toISOString(),
       timestamp: now,
       audioKey: null,
@@ -266,10 +269,12 @@ function namedFromDevice(id: string): NamedTranscript | null {
     speakers?: NamedTranscript["original"]["speakers"];
   };
   const transcript = String(record.transcript ?? "");
+  const guideHeadline = typeof record.guideHeadline === "string" && record.guideHeadline.trim() ? record.guideHeadline : null;
   return {
     transcript: String(record.namedTranscript ?? transcript),
     speakerNames: (record.speakerNames ?? {}) as Record<string, string>,
     original: { transcript, segments: stored.transcriptionSegments ?? [], speakers: stored.speakers ?? {}, speakerStats: stored.speakerStats ?? {} },
+    ...(record.mode === "solo" ? { solo: { guideHeadline } } : {}),
   };
 }
 

@@ -114,6 +114,27 @@ test("a guest's journal without the live coach: recorded, transcribed as one voi
   expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: SOLO_TEXTS.complete }));
 });
 
+test("a journal whose analysis failed is retried from the history as a journal, with its guide, even after a reload", async () => {
+  const { kit, solo } = setUp();
+  solo.chooseGuide(hotChili, 1_000);
+  solo.start({ signedIn: false, userName: "You" });
+  solo.beginCountdown(audioElement());
+  await solo.beginCapture();
+  sendRecording.mockResolvedValueOnce({ ok: true, result: spoken });
+  requestAnalysis.mockRejectedValueOnce(new Error("The model is overloaded."));
+  solo.stop();
+  await waitFor(() => kit.getState().dialog !== null);
+
+  // A reload: a fresh flow in Relationship mode, and the history's red item.
+  const [kept] = JSON.parse(localStorage.getItem("local_sessions") ?? "[]");
+  const afterReload = createAnalysisActions(createFlowKit());
+  afterReload.retryKept({ id: kept.id, transcript: kept.transcript });
+  await waitFor(() => requestAnalysis.mock.calls.length === 2);
+  expect(requestAnalysis.mock.calls[1][0]).toEqual(
+    expect.objectContaining({ mode: "solo", conversationGuideHeadline: "Hot Chili", transcript: "You: I want a slower week.\nYou: I miss our walks." }),
+  );
+});
+
 test("stop with nothing said: 'Nothing to analyze', no analysis", async () => {
   const { kit, solo } = setUp();
   solo.start({ signedIn: true, userName: "Ana" });
