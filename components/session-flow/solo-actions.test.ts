@@ -319,6 +319,17 @@ describe("a failed recording is retried in the mode it was made in", () => {
     expect(kit.getState().mode).toBe(after);
   });
 
+  test.each([
+    ["solo", "relationship", "solo"],
+    ["couple", "solo", "relationship"],
+    [undefined, "relationship", "relationship"],
+  ] as const)("kept only by the account, listed as %s: the recorder in %s → %s", async (listed, before, after) => {
+    const { kit, solo } = setUp();
+    kit.dispatch({ type: "MODE_CHANGED", mode: before });
+    await solo.modeForRetry(null, listed);
+    expect(kit.getState().mode).toBe(after);
+  });
+
   test("never while a session runs", async () => {
     const { kit, solo } = setUp();
     kit.dispatch({ type: "MODE_CHANGED", mode: "relationship" });

@@ -154,12 +154,15 @@ export function createSoloActions(
 
   return {
     /**
-     * Before a failed recording of this device is retried: the recorder takes the mode it was made in (its audio remembers
-     * it), so a journal is analysed as a journal and a couple's recording gets its naming step. Only while nothing runs.
+     * Before a failed recording is retried: the recorder takes the mode it was made in (this device's audio remembers it,
+     * else the account's history item), so a journal is analysed as a journal and a couple's recording gets its naming
+     * step. Only while nothing runs.
      */
-    async modeForRetry(audioKey: string | null | undefined): Promise<void> {
-      if (!audioKey || kit.getState().phase.name !== "idle") return;
-      const made = (await listStoredRecordings().catch(() => [])).find((stored) => stored.id === audioKey)?.mode;
+    async modeForRetry(audioKey: string | null | undefined, listedMode?: unknown): Promise<void> {
+      if (kit.getState().phase.name !== "idle") return;
+      // This device's audio knows; else the history's item does (the account keeps the mode of a recording it holds).
+      const stored = audioKey ? (await listStoredRecordings().catch(() => [])).find((recording) => recording.id === audioKey)?.mode : undefined;
+      const made = stored ?? (listedMode === "solo" || listedMode === "couple" ? listedMode : undefined);
       if (!made || kit.getState().phase.name !== "idle") return;
       kit.dispatch({ type: "MODE_CHANGED", mode: made === "solo" ? "solo" : "relationship" });
     },

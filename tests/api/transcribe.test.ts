@@ -184,12 +184,12 @@ describe("POST /api/transcribe", () => {
   });
 
   describe("retrying a failed transcription", () => {
-    async function failOnce(userId: string): Promise<string> {
+    async function failOnce(userId: string, extra: Record<string, unknown> = {}): Promise<string> {
       server.use(
         openAiTranscription(() => openAiError(503, "Service Unavailable")),
         geminiGenerate(() => geminiError(503, "overloaded")),
       );
-      const body = await (await post({ audio }, bearer(await mintSessionToken(userId)))).json();
+      const body = await (await post({ audio, ...extra }, bearer(await mintSessionToken(userId)))).json();
       server.resetHandlers();
       return body.failedSessionId;
     }
@@ -209,6 +209,14 @@ describe("POST /api/transcribe", () => {
       expect(body.segments).toHaveLength(3);
       expect(await api.db.failureMarker.count({ where: { sessionId: id } })).toBe(0);
       expect((await api.db.session.findUniqueOrThrow({ where: { id } })).transcript).toContain("SPEAKER_02:");
+    });
+
+    it("a Solo Journal entry is kept as one and retried as one voice, from any device", async () => {
+      const id = await failOnce("user_r_solo", { soloMode: true, speakerName: "Ana" });
+      expect((await api.db.session.findUniqueOrThrow({ where: { id } })).mode).toBe("solo");
+      server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized(twoVoices))));
+      const body = await (await retry(id, "user_r_solo")).json();
+      expect(new Set(body.segments.map((segment: { speaker: string }) => segment.speaker)).size).toBe(1);
     });
 
     it("counts a failed attempt and keeps the audio", async () => {

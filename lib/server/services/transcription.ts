@@ -80,10 +80,13 @@ export async function retryFailedTranscription(
   const db = getDb();
   const marker = await db.failureMarker.findFirst({
     where: { sessionId, kind: "transcription", session: { userId: identity.userId } },
+    include: { session: { select: { mode: true } } },
   });
   if (!marker?.audio) throw new ApiError("not_found", "Recording not found. It may have been deleted.");
 
-  const request = { soloMode: false, minSpeakers: 2, maxSpeakers: 6, speakerName: undefined, language: marker.language ?? "en" };
+  // A Solo Journal entry is one voice; the browser puts the user's name on it when it analyses the journal.
+  const soloMode = marker.session.mode === "solo";
+  const request = { soloMode, minSpeakers: soloMode ? 1 : 2, maxSpeakers: soloMode ? 1 : 6, speakerName: undefined, language: marker.language ?? "en" };
   const input: TranscriptionInput = {
     audio: Buffer.from(marker.audio),
     mimeType: marker.audioMimeType ?? "audio/webm",
@@ -160,7 +163,7 @@ function toProviderInput(request: TranscribeRequest): TranscriptionInput {
 async function keepFailedTranscription(
   userId: string,
   input: TranscriptionInput,
-  { language, clientId }: Pick<TranscribeRequest, "language" | "clientId">,
+  { language, clientId, soloMode }: Pick<TranscribeRequest, "language" | "clientId" | "soloMode">,
   error: string,
 ): Promise<{ sessionId: string; audioKept: boolean }> {
   return withRetainedAudioQuota(userId, input.audio.byteLength, async (tx, audioKept) => {
@@ -177,7 +180,8 @@ async function keepFailedTranscription(
       return { sessionId: existing.id, audioKept };
     }
     const session = await tx.session.create({
-      data: { userId, clientId, name: `Recording ${now.toISOString().slice(0, 10)}`, failures: { create: failure } },
+      // The mode is kept so a retry, from any device, transcribes and analyses a Solo Journal entry as one.
+      data: { userId, clientId, name: `Recording ${now.toISOString().slice(0, 10)}`, mode: soloMode ? "solo" : "couple", failures: { create: failure } },
       select: { id: true },
     });
     return { sessionId: session.id, audioKept };
