@@ -87,7 +87,12 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
       kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
       return;
     }
-    const soloOptions = kit.getState().mode === "solo" && solo ? { soloMode: true, speakerName: solo.speakerName() } : {};
+    const { mode, solo: soloState } = kit.getState();
+    // A journal's guide goes with it: a failed upload keeps it, so the retry's analysis still has the headline.
+    const soloOptions =
+      mode === "solo" && solo
+        ? { soloMode: true, speakerName: solo.speakerName(), ...(soloState.guideHeadline ? { guideHeadline: soloState.guideHeadline } : {}) }
+        : {};
     settle(await sendRecording(recording, { language: readSpeechLanguage(), ...soloOptions }));
   }
 

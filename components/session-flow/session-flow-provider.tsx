@@ -47,7 +47,7 @@ function createSessionFlowActions(kit: ReturnType<typeof createFlowKit>) {
     retryFromHistory: (entry: HistorySession & { id: string }) => {
       if (historyItemStatus(entry) === "failed-transcription") {
         const target = retryTargetFor(entry);
-        void solo.modeForRetry(target.audioKey, (entry as { mode?: unknown }).mode).then(() => recording.retryTranscription(target));
+        void solo.modeForRetry(target.audioKey, (entry as { mode?: unknown }).mode, target.guideHeadline).then(() => recording.retryTranscription(target));
       } else analysis.retryKept(entry);
     },
   };

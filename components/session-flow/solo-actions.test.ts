@@ -25,7 +25,7 @@ jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 jest.mock("@/lib/client/recordings/audio-store", () => ({ ...jest.requireActual("@/lib/client/recordings/audio-store"), listStoredRecordings: jest.fn() }));
 
-const { sendRecording } = jest.requireMock("./transcription");
+const { sendRecording, retryLocalRecording } = jest.requireMock("./transcription");
 const { requestAnalysis } = jest.requireMock("@/lib/client/analysis/analyze-client");
 const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
 const { listStoredRecordings } = jest.requireMock("@/lib/client/recordings/audio-store");
@@ -61,7 +61,7 @@ function setUp(startCoach: StartCoach | null = null, startAid: StartTranscriptAi
     errorTexts: ERROR_TEXTS,
   });
   kit.dispatch({ type: "MODE_CHANGED", mode: "solo" });
-  return { kit, solo };
+  return { kit, solo, recording };
 }
 
 function fakeCoach() {
@@ -133,6 +133,42 @@ test("a journal whose analysis failed is retried from the history as a journal, 
   expect(requestAnalysis.mock.calls[1][0]).toEqual(
     expect.objectContaining({ mode: "solo", conversationGuideHeadline: "Hot Chili", transcript: "You: I want a slower week.\nYou: I miss our walks." }),
   );
+});
+
+test("a journal whose upload failed keeps its guide: its retry after a reload is analysed with the headline", async () => {
+  const { kit, solo } = setUp();
+  solo.chooseGuide(hotChili, 1_000);
+  solo.start({ signedIn: false, userName: "You" });
+  solo.beginCountdown(audioElement());
+  await solo.beginCapture();
+  sendRecording.mockResolvedValueOnce({
+    ok: false,
+    failure: { kind: "other", message: "Service Unavailable", failedSessionId: undefined, localSession: null },
+  });
+  solo.stop();
+  await waitFor(() => kit.getState().phase.name === "idle");
+  expect(sendRecording).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ soloMode: true, guideHeadline: "Hot Chili" }));
+
+  // A reload: a fresh flow in Relationship mode; the history's item remembers the guide, this device's audio the mode.
+  listStoredRecordings.mockResolvedValue([{ id: "rec-1", mode: "solo" }]);
+  const after = setUp();
+  after.kit.dispatch({ type: "MODE_CHANGED", mode: "relationship" });
+  const target = {
+    id: "local-1",
+    name: "Recording",
+    isLocal: true as const,
+    mimeType: "audio/webm",
+    size: 100,
+    createdAt: "",
+    timestamp: 0,
+    audioKey: "rec-1",
+    guideHeadline: "Hot Chili",
+  };
+  await after.solo.modeForRetry(target.audioKey, undefined, target.guideHeadline);
+  retryLocalRecording.mockResolvedValueOnce({ ok: true, result: spoken });
+  after.recording.retryTranscription(target);
+  await waitFor(() => after.kit.getState().phase.name === "results");
+  expect(requestAnalysis).toHaveBeenLastCalledWith(expect.objectContaining({ mode: "solo", conversationGuideHeadline: "Hot Chili" }));
 });
 
 test("stop with nothing said: 'Nothing to analyze', no analysis", async () => {

@@ -158,13 +158,15 @@ export function createSoloActions(
      * else the account's history item), so a journal is analysed as a journal and a couple's recording gets its naming
      * step. Only while nothing runs.
      */
-    async modeForRetry(audioKey: string | null | undefined, listedMode?: unknown): Promise<void> {
+    async modeForRetry(audioKey: string | null | undefined, listedMode?: unknown, guideHeadline?: unknown): Promise<void> {
       if (kit.getState().phase.name !== "idle") return;
       // This device's audio knows; else the history's item does (the account keeps the mode of a recording it holds).
       const stored = audioKey ? (await listStoredRecordings().catch(() => [])).find((recording) => recording.id === audioKey)?.mode : undefined;
       const made = stored ?? (listedMode === "solo" || listedMode === "couple" ? listedMode : undefined);
       if (!made || kit.getState().phase.name !== "idle") return;
       kit.dispatch({ type: "MODE_CHANGED", mode: made === "solo" ? "solo" : "relationship" });
+      // The journal's guide, kept with the failed recording: its analysis gets the headline as the first one would have.
+      if (made === "solo" && typeof guideHeadline === "string" && guideHeadline.trim()) kit.dispatch({ type: "GUIDE_PICKED", headline: guideHeadline });
     },
     /** Who is journaling, kept current by the screen: a retried solo recording is named after them too. */
     identify(who: SoloIdentity): void {

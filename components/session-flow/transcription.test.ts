@@ -45,6 +45,13 @@ test("a failed follow-up stays on this device, listed with the session it belong
   expect(deleteRecording).not.toHaveBeenCalled();
 });
 
+test("a failed Solo Journal recording keeps its guide's headline with it, for the retry's analysis", async () => {
+  requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
+  await sendRecording(recording, { language: "en", soloMode: true, speakerName: "Ana", guideHeadline: "Hot Chili" });
+  expect(requestTranscription).toHaveBeenCalledWith(expect.not.objectContaining({ guideHeadline: expect.anything() }));
+  expect(listLocalSessions()[0]).toEqual(expect.objectContaining({ audioKey: "rec-9", guideHeadline: "Hot Chili" }));
+});
+
 test("its retry sends this device's audio as a follow-up of that session, never the server's retry of a session of its own", async () => {
   requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
   await sendRecording(recording, { language: "en", minSpeakers: 1, maxSpeakers: 4, followUpOf: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77" });

@@ -38,7 +38,16 @@ export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData }
 
 export async function sendRecording(
   recording: RecordingToSend,
-  options: { language: string; minSpeakers?: number; maxSpeakers?: number; soloMode?: boolean; speakerName?: string; followUpOf?: string },
+  options: {
+    language: string;
+    minSpeakers?: number;
+    maxSpeakers?: number;
+    soloMode?: boolean;
+    speakerName?: string;
+    /** A Solo Journal's guide, kept with a failed recording for its retry's analysis (not sent to the transcription). */
+    guideHeadline?: string;
+    followUpOf?: string;
+  },
 ): Promise<TranscriptionOutcome> {
   await markRecordingStatus(recording.audioKey, "uploading").catch(() => false);
   try {
@@ -63,7 +72,7 @@ export async function sendRecording(
     await confirmTranscribed(recording.audioKey);
     return { ok: true, result: { ...result, clientId } };
   } catch (error) {
-    return { ok: false, failure: await keepFailedRecording(recording, error, options.followUpOf) };
+    return { ok: false, failure: await keepFailedRecording(recording, error, { followUpOf: options.followUpOf, guideHeadline: options.guideHeadline }) };
   }
 }
 
@@ -107,7 +116,11 @@ async function confirmTranscribed(audioKey: string): Promise<void> {
   await deleteRecording(audioKey).catch(() => undefined);
 }
 
-async function keepFailedRecording(recording: RecordingToSend, error: unknown, followUpOf?: string): Promise<TranscriptionFailure> {
+async function keepFailedRecording(
+  recording: RecordingToSend,
+  error: unknown,
+  { followUpOf, guideHeadline }: { followUpOf?: string; guideHeadline?: string } = {},
+): Promise<TranscriptionFailure> {
   const failure = describeFailure(error);
   let localSession: LocalSession | null = null;
   try {
@@ -119,6 +132,7 @@ async function keepFailedRecording(recording: RecordingToSend, error: unknown, f
       failedSessionId: failure.failedSessionId,
       recordedAt: recording.recordedAt,
       ...(followUpOf ? { followUpOf } : {}),
+      ...(guideHeadline ? { guideHeadline } : {}),
     });
   } catch {
     // The list entry could not be written; the audio is still in the audio store and is recovered on the next start.

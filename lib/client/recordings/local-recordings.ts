@@ -26,6 +26,8 @@ export type LocalSession = {
   analysis?: unknown;
   /** A growth follow-up's recording: the session it belongs to, which a retry appends it to (issue 11). */
   followUpOf?: string;
+  /** A Solo Journal recording's conversation guide, for its retry's analysis. */
+  guideHeadline?: string;
 };
 
 export type LocalRecordingRef = { id: string; timestamp: number; sessionId: string; isLocal: true; name: string; mimeType: string; audioKey: string };
@@ -105,6 +107,7 @@ function toLocalSession(item: unknown): LocalSession | null {
     audioKey: typeof item.audioKey === "string" && item.audioKey ? item.audioKey : null,
   };
   if (typeof item.followUpOf !== "string" || item.followUpOf === "") delete session.followUpOf;
+  if (typeof item.guideHeadline !== "string" || item.guideHeadline.trim() === "") delete session.guideHeadline;
   for (const field of Object.values(MARKER_FIELD)) {
     const marker = parseMarker(item[field]);
     if (marker) session[field] = marker;
@@ -144,6 +147,8 @@ export type SaveFailedRecordingInput = {
   transcript?: string;
   /** A growth follow-up's recording: the session it belongs to. */
   followUpOf?: string;
+  /** A Solo Journal recording's conversation guide. */
+  guideHeadline?: string;
 };
 
 /**
@@ -186,6 +191,7 @@ export function saveFailedRecordingAsLocalSession(input: SaveFailedRecordingInpu
       [field]: { error: input.error, timestamp: new Date(now).toISOString(), attemptCount: 1 },
       ...(input.transcript !== undefined ? { transcript: input.transcript } : {}),
       ...(input.followUpOf ? { followUpOf: input.followUpOf } : {}),
+      ...(input.guideHeadline ? { guideHeadline: input.guideHeadline } : {}),
     };
     items.push(session);
   }
