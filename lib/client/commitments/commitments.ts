@@ -3,6 +3,7 @@ import {
   commitmentDraftSchema,
   pendingCommitments,
   readCommitments,
+  withoutRepeats,
   type Commitment,
   type CommitmentDraft,
   type CommitmentOutcome,
@@ -53,14 +54,16 @@ export function previousCommitmentsOnDevice(): CommitmentDraft[] {
 
 /** A follow-up's commitments as a session on this device keeps them: new ones added, the same words not repeated. */
 export function withNewCommitments(sessionId: string, known: readonly Commitment[], drafts: unknown): Commitment[] {
-  const seen = new Set(known.map((item) => item.text.toLowerCase()));
   const createdAt = new Date().toISOString();
-  const fresh = (Array.isArray(drafts) ? drafts : []).flatMap((raw, index) => {
-    const parsed = commitmentDraftSchema.safeParse(raw);
-    if (!parsed.success || seen.has(parsed.data.text.toLowerCase())) return [];
-    seen.add(parsed.data.text.toLowerCase());
-    return [{ ...parsed.data, id: `local-commitment-${Date.now()}-${index}`, sessionId, createdAt, outcome: null, outcomeAt: null }];
+  const parsed = (Array.isArray(drafts) ? drafts : []).flatMap((raw) => {
+    const draft = commitmentDraftSchema.safeParse(raw);
+    return draft.success ? [draft.data] : [];
   });
+  // The same rule as the server's storing (lib/domain/growth/commitments.ts): words, not case or punctuation, tell them apart.
+  const fresh = withoutRepeats(
+    parsed,
+    known.map((item) => item.text),
+  ).map((draft, index) => ({ ...draft, id: `local-commitment-${Date.now()}-${index}`, sessionId, createdAt, outcome: null, outcomeAt: null }));
   return [...known, ...fresh];
 }
 
