@@ -12,10 +12,14 @@ const AI_ROUTE_TIMEOUTS: { pattern: RegExp; maxDurationSeconds: number }[] = [
   { pattern: /^\/api\/(public\/)?analyze$/, maxDurationSeconds: 300 },
   { pattern: /^\/api\/(public\/)?sessions\/[^/]+\/(retry-transcription|retry-analysis|append-transcript)$/, maxDurationSeconds: 300 },
   { pattern: /^\/api\/(public\/)?sessions\/[^/]+\/summary$/, maxDurationSeconds: 120 },
+  // One part of a recording sent in parts (issue 14 §2): a transcription like /api/transcribe.
+  { pattern: /^\/api\/(public\/)?uploads\/[^/]+\/parts\/\d+\/transcribe$/, maxDurationSeconds: 300 },
 ];
 
 /** Moving this device's sessions into the account writes them all in one call. */
 const MIGRATE_TIMEOUT_MS = 60_000;
+/** A 3 MiB piece of a recording on a slow mobile uplink. */
+const UPLOAD_PIECE_TIMEOUT_MS = 120_000;
 /** Everything else reads or writes a few rows. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -25,5 +29,6 @@ export function requestTimeoutMs(path: string): number {
   const route = AI_ROUTE_TIMEOUTS.find(({ pattern }) => pattern.test(pathname));
   if (route) return route.maxDurationSeconds * 1000 + NETWORK_SLACK_MS;
   if (/^\/api\/(public\/)?sessions\/migrate$/.test(pathname)) return MIGRATE_TIMEOUT_MS;
+  if (/^\/api\/(public\/)?uploads\/[^/]+\/parts\/\d+\/pieces\/\d+$/.test(pathname)) return UPLOAD_PIECE_TIMEOUT_MS;
   return DEFAULT_REQUEST_TIMEOUT_MS;
 }

@@ -53,6 +53,14 @@ describe("apiRequest shared rules", () => {
     expect(calls[0]?.init.body).toBe(JSON.stringify({ transcript: "hi" }));
   });
 
+  it("sends a raw body (an upload's audio piece) as it is, with the caller's content type", async () => {
+    const { client, calls } = setup();
+    const piece = new Blob([new Uint8Array([1, 2, 3])]);
+    await client.apiRequest("PUT", "/api/uploads/u1/parts/0/pieces/0", { rawBody: piece, headers: { "Content-Type": "application/octet-stream" } });
+    expect(calls[0]?.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(calls[0]?.init.body).toBe(piece);
+  });
+
   it("signed in: bearer token and identity headers, path unchanged", async () => {
     const { client, calls } = setup({ auth: signedIn });
     await client.apiRequest("GET", "/api/sessions");

@@ -71,6 +71,8 @@ export class RequestTimeoutError extends TypeError {
 
 export type ApiRequestOptions = {
   body?: unknown;
+  /** Sent as it is instead of a JSON body (an upload's audio piece); its Content-Type comes from `headers`. */
+  rawBody?: Blob | ArrayBuffer;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
@@ -116,7 +118,7 @@ export function createApiClient(deps: ApiClientDeps) {
         headers,
         credentials: "include",
         cache: "no-store",
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         signal: combine(options.signal, timeout),
       });
     } catch (error) {
