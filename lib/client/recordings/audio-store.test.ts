@@ -5,13 +5,20 @@ import {
   appendChunk,
   AUDIO_STORAGE_MESSAGES,
   AudioStorageError,
+  beginPart,
   beginRecording,
   deleteRecording,
   finishRecording,
+  getRecordingExtra,
   listStoredRecordings,
   markRecordingStatus,
+  PART_CHUNK_STRIDE,
+  partChunkIndex,
+  putRecordingExtra,
   readRecordingBase64,
   readRecordingBlob,
+  readRecordingParts,
+  RecordingInPartsError,
 } from "./audio-store";
 
 const bytes = (...values: number[]) => new Blob([new Uint8Array(values)]);
@@ -57,8 +64,8 @@ describe("audio store", () => {
     await appendChunk("new", 2, new Blob([])); // empty chunks are skipped
 
     expect(await listStoredRecordings()).toMatchObject([
-      { id: "new", status: "recording", chunkCount: 2, mode: "couple" },
-      { id: "old", status: "recording", chunkCount: 0 },
+      { id: "new", status: "recording", chunkCount: 2, partCount: 1, mode: "couple", parts: [{ startMs: 0 }] },
+      { id: "old", status: "recording", chunkCount: 0, partCount: 0 },
     ]);
     expect(await finishRecording("new")).toBe(true);
     expect(await markRecordingStatus("old", "uploading")).toBe(true);
@@ -146,6 +153,10 @@ describe("audio store", () => {
         markRecordingStatus("x", "failed"),
         readRecordingBlob("x"),
         readRecordingBase64("x"),
+        readRecordingParts("x"),
+        beginPart("x", 1, 600_000),
+        putRecordingExtra("x", "upload", { uploadId: "u" }),
+        getRecordingExtra("x", "upload"),
         deleteRecording("x"),
         listStoredRecordings(),
       ];
@@ -177,5 +188,182 @@ describe("audio store", () => {
       open.mockRestore();
       await expect(store.listStoredRecordings()).resolves.toEqual([]);
     });
+  });
+});
+
+const partsOf = async (id: string) => {
+  const recording = await readRecordingParts(id);
+  if (!recording) throw new Error("expected parts");
+  return {
+    mimeType: recording.mimeType,
+    parts: await Promise.all(recording.parts.map(async ({ index, startMs, blob }) => ({ index, startMs, type: blob.type, bytes: await blobBytes(blob) }))),
+  };
+};
+
+describe("audio store: recordings in parts", () => {
+  it("puts chunk i of part p at p * PART_CHUNK_STRIDE + i, part 0 being today's indexes", () => {
+    expect(PART_CHUNK_STRIDE).toBe(1_000_000);
+    expect(partChunkIndex(0, 7)).toBe(7);
+    expect(partChunkIndex(3, 12)).toBe(3_000_012);
+    expect(() => partChunkIndex(1, PART_CHUNK_STRIDE)).toThrow(RangeError);
+    expect(() => partChunkIndex(-1, 0)).toThrow(RangeError);
+    expect(() => partChunkIndex(1.5, 0)).toThrow(RangeError);
+  });
+
+  it("groups the chunks by part, in part order and chunk order whatever order they were written in, with each part's start", async () => {
+    await start("long");
+    expect(await beginPart("long", 1, 600_012.4)).toBe(true);
+    expect(await beginPart("long", 2, 1_200_020)).toBe(true);
+    await appendChunk("long", partChunkIndex(2, 0), bytes(20));
+    await appendChunk("long", partChunkIndex(1, 1), bytes(11));
+    await appendChunk("long", partChunkIndex(0, 10), bytes(2));
+    await appendChunk("long", partChunkIndex(1, 0), bytes(10));
+    await appendChunk("long", partChunkIndex(0, 9), bytes(1));
+    await appendChunk("long", partChunkIndex(2, 1), bytes(21, 22));
+
+    expect(await partsOf("long")).toEqual({
+      mimeType: "audio/webm;codecs=opus",
+      parts: [
+        { index: 0, startMs: 0, type: "audio/webm;codecs=opus", bytes: [1, 2] },
+        { index: 1, startMs: 600_012, type: "audio/webm;codecs=opus", bytes: [10, 11] },
+        { index: 2, startMs: 1_200_020, type: "audio/webm;codecs=opus", bytes: [20, 21, 22] },
+      ],
+    });
+    expect(await listStoredRecordings()).toMatchObject([
+      { id: "long", chunkCount: 6, partCount: 3, parts: [{ startMs: 0 }, { startMs: 600_012 }, { startMs: 1_200_020 }] },
+    ]);
+  });
+
+  it("keeps each part's start through later status changes", async () => {
+    await start("kept-starts");
+    await beginPart("kept-starts", 1, 600_500);
+    await finishRecording("kept-starts");
+    await markRecordingStatus("kept-starts", "saved-locally");
+    expect(await listStoredRecordings()).toMatchObject([{ id: "kept-starts", status: "saved-locally", parts: [{ startMs: 0 }, { startMs: 600_500 }] }]);
+  });
+
+  it("refuses a part begun out of order or with a nonsense start, and answers false for a missing recording", async () => {
+    await start("order");
+    await expect(beginPart("order", 2, 1_200_000)).rejects.toThrow(RangeError);
+    await expect(beginPart("order", 1, -5)).rejects.toThrow(RangeError);
+    await expect(beginPart("order", 1, Number.NaN)).rejects.toThrow(RangeError);
+    await expect(beginPart("order", -1, 0)).rejects.toThrow(RangeError);
+    expect(await beginPart("missing", 1, 600_000)).toBe(false);
+    // Nothing was written by the refused calls.
+    expect((await listStoredRecordings()).find((r) => r.id === "order")?.parts).toEqual([{ startMs: 0 }]);
+    // Beginning the same part again replaces its start.
+    expect(await beginPart("order", 1, 600_000)).toBe(true);
+    expect(await beginPart("order", 1, 600_100)).toBe(true);
+    expect((await listStoredRecordings()).find((r) => r.id === "order")?.parts).toEqual([{ startMs: 0 }, { startMs: 600_100 }]);
+  });
+
+  it("leaves out a part that has no chunk, and keeps the others' starts", async () => {
+    await start("gap");
+    await beginPart("gap", 1, 600_000);
+    await beginPart("gap", 2, 1_200_000);
+    await appendChunk("gap", partChunkIndex(0, 0), bytes(1));
+    await appendChunk("gap", partChunkIndex(2, 0), bytes(3));
+    expect(await partsOf("gap")).toMatchObject({
+      parts: [
+        { index: 0, startMs: 0, bytes: [1] },
+        { index: 2, startMs: 1_200_000, bytes: [3] },
+      ],
+    });
+    expect(await listStoredRecordings()).toMatchObject([{ id: "gap", chunkCount: 2, partCount: 2 }]);
+  });
+
+  it("reads a recording from before parts (no parts in its meta, plain indexes) as one part at 0", async () => {
+    const put = async (key: IDBValidKey, value: unknown) => {
+      const request = indexedDB.open("coach-audio");
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const transaction = db.transaction("recordings", "readwrite");
+      transaction.objectStore("recordings").put(value, key);
+      await new Promise((resolve) => (transaction.oncomplete = resolve));
+      db.close();
+    };
+    await put(["meta", "old"], { id: "old", mimeType: "audio/ogg", startedAt: 5, mode: "couple", status: "failed", updatedAt: 5 });
+    await put(["chunk", "old", 0], new Uint8Array([1, 2]).buffer);
+    await put(["chunk", "old", 1], new Uint8Array([3]).buffer);
+
+    expect(await partsOf("old")).toEqual({ mimeType: "audio/ogg", parts: [{ index: 0, startMs: 0, type: "audio/ogg", bytes: [1, 2, 3] }] });
+    expect(await blobBytes(await readRecordingBlob("old"))).toEqual([1, 2, 3]);
+    expect(await listStoredRecordings()).toMatchObject([{ id: "old", chunkCount: 2, partCount: 1, parts: [{ startMs: 0 }] }]);
+
+    // A damaged list of starts does not hide the audio: a missing start is where the recorder would have cut.
+    await put(["meta", "damaged"], {
+      id: "damaged",
+      mimeType: "audio/ogg",
+      startedAt: 6,
+      mode: "couple",
+      status: "failed",
+      updatedAt: 6,
+      parts: [{ startMs: 9 }, "x"],
+    });
+    await put(["chunk", "damaged", 0], new Uint8Array([1]).buffer);
+    await put(["chunk", "damaged", PART_CHUNK_STRIDE], new Uint8Array([2]).buffer);
+    await put(["chunk", "damaged", 2 * PART_CHUNK_STRIDE], new Uint8Array([3]).buffer);
+    expect((await partsOf("damaged")).parts.map(({ index, startMs }) => [index, startMs])).toEqual([
+      [0, 0],
+      [1, 600_000],
+      [2, 1_200_000],
+    ]);
+  });
+
+  it("does not glue parts into one blob: the one-file readers refuse a recording of several parts", async () => {
+    await start("two");
+    await beginPart("two", 1, 600_000);
+    await appendChunk("two", partChunkIndex(0, 0), bytes(1));
+    await appendChunk("two", partChunkIndex(1, 0), bytes(2));
+
+    await expect(readRecordingBlob("two")).rejects.toBeInstanceOf(RecordingInPartsError);
+    await expect(readRecordingBase64("two")).rejects.toMatchObject({ name: "RecordingInPartsError", parts: 2 });
+    // A recording begun in parts of which only one holds audio is still one file.
+    await start("one-of-two");
+    await beginPart("one-of-two", 1, 600_000);
+    await appendChunk("one-of-two", partChunkIndex(1, 0), bytes(7));
+    expect(await blobBytes(await readRecordingBlob("one-of-two"))).toEqual([7]);
+  });
+
+  it("answers null for parts of a missing recording or one without audio", async () => {
+    await start("quiet");
+    expect(await readRecordingParts("quiet")).toBeNull();
+    expect(await readRecordingParts("nope")).toBeNull();
+  });
+
+  it("keeps extras with their recording, replaces them, and deletes them with it and nothing else", async () => {
+    await start("up");
+    await start("other");
+    expect(await getRecordingExtra("up", "upload")).toBeUndefined();
+    expect(await putRecordingExtra("up", "upload", { uploadId: "u1", uploadToken: "t" })).toBe(true);
+    expect(await putRecordingExtra("up", "part-0", { part: 0, segments: [{ speaker: "A", text: "hi", start: 0, end: 1 }] })).toBe(true);
+    expect(await putRecordingExtra("up", "upload", { uploadId: "u2" })).toBe(true);
+    expect(await putRecordingExtra("other", "upload", { uploadId: "o" })).toBe(true);
+
+    expect(await getRecordingExtra("up", "upload")).toEqual({ uploadId: "u2" });
+    expect(await getRecordingExtra("up", "part-0")).toEqual({ part: 0, segments: [{ speaker: "A", text: "hi", start: 0, end: 1 }] });
+    // Extras are not chunks: they change neither the counts nor the audio.
+    await appendChunk("up", 0, bytes(1));
+    expect((await listStoredRecordings()).find((r) => r.id === "up")).toMatchObject({ chunkCount: 1, partCount: 1 });
+    expect(await blobBytes(await readRecordingBlob("up"))).toEqual([1]);
+
+    await deleteRecording("up");
+    expect(await getRecordingExtra("up", "upload")).toBeUndefined();
+    expect(await getRecordingExtra("up", "part-0")).toBeUndefined();
+    expect(await getRecordingExtra("other", "upload")).toEqual({ uploadId: "o" });
+    // A recording begun again under the id starts without the old extras.
+    await start("up");
+    expect(await getRecordingExtra("up", "upload")).toBeUndefined();
+  });
+
+  it("keeps no extra for a recording that is not stored, and refuses values that cannot be stored", async () => {
+    expect(await putRecordingExtra("ghost", "upload", { uploadId: "u" })).toBe(false);
+    expect(await getRecordingExtra("ghost", "upload")).toBeUndefined();
+    await start("clone");
+    await expect(putRecordingExtra("clone", "bad", { run: () => undefined })).rejects.toBeInstanceOf(AudioStorageError);
+    expect(await getRecordingExtra("clone", "bad")).toBeUndefined();
+    await expect(putRecordingExtra("clone", "", 1)).rejects.toThrow(RangeError);
   });
 });

@@ -1,6 +1,7 @@
 import { createStore, promisifyRequest, type UseStore } from "idb-keyval";
 
 import { isValidSavedAudio } from "@/lib/domain/audio/base64";
+import { RECORDING_PART_SECONDS } from "@/lib/domain/transcription/long-recording";
 
 import { blobToArrayBuffer, blobToBase64 } from "./blob";
 import { holdRecordingLock, releaseRecordingLock } from "./recording-locks";
@@ -9,9 +10,14 @@ import { holdRecordingLock, releaseRecordingLock } from "./recording-locks";
 // written as it arrives, so a reload or a crash mid-recording loses at most the chunk in flight. Chunks are kept as
 // ArrayBuffers, not Blobs: older Safari could not store Blobs in IndexedDB reliably.
 //
+// A long recording is kept in parts (issue 14 §2): each part is a complete audio file of its own (the recorder starts a
+// new MediaRecorder at each cut), so its chunks must never be glued to another part's. A chunk's index carries its part:
+// index = part * PART_CHUNK_STRIDE + i, so a recording from before parts is part 0 and key order is part order.
+//
 // Keys (IndexedDB orders array keys element by element, numbers before strings before arrays):
-//   ["meta", id]            → StoredRecordingMeta
-//   ["chunk", id, index]    → ArrayBuffer; index order is recording order.
+//   ["meta", id]            → StoredRecordingMeta (with each part's start)
+//   ["chunk", id, index]    → ArrayBuffer; index order is recording order, part by part.
+//   ["extra", id, key]      → anything structured-clonable the uploader keeps with the recording; deleted with it.
 
 const DB_NAME = "coach-audio";
 const STORE_NAME = "recordings";
@@ -20,6 +26,19 @@ const RECORDING_STATUSES = ["recording", "stopped", "uploading", "failed", "save
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 export type RecordingMode = "couple" | "solo";
 
+/** Chunk i of part p is stored at index p * PART_CHUNK_STRIDE + i: a part of 500 ms chunks would need 5.8 days to overflow. */
+export const PART_CHUNK_STRIDE = 1_000_000;
+
+/** The store index of chunk `chunk` of part `part`. */
+export function partChunkIndex(part: number, chunk: number): number {
+  if (!Number.isInteger(part) || part < 0) throw new RangeError(`Part must be a non-negative integer, got ${part}`);
+  if (!Number.isInteger(chunk) || chunk < 0 || chunk >= PART_CHUNK_STRIDE)
+    throw new RangeError(`Chunk must be an integer in [0, ${PART_CHUNK_STRIDE}), got ${chunk}`);
+  return part * PART_CHUNK_STRIDE + chunk;
+}
+
+export type StoredPartMeta = { startMs: number };
+
 export type StoredRecordingMeta = {
   id: string;
   mimeType: string;
@@ -27,8 +46,22 @@ export type StoredRecordingMeta = {
   mode: RecordingMode;
   status: RecordingStatus;
   updatedAt: number;
+  /**
+   * Each part's start in ms from the recording's start, by part index. Read back it is always present (a recording from
+   * before parts, or one whose list is damaged, reads as one part at 0); optional so older records still type-check.
+   */
+  parts?: StoredPartMeta[];
 };
-export type StoredRecordingSummary = StoredRecordingMeta & { chunkCount: number };
+export type StoredRecordingSummary = StoredRecordingMeta & {
+  /** Every stored chunk, all parts together (0: nothing was captured). */
+  chunkCount: number;
+  /** The parts holding at least one chunk (what readRecordingParts gives). */
+  partCount: number;
+};
+
+/** One part as one Blob (a complete audio file), its index and its start in ms from the recording's start. */
+export type StoredRecordingPart = { index: number; startMs: number; blob: Blob };
+export type StoredRecordingParts = { mimeType: string; parts: StoredRecordingPart[] };
 
 export type AudioStorageFailure = "unavailable" | "quota" | "failed";
 
@@ -48,9 +81,27 @@ export class AudioStorageError extends Error {
   }
 }
 
+/**
+ * readRecordingBlob and readRecordingBase64 give one audio file: a recording in several parts is several files, and
+ * gluing them together would make audio a provider reads only the first part of (or refuses). They throw this instead
+ * of handing over part of the audio, so a caller still on the one-file path fails (and keeps the recording) rather than
+ * transcribing ten minutes and deleting the rest. Read such a recording with readRecordingParts.
+ */
+export class RecordingInPartsError extends Error {
+  readonly parts: number;
+  constructor(parts: number) {
+    super("This recording is kept in parts and is sent part by part.");
+    this.name = "RecordingInPartsError";
+    this.parts = parts;
+  }
+}
+
 const metaKey = (id: string) => ["meta", id];
 const chunkKey = (id: string, index: number) => ["chunk", id, index];
 const chunkRange = (id: string) => IDBKeyRange.bound(["chunk", id, 0], ["chunk", id, Infinity]);
+const extraKey = (id: string, key: string) => ["extra", id, key];
+// Every ["extra", id, <string>] key: strings sort below arrays.
+const extraRange = (id: string) => IDBKeyRange.bound(["extra", id, ""], ["extra", id, []]);
 // Every ["meta", <string>] key: strings sort below arrays.
 const allMetaRange = () => IDBKeyRange.bound(["meta", ""], ["meta", []]);
 
@@ -83,6 +134,8 @@ async function run<T>(operation: (store: UseStore) => Promise<T>): Promise<T> {
     try {
       return await operation(openStore());
     } catch (error) {
+      // A caller's mistake (a part begun out of order) is not the browser's storage failing.
+      if (error instanceof RangeError) throw error;
       const failure = toAudioStorageError(error);
       if (failure.reason !== "unavailable") throw failure;
       connection = null;
@@ -93,8 +146,30 @@ async function run<T>(operation: (store: UseStore) => Promise<T>): Promise<T> {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
+const PART_MS = RECORDING_PART_SECONDS * 1000;
+
+/**
+ * Part `index`'s start: the stored one, else (a damaged or missing entry) where the recorder would have cut. The first
+ * part starts at 0 and each later one after the one before, as an upload plan requires.
+ */
+function partStart(parts: readonly StoredPartMeta[], index: number, previous: number | undefined): number {
+  if (index === 0) return 0;
+  const stored = parts[index]?.startMs;
+  const start = stored !== undefined && Number.isFinite(stored) && stored >= 0 ? Math.round(stored) : index * PART_MS;
+  return previous === undefined ? start : Math.max(start, previous + 1);
+}
+
+/** A recording from before parts (no list) is one part at 0; an entry that is not { startMs } gets a guessed start. */
+function parseParts(value: unknown): StoredPartMeta[] {
+  if (!Array.isArray(value) || value.length === 0) return [{ startMs: 0 }];
+  const raw = Array.from(value, (entry: unknown) => ({ startMs: isRecord(entry) && typeof entry.startMs === "number" ? entry.startMs : Number.NaN }));
+  const parts: StoredPartMeta[] = [];
+  raw.forEach((_, index) => parts.push({ startMs: partStart(raw, index, parts[index - 1]?.startMs) }));
+  return parts;
+}
+
 /** Lenient on purpose: a meta record damaged by an older version must not hide the audio stored under it. */
-function parseMeta(value: unknown): StoredRecordingMeta | null {
+function parseMeta(value: unknown): (StoredRecordingMeta & { parts: StoredPartMeta[] }) | null {
   if (!isRecord(value) || typeof value.id !== "string" || value.id === "") return null;
   const status = RECORDING_STATUSES.find((known) => known === value.status) ?? "failed";
   return {
@@ -104,8 +179,12 @@ function parseMeta(value: unknown): StoredRecordingMeta | null {
     mode: value.mode === "solo" ? "solo" : "couple",
     status,
     updatedAt: typeof value.updatedAt === "number" ? value.updatedAt : 0,
+    parts: parseParts(value.parts),
   };
 }
+
+const partOfIndex = (index: number) => Math.floor(index / PART_CHUNK_STRIDE);
+const chunkIndexOfKey = (key: IDBValidKey): number | null => (Array.isArray(key) && typeof key[2] === "number" ? key[2] : null);
 
 const isBinary = (value: unknown): value is ArrayBuffer | Blob =>
   Object.prototype.toString.call(value) === "[object ArrayBuffer]" || (typeof Blob !== "undefined" && value instanceof Blob);
@@ -115,7 +194,7 @@ const isBinary = (value: unknown): value is ArrayBuffer | Blob =>
  * this tab holds its lock (recording-locks.ts) until it is saved locally, failed or deleted.
  */
 export async function beginRecording(input: { id: string; mimeType: string; startedAt: number; mode: RecordingMode }): Promise<StoredRecordingMeta> {
-  const meta: StoredRecordingMeta = { ...input, status: "recording", updatedAt: Date.now() };
+  const meta: StoredRecordingMeta = { ...input, status: "recording", updatedAt: Date.now(), parts: [{ startMs: 0 }] };
   await run((store) =>
     store("readwrite", (objects) => {
       // add, not put: reusing an id must fail rather than mix two recordings' chunks.
@@ -127,7 +206,10 @@ export async function beginRecording(input: { id: string; mimeType: string; star
   return meta;
 }
 
-/** Stores one chunk as soon as it arrives. Empty chunks (MediaRecorder emits some) are skipped. */
+/**
+ * Stores one chunk as soon as it arrives, at its store index (partChunkIndex(part, i); part 0's chunk i is index i).
+ * Empty chunks (MediaRecorder emits some) are skipped.
+ */
 export async function appendChunk(id: string, index: number, chunk: Blob): Promise<void> {
   if (!Number.isInteger(index) || index < 0) throw new RangeError(`Chunk index must be a non-negative integer, got ${index}`);
   if (chunk.size === 0) return;
@@ -146,10 +228,12 @@ export async function appendChunk(id: string, index: number, chunk: Blob): Promi
   );
 }
 
-/** Sets a recording's status; false when no such recording is stored. */
-export async function markRecordingStatus(id: string, status: RecordingStatus): Promise<boolean> {
-  // Failed or saved locally: this tab is done with it, so recovery in another tab may take it over.
-  if (status === "failed" || status === "saved-locally") releaseRecordingLock(id);
+/**
+ * Reads and rewrites a recording's meta record in one transaction; false when no such recording is stored. The change
+ * runs in a plain IndexedDB callback (a promise continuation could outlive the transaction); an exception escaping it
+ * would be uncaught, so it aborts the transaction and rejects instead.
+ */
+function updateMeta(id: string, change: (meta: StoredRecordingMeta & { parts: StoredPartMeta[] }) => StoredRecordingMeta): Promise<boolean> {
   return run((store) =>
     store(
       "readwrite",
@@ -159,13 +243,11 @@ export async function markRecordingStatus(id: string, status: RecordingStatus): 
           let found = false;
           let thrown: unknown;
           const request = objects.get(metaKey(id));
-          // Read and write in one transaction, with a plain callback (a promise continuation could outlive the
-          // transaction). An exception escaping an IndexedDB callback would be uncaught: catch it and abort instead.
           request.onsuccess = () => {
             const meta = parseMeta(request.result);
             if (!meta) return;
             try {
-              objects.put({ ...meta, status, updatedAt: Date.now() }, metaKey(id));
+              objects.put({ ...change(meta), updatedAt: Date.now() }, metaKey(id));
               found = true;
             } catch (error) {
               thrown = error;
@@ -179,25 +261,99 @@ export async function markRecordingStatus(id: string, status: RecordingStatus): 
   );
 }
 
+/** Sets a recording's status; false when no such recording is stored. */
+export async function markRecordingStatus(id: string, status: RecordingStatus): Promise<boolean> {
+  // Failed or saved locally: this tab is done with it, so recovery in another tab may take it over.
+  if (status === "failed" || status === "saved-locally") releaseRecordingLock(id);
+  return updateMeta(id, (meta) => ({ ...meta, status }));
+}
+
+/**
+ * Records that part `part` starts `startMs` ms after the recording's start: call it before the part's first chunk.
+ * Parts begin in order: `part` is the next one (or one already begun, whose start is then replaced). False when no such
+ * recording is stored.
+ */
+export async function beginPart(id: string, part: number, startMs: number): Promise<boolean> {
+  if (!Number.isInteger(part) || part < 0) throw new RangeError(`Part must be a non-negative integer, got ${part}`);
+  if (!Number.isFinite(startMs) || startMs < 0) throw new RangeError(`A part's start must be a non-negative number of ms, got ${startMs}`);
+  return updateMeta(id, (meta) => {
+    if (part > meta.parts.length) throw new RangeError(`Part ${part} of recording ${id} begun before part ${meta.parts.length}`);
+    const parts = meta.parts.slice();
+    parts[part] = { startMs: part === 0 ? 0 : Math.round(startMs) };
+    return { ...meta, parts };
+  });
+}
+
 /** The recording is complete: every chunk has been stored. */
 export function finishRecording(id: string): Promise<boolean> {
   return markRecordingStatus(id, "stopped");
 }
 
-/** The whole recording as one Blob of its own mime type; null when it is not stored or has no audio. */
-export async function readRecordingBlob(id: string): Promise<Blob | null> {
-  const [rawMeta, rawChunks] = await run((store) =>
-    store("readonly", (objects) => Promise.all([promisifyRequest(objects.get(metaKey(id))), promisifyRequest(objects.getAll(chunkRange(id)))])),
+/** The meta record and every chunk with its index, read in one transaction; null when the recording is not stored. */
+async function readChunks(
+  id: string,
+): Promise<{ meta: StoredRecordingMeta & { parts: StoredPartMeta[] }; chunks: { index: number; bytes: ArrayBuffer | Blob }[] } | null> {
+  const [rawMeta, keys, values] = await run((store) =>
+    store("readonly", (objects) =>
+      Promise.all([
+        promisifyRequest(objects.get(metaKey(id))),
+        promisifyRequest(objects.getAllKeys(chunkRange(id))),
+        promisifyRequest(objects.getAll(chunkRange(id))),
+      ]),
+    ),
   );
   const meta = parseMeta(rawMeta);
   if (!meta) return null;
-  const parts = rawChunks.filter(isBinary);
-  if (parts.length < rawChunks.length) console.warn(`Recording ${id}: skipped ${rawChunks.length - parts.length} unreadable chunk(s).`);
-  if (parts.length === 0) return null;
-  return new Blob(parts, { type: meta.mimeType });
+  const chunks: { index: number; bytes: ArrayBuffer | Blob }[] = [];
+  values.forEach((value: unknown, position) => {
+    const index = chunkIndexOfKey(keys[position] as IDBValidKey);
+    if (index !== null && isBinary(value)) chunks.push({ index, bytes: value });
+  });
+  if (chunks.length < values.length) console.warn(`Recording ${id}: skipped ${values.length - chunks.length} unreadable chunk(s).`);
+  return { meta, chunks };
 }
 
-/** The recording as plain base64 for upload; null when it is missing or its audio is not valid base64. */
+/**
+ * The recording part by part, in order, each part one Blob of the recording's mime type (a complete audio file). A part
+ * with no chunk is left out; a part whose start was not stored gets where the recorder would have cut. Null when the
+ * recording is not stored or has no audio.
+ */
+export async function readRecordingParts(id: string): Promise<StoredRecordingParts | null> {
+  const read = await readChunks(id);
+  if (!read) return null;
+  const byPart = new Map<number, (ArrayBuffer | Blob)[]>();
+  // getAll answers in key order: parts in order, chunks in order within each.
+  for (const { index, bytes } of read.chunks) {
+    const part = partOfIndex(index);
+    const list = byPart.get(part);
+    if (list) list.push(bytes);
+    else byPart.set(part, [bytes]);
+  }
+  if (byPart.size === 0) return null;
+  const parts: StoredRecordingPart[] = [];
+  // The map's keys came in key order, so the parts are in order too.
+  for (const [index, chunks] of byPart) {
+    const startMs = partStart(read.meta.parts, index, parts.at(-1)?.startMs);
+    parts.push({ index, startMs, blob: new Blob(chunks, { type: read.meta.mimeType }) });
+  }
+  return { mimeType: read.meta.mimeType, parts };
+}
+
+/**
+ * A recording of one part as one Blob of its own mime type; null when it is not stored or has no audio. Throws
+ * RecordingInPartsError for a recording of several parts (read it with readRecordingParts).
+ */
+export async function readRecordingBlob(id: string): Promise<Blob | null> {
+  const recording = await readRecordingParts(id);
+  if (!recording) return null;
+  if (recording.parts.length > 1) throw new RecordingInPartsError(recording.parts.length);
+  return recording.parts[0]!.blob;
+}
+
+/**
+ * A recording of one part as plain base64 for upload; null when it is missing or its audio is not valid base64. Throws
+ * RecordingInPartsError for a recording of several parts.
+ */
 export async function readRecordingBase64(id: string): Promise<string | null> {
   const blob = await readRecordingBlob(id);
   if (!blob) return null;
@@ -210,26 +366,76 @@ export async function readRecordingBase64(id: string): Promise<string | null> {
   return isValidSavedAudio(base64) ? base64 : null;
 }
 
-/** Removes the recording and all its chunks, in one transaction. Call only once the server has confirmed the transcript. */
+/**
+ * Keeps `value` (anything structured-clonable) under `key` with a stored recording, for the uploader to resume where it
+ * was; false (nothing kept) when no such recording is stored, so nothing outlives its recording. deleteRecording
+ * removes it with the audio.
+ */
+export async function putRecordingExtra(id: string, key: string, value: unknown): Promise<boolean> {
+  if (typeof key !== "string" || key === "") throw new RangeError("An extra's key must be a non-empty string");
+  return run((store) =>
+    store(
+      "readwrite",
+      (objects) =>
+        new Promise<boolean>((resolve, reject) => {
+          const transaction = objects.transaction;
+          let found = false;
+          let thrown: unknown;
+          // The recording's meta is checked in the same transaction: a deletion cannot slip in between.
+          const request = objects.get(metaKey(id));
+          request.onsuccess = () => {
+            if (!parseMeta(request.result)) return;
+            try {
+              objects.put(value, extraKey(id, key));
+              found = true;
+            } catch (error) {
+              // A value that cannot be cloned (a function, a DOM node) throws DataCloneError here.
+              thrown = error;
+              transaction.abort();
+            }
+          };
+          transaction.oncomplete = () => resolve(found);
+          transaction.onerror = transaction.onabort = () => reject(thrown ?? transaction.error);
+        }),
+    ),
+  );
+}
+
+/** What putRecordingExtra kept under `key` for the recording, as stored (check its shape); undefined when nothing is. */
+export async function getRecordingExtra(id: string, key: string): Promise<unknown> {
+  return run((store) => store("readonly", (objects) => promisifyRequest<unknown>(objects.get(extraKey(id, key)))));
+}
+
+/**
+ * Removes the recording, all its chunks and its extras, in one transaction. Call only once the server has confirmed the
+ * transcript.
+ */
 export async function deleteRecording(id: string): Promise<void> {
   releaseRecordingLock(id);
   await run((store) =>
     store("readwrite", (objects) => {
       objects.delete(metaKey(id));
       objects.delete(chunkRange(id));
+      objects.delete(extraRange(id));
       return promisifyRequest(objects.transaction);
     }),
   );
 }
 
-/** Every stored recording with its chunk count, newest first. */
+/** Every stored recording with its chunk and part counts, newest first. */
 export async function listStoredRecordings(): Promise<StoredRecordingSummary[]> {
   const rawMetas = await run((store) => store("readonly", (objects) => promisifyRequest(objects.getAll(allMetaRange()))));
-  const metas = rawMetas.map(parseMeta).filter((meta): meta is StoredRecordingMeta => meta !== null);
+  const metas = rawMetas.map(parseMeta).filter((meta): meta is StoredRecordingMeta & { parts: StoredPartMeta[] } => meta !== null);
   const summaries = await Promise.all(
     metas.map(async (meta) => {
-      const chunkCount = await run((store) => store("readonly", (objects) => promisifyRequest(objects.count(chunkRange(meta.id)))));
-      return { ...meta, chunkCount };
+      // Keys only: the audio itself is not read to be counted.
+      const keys = await run((store) => store("readonly", (objects) => promisifyRequest(objects.getAllKeys(chunkRange(meta.id)))));
+      const parts = new Set<number>();
+      for (const key of keys) {
+        const index = chunkIndexOfKey(key);
+        if (index !== null) parts.add(partOfIndex(index));
+      }
+      return { ...meta, chunkCount: keys.length, partCount: parts.size };
     }),
   );
   return summaries.sort((a, b) => b.startedAt - a.startedAt);

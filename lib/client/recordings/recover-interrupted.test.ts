@@ -5,11 +5,14 @@ import { STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser
 
 import {
   appendChunk,
+  beginPart,
   beginRecording,
   deleteRecording,
   listStoredRecordings,
   markRecordingStatus,
+  partChunkIndex,
   readRecordingBlob,
+  readRecordingParts,
   type RecordingStatus,
 } from "./audio-store";
 import { listFailedLocalRecordings, listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
@@ -131,5 +134,20 @@ describe("recoverInterruptedRecordings", () => {
     expect(await statusOf("later")).toBe("recording");
 
     expect(await recoverInterruptedRecordings(storage)).toHaveLength(1);
+  });
+
+  it("recovers a recording kept in parts with the size of all its parts, and leaves its parts in place", async () => {
+    await beginRecording({ id: "long", mimeType: "audio/webm;codecs=opus", startedAt: new Date(2026, 10, 22, 15, 4).getTime(), mode: "couple" });
+    await beginPart("long", 1, 600_000);
+    await appendChunk("long", partChunkIndex(0, 0), new Blob([new Uint8Array([1, 2])]));
+    await appendChunk("long", partChunkIndex(1, 0), new Blob([new Uint8Array([3, 4, 5])]));
+
+    expect(await recoverInterruptedRecordings(storage)).toHaveLength(1);
+    expect(listFailedLocalRecordings(storage)).toMatchObject([{ audioKey: "long", size: 5, mimeType: "audio/webm;codecs=opus" }]);
+    expect(await statusOf("long")).toBe("saved-locally");
+    expect((await readRecordingParts("long"))?.parts.map((part) => [part.index, part.startMs, part.blob.size])).toEqual([
+      [0, 0, 2],
+      [1, 600_000, 3],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { browserStorage, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 
-import { deleteRecording, listStoredRecordings, markRecordingStatus, readRecordingBlob, type RecordingStatus } from "./audio-store";
+import { deleteRecording, listStoredRecordings, markRecordingStatus, readRecordingParts, type RecordingStatus } from "./audio-store";
 import { listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
 import { lockedRecordingIds } from "./recording-locks";
 
@@ -29,12 +29,13 @@ export async function recoverInterruptedRecordings(storage: KeyValueStorage | nu
         continue;
       }
       if (!listLocalSessions(storage).some((session) => session.audioKey === recording.id)) {
-        const blob = await readRecordingBlob(recording.id);
+        // Parts, not one Blob: a long recording is kept in parts, and its size is theirs together.
+        const stored = await readRecordingParts(recording.id);
         const session = saveFailedRecordingAsLocalSession(
           {
             audioKey: recording.id,
-            mimeType: blob?.type || recording.mimeType,
-            size: blob?.size ?? 0,
+            mimeType: stored?.mimeType || recording.mimeType,
+            size: stored?.parts.reduce((total, part) => total + part.blob.size, 0) ?? 0,
             error: INTERRUPTED_RECORDING_ERROR,
             recordedAt: recording.startedAt || undefined,
           },
