@@ -1,5 +1,7 @@
 "use client";
 
+import { useWakeLock } from "@/lib/client/hooks/use-wake-lock";
+import { useLongRecordingProgress } from "@/lib/client/transcription/long-recording-progress";
 import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
 
 import { ANALYSING_TEXTS as T } from "./texts";
@@ -9,6 +11,9 @@ const ORDER: AnalysisStep[] = ["processing", "identifying", "generating"];
 /** Full-screen progress while a recording is transcribed and analysed. */
 export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: AnalysisStep; message?: string; isFollowUp?: boolean }) {
   const current = ORDER.indexOf(step);
+  // A recording sent in parts says which part is under way, and keeps the screen on: it can take many minutes.
+  const partProgress = useLongRecordingProgress();
+  useWakeLock(partProgress !== null);
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="analysing-title" className="fixed inset-0 z-50 flex items-center justify-center bg-cream-50 p-6">
       <div className="w-full max-w-sm text-center">
@@ -20,6 +25,9 @@ export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: 
           {T.title}
         </h2>
         <p className="mt-2 text-ink-soft">{message ?? (isFollowUp ? T.followUpMessage : T.defaultMessage)}</p>
+        <p role="status" aria-live="polite" className="mt-3 min-h-6 font-semibold text-deep-teal-800">
+          {step === "processing" ? partProgress : null}
+        </p>
         <ol className="mt-6 flex flex-col gap-3 text-left" aria-label="Progress">
           {ORDER.map((name, index) => {
             const state = index < current ? "done" : index === current ? "current" : "waiting";

@@ -2,6 +2,7 @@
  * @jest-environment jsdom
  */
 import { listLocalSessions } from "@/lib/client/recordings/local-recordings";
+import { ONE_PIECE_MAX_BASE64_CHARS } from "@/lib/client/transcription/long-recording-upload";
 
 import { retryLocalRecording, sendRecording } from "./transcription";
 
@@ -10,8 +11,14 @@ import { retryLocalRecording, sendRecording } from "./transcription";
 jest.mock("@/lib/client/recordings/audio-store", () => ({
   markRecordingStatus: jest.fn(async () => true),
   readRecordingBase64: jest.fn(async () => "AAAA"),
+  readRecordingParts: jest.fn(async () => null),
   deleteRecording: jest.fn(async () => undefined),
 }));
+jest.mock("@/lib/client/transcription/long-recording-upload", () => ({
+  ...jest.requireActual("@/lib/client/transcription/long-recording-upload"),
+  transcribeInParts: jest.fn(),
+}));
+jest.mock("@/lib/client/transcription/long-recording-progress", () => ({ setLongRecordingProgress: jest.fn() }));
 jest.mock("@/lib/client/transcription/transcribe-client", () => ({
   ...jest.requireActual("@/lib/client/transcription/transcribe-client"),
   requestTranscription: jest.fn(),
@@ -23,7 +30,9 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 
 const { requestTranscription, TranscriptionRequestError } = jest.requireMock("@/lib/client/transcription/transcribe-client");
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
-const { deleteRecording } = jest.requireMock("@/lib/client/recordings/audio-store");
+const { deleteRecording, readRecordingParts, readRecordingBase64 } = jest.requireMock("@/lib/client/recordings/audio-store");
+const { transcribeInParts } = jest.requireMock("@/lib/client/transcription/long-recording-upload");
+const { setLongRecordingProgress } = jest.requireMock("@/lib/client/transcription/long-recording-progress");
 
 const result = { transcript: "We agree.", segments: [{ speaker: "A", text: "We agree.", start: 0, end: 1 }], speakers: {}, speakerStats: {}, fallback: false };
 const recording = { audioKey: "rec-9", mimeType: "audio/webm", size: 100, recordedAt: Date.parse("2026-11-02T10:00:00.000Z") };
@@ -67,4 +76,73 @@ test("its retry sends this device's audio as a follow-up of that session, never 
   );
   expect(listLocalSessions()).toEqual([]);
   expect(deleteRecording).toHaveBeenCalledWith("rec-9");
+});
+
+// Recordings longer than one upload (issue 14 §2): sent in parts, kept on this device when that fails, resumed by the retry.
+
+const twoParts = {
+  mimeType: "audio/webm;codecs=opus",
+  parts: [
+    { index: 0, startMs: 0, blob: new Blob([new Uint8Array(10)]) },
+    { index: 1, startMs: 596_000, blob: new Blob([new Uint8Array(10)]) },
+  ],
+};
+
+test("a recording of several parts is sent in parts, with its progress on the processing screen, and its audio goes once transcribed", async () => {
+  readRecordingParts.mockResolvedValueOnce(twoParts);
+  transcribeInParts.mockImplementationOnce(async (_recording: unknown, options: { onProgress: (p: object) => void }) => {
+    options.onProgress({ phase: "uploading", part: 1, parts: 2 });
+    options.onProgress({ phase: "transcribing", part: 2, parts: 2 });
+    return { ...result, clientId: "rec-9" };
+  });
+  const outcome = await sendRecording(recording, { language: "de-DE", minSpeakers: 2, maxSpeakers: 3 });
+
+  expect(outcome).toEqual({ ok: true, result: expect.objectContaining({ transcript: "We agree.", clientId: "rec-9" }) });
+  expect(requestTranscription).not.toHaveBeenCalled();
+  expect(readRecordingBase64).not.toHaveBeenCalled();
+  expect(transcribeInParts).toHaveBeenCalledWith(
+    twoParts,
+    expect.objectContaining({ clientId: "rec-9", language: "de", minSpeakers: 2, maxSpeakers: 3 }),
+    expect.objectContaining({ send: expect.any(Function) }),
+  );
+  expect(setLongRecordingProgress.mock.calls).toEqual([["Uploading part 1 of 2"], ["Transcribing part 2 of 2"], [null]]);
+  expect(deleteRecording).toHaveBeenCalledWith("rec-9");
+});
+
+test("a recording in parts that fails stays on this device, listed for a retry with no server session, and the retry resumes it", async () => {
+  readRecordingParts.mockResolvedValue(twoParts);
+  transcribeInParts.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
+  const outcome = await sendRecording(recording, { language: "en" });
+
+  expect(outcome.ok).toBe(false);
+  const [listed] = listLocalSessions();
+  expect(listed).toEqual(expect.objectContaining({ audioKey: "rec-9", failedTranscription: expect.objectContaining({ error: "Service Unavailable" }) }));
+  expect(listed!.id).toMatch(/^local-/);
+  expect(deleteRecording).not.toHaveBeenCalled();
+  expect(setLongRecordingProgress).toHaveBeenLastCalledWith(null);
+
+  transcribeInParts.mockResolvedValueOnce({ ...result, clientId: "rec-9" });
+  const retried = await retryLocalRecording(listed!);
+  expect(retried.ok).toBe(true);
+  expect(sessionApi.retryTranscription).not.toHaveBeenCalled();
+  expect(requestTranscription).not.toHaveBeenCalled();
+  expect(transcribeInParts).toHaveBeenLastCalledWith(twoParts, expect.objectContaining({ clientId: "rec-9" }), expect.anything());
+  expect(listLocalSessions()).toEqual([]);
+  expect(deleteRecording).toHaveBeenCalledWith("rec-9");
+  readRecordingParts.mockResolvedValue(null);
+});
+
+test("one part goes in one piece as before, unless it is longer than /api/transcribe takes", async () => {
+  readRecordingParts.mockResolvedValueOnce({ mimeType: "audio/webm", parts: [twoParts.parts[0]] });
+  requestTranscription.mockResolvedValueOnce(result);
+  await sendRecording(recording, { language: "en" });
+  expect(requestTranscription).toHaveBeenCalledTimes(1);
+  expect(transcribeInParts).not.toHaveBeenCalled();
+
+  const long = { index: 0, startMs: 0, blob: new Blob([new Uint8Array((ONE_PIECE_MAX_BASE64_CHARS / 4) * 3 + 3)]) };
+  readRecordingParts.mockResolvedValueOnce({ mimeType: "audio/webm", parts: [long] });
+  transcribeInParts.mockResolvedValueOnce({ ...result, clientId: "rec-9" });
+  await sendRecording(recording, { language: "en" });
+  expect(transcribeInParts).toHaveBeenCalledTimes(1);
+  expect(requestTranscription).toHaveBeenCalledTimes(1);
 });

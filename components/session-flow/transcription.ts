@@ -2,14 +2,26 @@
 
 import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { announceSessionsChanged } from "@/lib/client/events";
-import { deleteRecording, markRecordingStatus, readRecordingBase64 } from "@/lib/client/recordings/audio-store";
+import { deleteRecording, markRecordingStatus, readRecordingBase64, readRecordingParts } from "@/lib/client/recordings/audio-store";
 import { blobToBase64 } from "@/lib/client/recordings/blob";
 import { recordRetryFailure, removeLocalSession, saveFailedRecordingAsLocalSession, type LocalSession } from "@/lib/client/recordings/local-recordings";
 import { sessionApi } from "@/lib/client/sessions/session-api";
+import { readSpeechLanguage } from "@/lib/client/storage/settings";
+import { browserLongRecordingDeps } from "@/lib/client/transcription/long-recording-browser";
+import { setLongRecordingProgress } from "@/lib/client/transcription/long-recording-progress";
+import {
+  base64Length,
+  needsPartsUpload,
+  ONE_PIECE_MAX_BASE64_CHARS,
+  transcribeInParts,
+  type LongRecordingOptions,
+  type RecordingParts,
+} from "@/lib/client/transcription/long-recording-upload";
 import { requestTranscription, TranscriptionRequestError } from "@/lib/client/transcription/transcribe-client";
 import { classifyTranscriptionFailure, type TranscriptionFailureKind } from "@/lib/domain/errors/classify";
 import { GROWTH_SPEAKERS } from "@/lib/domain/session-flow/growth";
 import { isDeviceSessionId } from "@/lib/domain/session-ids";
+import { LONG_RECORDING_TEXTS } from "@/lib/domain/transcription/long-recording";
 import { providerLanguage } from "@/lib/domain/transcription/transcribe-request";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
@@ -51,6 +63,21 @@ export async function sendRecording(
 ): Promise<TranscriptionOutcome> {
   await markRecordingStatus(recording.audioKey, "uploading").catch(() => false);
   try {
+    // The recording's id is the idempotency key: a retried upload or analysis of it reuses its session on the server.
+    const clientId = recording.audioKey;
+    const followUp = options.followUpOf ? { followUpOf: options.followUpOf } : {};
+    // Longer than one upload (issue 14 §2): sent in parts; a failure keeps it here like any other (no server session).
+    const inParts = await partsToSend(recording);
+    if (inParts) {
+      const speakers = options.soloMode
+        ? { soloMode: true, ...(options.speakerName ? { speakerName: options.speakerName } : {}) }
+        : options.minSpeakers
+          ? { minSpeakers: options.minSpeakers, maxSpeakers: options.maxSpeakers }
+          : {};
+      const result = await sendInParts(inParts, { clientId, language: providerLanguage(options.language), ...speakers, ...followUp });
+      await confirmTranscribed(recording.audioKey);
+      return { ok: true, result };
+    }
     const audio = (await readRecordingBase64(recording.audioKey).catch(() => null)) ?? (recording.blob?.size ? await blobToBase64(recording.blob) : null);
     if (!audio) throw new TranscriptionRequestError(TRANSCRIPTION_ERRORS.noAudio);
     const speakers = options.soloMode
@@ -58,9 +85,6 @@ export async function sendRecording(
       : options.minSpeakers
         ? { minSpeakers: options.minSpeakers, maxSpeakers: options.maxSpeakers }
         : {};
-    // The recording's id is the idempotency key: a retried upload or analysis of it reuses its session on the server.
-    const clientId = recording.audioKey;
-    const followUp = options.followUpOf ? { followUpOf: options.followUpOf } : {};
     const result = await requestTranscription({
       audio,
       mimeType: recording.mimeType,
@@ -94,11 +118,17 @@ export async function retryLocalRecording(session: LocalSession): Promise<Transc
     }
     if (!result) {
       if (!session.audioKey) throw new TranscriptionRequestError(FAILURE_TEXTS.recordingNotFound);
-      const audio = await readRecordingBase64(session.audioKey);
-      if (!audio) throw new TranscriptionRequestError(FAILURE_TEXTS.couldNotLoadRecording);
       // A growth follow-up is transcribed as the growth recorder sends it (1 to 4 speakers), still tied to its session.
       const followUp = session.followUpOf ? { followUpOf: session.followUpOf, ...GROWTH_SPEAKERS } : {};
-      result = await requestTranscription({ audio, mimeType: session.mimeType, language: "en", clientId: session.audioKey, ...followUp });
+      const inParts = await partsToSend({ audioKey: session.audioKey });
+      if (inParts) {
+        // Resumes where the last attempt stopped: pieces the server has and parts transcribed are not sent again.
+        result = await sendInParts(inParts, { clientId: session.audioKey, language: providerLanguage(readSpeechLanguage()), ...followUp });
+      } else {
+        const audio = await readRecordingBase64(session.audioKey);
+        if (!audio) throw new TranscriptionRequestError(FAILURE_TEXTS.couldNotLoadRecording);
+        result = await requestTranscription({ audio, mimeType: session.mimeType, language: "en", clientId: session.audioKey, ...followUp });
+      }
     }
     removeLocalSession(session.id);
     if (session.audioKey) await confirmTranscribed(session.audioKey);
@@ -108,6 +138,37 @@ export async function retryLocalRecording(session: LocalSession): Promise<Transc
     const failure = describeFailure(error);
     recordRetryFailure(session.id, failure.message);
     return { ok: false, failure: { ...failure, localSession: session } };
+  }
+}
+
+/**
+ * The recording's parts when it must be sent in parts (more than one, or one longer than /api/transcribe takes); null for
+ * one that goes in one piece as before. A recording the audio store could not keep is sent from memory (one part).
+ */
+async function partsToSend(recording: { audioKey: string; blob?: Blob }): Promise<RecordingParts | null> {
+  const stored = await readRecordingParts(recording.audioKey).catch(() => null);
+  if (stored) return needsPartsUpload(stored) ? stored : null;
+  const { blob } = recording;
+  if (!blob?.size || base64Length(blob.size) <= ONE_PIECE_MAX_BASE64_CHARS) return null;
+  return { mimeType: blob.type || "audio/webm", parts: [{ index: 0, startMs: 0, blob }] };
+}
+
+/** transcribeInParts with its progress on the processing screen ("Transcribing part 2 of 5") while it runs. */
+async function sendInParts(recording: RecordingParts, options: Omit<LongRecordingOptions, "onProgress">): Promise<TranscriptionResultData> {
+  try {
+    return await transcribeInParts(
+      recording,
+      {
+        ...options,
+        onProgress: ({ phase, part, parts }) =>
+          setLongRecordingProgress(
+            phase === "uploading" ? LONG_RECORDING_TEXTS.uploadingPart(part, parts) : LONG_RECORDING_TEXTS.transcribingPart(part, parts),
+          ),
+      },
+      browserLongRecordingDeps,
+    );
+  } finally {
+    setLongRecordingProgress(null);
   }
 }
 

@@ -48,7 +48,7 @@ class FakeUploadServer {
       await new Promise((resolve) => setTimeout(resolve, 1));
       const queued = this.failures.findIndex(({ match }) => match(call));
       if (queued !== -1) {
-        const [{ failure }] = this.failures.splice(queued, 1);
+        const { failure } = this.failures.splice(queued, 1)[0]!;
         if (failure === "network") throw new TypeError("Failed to fetch");
         throw new ApiRequestError(failure.status, "", JSON.stringify(failure.body));
       }
@@ -214,11 +214,14 @@ test("plans with a sha256 per piece, sends each piece once, transcribes the part
   expect(speakerReferences).toHaveBeenCalledTimes(1);
   expect(speakerReferences).toHaveBeenCalledWith(firstBlob, expect.objectContaining({ part: 0 }));
 
-  expect(merge).toHaveBeenCalledWith([
-    expect.objectContaining({ startMs: 0, transcript: expect.objectContaining({ part: 0 }) }),
-    expect.objectContaining({ startMs: 596_000, transcript: expect.objectContaining({ part: 1, referencesUsed: true }) }),
-    expect.objectContaining({ startMs: 1_192_000, transcript: expect.objectContaining({ part: 2 }) }),
-  ]);
+  expect(merge).toHaveBeenCalledWith(
+    [
+      expect.objectContaining({ startMs: 0, transcript: expect.objectContaining({ part: 0 }) }),
+      expect.objectContaining({ startMs: 596_000, transcript: expect.objectContaining({ part: 1, referencesUsed: true }) }),
+      expect.objectContaining({ startMs: 1_192_000, transcript: expect.objectContaining({ part: 2 }) }),
+    ],
+    ["A", "B"],
+  );
   expect(result).toEqual(expect.objectContaining({ clientId: "rec-long", fallback: false }));
   expect(result.segments.map((segment) => segment.start)).toEqual([0, 5, 596, 601, 1192, 1197]);
 
@@ -330,12 +333,23 @@ test("pieces the server says are missing when a part is transcribed are sent onc
   expect(server.count("POST", /\/parts\/1\/transcribe$/)).toBe(2);
 });
 
-test("without speaker clips (the part could not be decoded) the later parts are sent with none", async () => {
+test("without speaker clips (the part could not be decoded) the later parts are sent with none, and the merge is told so", async () => {
   const { server, deps, speakerReferences } = setup();
   speakerReferences.mockRejectedValueOnce(new Error("EncodingError"));
   await transcribeInParts(recordingOf([1_000, 1_000]), options(), deps);
   const [, second] = server.calls.filter((call) => call.path.endsWith("/transcribe"));
   expect(second!.body).toEqual({ speakerReferences: [] });
+  expect(merge).toHaveBeenCalledWith(expect.any(Array), []);
+});
+
+test("a device that cannot keep the upload's progress still sends the recording (only the resume is lost)", async () => {
+  const { server, deps } = setup();
+  deps.putExtra = async () => {
+    throw new Error("QuotaExceededError");
+  };
+  const result = await transcribeInParts(recordingOf([1_000, 1_000]), options(), deps);
+  expect(result.segments).toHaveLength(4);
+  expect(server.count("DELETE", /./)).toBe(1);
 });
 
 test("a server answer that is not a part transcript is the flow's invalid-transcription error, and nothing is stored for that part", async () => {

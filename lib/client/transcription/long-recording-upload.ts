@@ -54,12 +54,14 @@ export type MergedTranscript = Pick<TranscriptionResultData, "transcript" | "seg
 
 export type LongRecordingDeps = {
   send: UploadSend;
-  putExtra: (id: string, key: string, value: unknown) => Promise<void>;
+  /** Keeps a value beside the recording's audio (false or a failure: not kept, and a retry does that step again). */
+  putExtra: (id: string, key: string, value: unknown) => Promise<unknown>;
   getExtra: (id: string, key: string) => Promise<unknown>;
   sha256Hex: (bytes: ArrayBuffer) => Promise<string>;
   /** Clips of each speaker of the first part; [] when they cannot be made (the merge then matches by the overlap). */
   speakerReferences: (part: Blob, transcript: PartTranscript) => Promise<SpeakerReference[]>;
-  merge: (parts: PlacedPartTranscript[]) => MergedTranscript;
+  /** `referenceNames`: the names of the speaker clips sent with the later parts (the first part's labels). */
+  merge: (parts: PlacedPartTranscript[], referenceNames: string[]) => MergedTranscript;
   sleep: (ms: number) => Promise<void>;
 };
 
@@ -129,13 +131,17 @@ async function run(recording: RecordingParts, options: LongRecordingOptions, dep
       progress("transcribing", part);
       transcript = await transcribePart(part, parts, upload!, references, deps);
       done.set(part, transcript);
-      await deps.putExtra(options.clientId, partKey(part), transcript);
+      await keep(deps, options.clientId, partKey(part), transcript);
     }
     if (part === 0 && total > 1) references = await firstPartReferences(parts[0]!.blob, transcript, options.clientId, deps);
   }
 
   const placed = parts.map((part, index) => ({ startMs: part.startMs, transcript: done.get(index)! }));
-  const merged = options.soloMode ? asOneVoice(deps.merge(placed), options.speakerName) : deps.merge(placed);
+  const mergedParts = deps.merge(
+    placed,
+    references.map(({ name }) => name),
+  );
+  const merged = options.soloMode ? asOneVoice(mergedParts, options.speakerName) : mergedParts;
   const fallbackPart = placed.find(({ transcript }) => transcript.fallback);
 
   if (upload) await closeUpload(upload, deps);
@@ -185,7 +191,7 @@ async function openUpload(
     uploadId: state.uploadId,
     ...((state.uploadToken ?? stored?.uploadToken) ? { uploadToken: state.uploadToken ?? stored?.uploadToken } : {}),
   };
-  await deps.putExtra(options.clientId, UPLOAD_KEY, upload);
+  await keep(deps, options.clientId, UPLOAD_KEY, upload);
   return { ...upload, missing: state.missing };
 }
 
@@ -305,7 +311,7 @@ async function firstPartReferences(blob: Blob, transcript: PartTranscript, clien
   } catch {
     // No clips (the browser could not decode the part): the merge matches the speakers by the overlap.
   }
-  await deps.putExtra(clientId, REFERENCES_KEY, references).catch(() => undefined);
+  await keep(deps, clientId, REFERENCES_KEY, references);
   return references;
 }
 
@@ -343,6 +349,13 @@ function parseStoredUpload(value: unknown): StoredUpload | null {
   const { uploadId, uploadToken } = value as Record<string, unknown>;
   if (typeof uploadId !== "string" || uploadId === "") return null;
   return typeof uploadToken === "string" && uploadToken ? { uploadId, uploadToken } : { uploadId };
+}
+
+/** What is kept beside the audio only spares a retry some work: a store that cannot keep it does not stop the upload. */
+async function keep(deps: LongRecordingDeps, id: string, key: string, value: unknown): Promise<void> {
+  await Promise.resolve()
+    .then(() => deps.putExtra(id, key, value))
+    .catch(() => undefined);
 }
 
 const tokenHeader = (upload: StoredUpload): Record<string, string> => (upload.uploadToken ? { "x-upload-token": upload.uploadToken } : {});

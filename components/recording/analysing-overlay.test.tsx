@@ -1,0 +1,43 @@
+/**
+ * @jest-environment jsdom
+ */
+import { act, render, screen } from "@testing-library/react";
+
+import { setLongRecordingProgress } from "@/lib/client/transcription/long-recording-progress";
+
+import { AnalysingOverlay } from "./analysing-overlay";
+
+// The processing screen of a recording sent in parts (issue 14 §2): the part under way in a polite live region, and the
+// screen kept awake while the parts go up.
+
+const request = jest.fn();
+const release = jest.fn(async () => undefined);
+
+beforeEach(() => {
+  request.mockReset().mockResolvedValue({ release });
+  release.mockClear();
+  Object.defineProperty(navigator, "wakeLock", { value: { request }, configurable: true });
+});
+afterEach(() => act(() => setLongRecordingProgress(null)));
+
+test("says which part is under way in a polite status line and holds the wake lock while it does", async () => {
+  render(<AnalysingOverlay step="processing" />);
+  const status = screen.getByRole("status");
+  expect(status).toHaveAttribute("aria-live", "polite");
+  expect(status).toHaveTextContent("");
+  expect(request).not.toHaveBeenCalled();
+
+  await act(async () => setLongRecordingProgress("Transcribing part 2 of 5"));
+  expect(screen.getByRole("status")).toHaveTextContent("Transcribing part 2 of 5");
+  expect(request).toHaveBeenCalledWith("screen");
+
+  await act(async () => setLongRecordingProgress(null));
+  expect(screen.getByRole("status")).toHaveTextContent("");
+  expect(release).toHaveBeenCalled();
+});
+
+test("the analysis steps after the transcript show no part line", async () => {
+  await act(async () => setLongRecordingProgress("Transcribing part 5 of 5"));
+  render(<AnalysingOverlay step="generating" />);
+  expect(screen.getByRole("status")).toHaveTextContent("");
+});
