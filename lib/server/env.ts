@@ -54,6 +54,16 @@ const envSchema = z.object({
   SIGNAL_LABELLING: optionalText.transform((value) => (value?.toLowerCase() === "off" ? "off" : "on")),
   /** Shared secret of the scheduled retention route (Authorization: Bearer …); unset → the route answers 503. */
   CRON_SECRET: optionalText,
+  /**
+   * S3-compatible object store for the pieces of recordings sent in parts (issue 14 §2). All of endpoint, bucket, access
+   * key id and secret set → pieces go there (path-style URLs, AWS Signature V4); any unset → they stay in the database.
+   */
+  AUDIO_PIECES_S3_ENDPOINT: optionalUrl,
+  AUDIO_PIECES_S3_BUCKET: optionalText,
+  /** The store's region for signing; "auto" (R2) and "us-east-1" (MinIO's default) are common. Default us-east-1. */
+  AUDIO_PIECES_S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
+  AUDIO_PIECES_S3_ACCESS_KEY_ID: optionalText,
+  AUDIO_PIECES_S3_SECRET_ACCESS_KEY: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;
