@@ -136,6 +136,22 @@ describe("mergePartTranscripts", () => {
       ]);
     });
 
+    it.each([
+      ["part 1's clock 0.3 s early: part 0 drops its copy (602.0), part 1's copy (601.7) follows it and is kept", -0.3, 602],
+      ["part 1's clock 0.3 s late: part 0 keeps its copy (601.8), part 1's copy (602.1) follows it and is dropped", 0.3, 601.8],
+    ])("a segment at the midpoint is kept once when the parts' clocks differ: %s", (_name, shift, questionStart) => {
+      const truth: Row[] = [
+        ["A", 600, 601.6, "are you ready"],
+        ["B", questionStart, questionStart + 1.6, "almost there now"],
+        ["A", 605, 606, "good"],
+      ];
+      const heardByPart1: Row[] = truth.map(([speaker, start, end, text]) => [speaker === "A" ? "Y" : "X", start + shift, end + shift, text]);
+      const result = mergePartTranscripts([part(0, truth.slice(0, 2)), part(600, heardByPart1)], []);
+      const expectedQuestion: Row = shift < 0 ? ["SPEAKER_02", 601.7, 603.3, "almost there now"] : ["SPEAKER_02", 601.8, 603.4, "almost there now"];
+      const expectedLast: Row = shift < 0 ? ["SPEAKER_01", 604.7, 605.7, "good"] : ["SPEAKER_01", 605.3, 606.3, "good"];
+      expect(rows(result)).toEqual([["SPEAKER_01", 600, 601.6, "are you ready"], expectedQuestion, expectedLast]);
+    });
+
     it("a segment of part k+1 running past the end of part k's audio keeps the words part k did not hear", () => {
       // Part 0 heard up to 604 (8 words, one per second, at 596.5 … 603.5); part 1's segment has them placed at 600.7 … 607.7.
       const result = mergePartTranscripts(
@@ -515,6 +531,17 @@ describe("mergePartTranscripts", () => {
 
     const result = mergePartTranscripts(parts, []);
     expect(rows(result)).toEqual(truth.map(([speaker, from, to, text]) => [speaker === "P" ? "SPEAKER_01" : "SPEAKER_02", from, to, text]));
+
+    // Each part's clock off by up to ±0.3 s: every word is still there once, said by the same person.
+    const jittered = parts.map((placed, k) => {
+      const shift = k === 0 ? 0 : [-0.3, 0.3, -0.1, 0.2, -0.25, 0.05][k % 6]!;
+      const segments = placed.transcript.segments.map((segment) => ({ ...segment, start: segment.start + shift, end: segment.end + shift }));
+      return { ...placed, transcript: { ...placed.transcript, segments } };
+    });
+    const merged = mergePartTranscripts(jittered, []);
+    expect(merged.segments.map(({ speaker, text }) => [speaker, text])).toEqual(
+      truth.map(([speaker, , , text]) => [speaker === "P" ? "SPEAKER_01" : "SPEAKER_02", text]),
+    );
     expect(result.speakerStats).toEqual({
       SPEAKER_01: { totalTime: 2880, wordCount: 5400, segments: 1800 },
       SPEAKER_02: { totalTime: 2880, wordCount: 5400, segments: 1800 },

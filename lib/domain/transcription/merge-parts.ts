@@ -27,17 +27,25 @@ import type { TranscriptionResultData } from "./transcription-result";
 //    two labels, since wrongly merging two people is worse than the user naming one person twice.
 // Final labels are SPEAKER_01, SPEAKER_02, … in order of first appearance, like the one-piece path.
 //
-// DUPLICATES. Part k keeps its segments starting before M, part k+1 its segments starting at or after M. So that the
-// words around M are neither lost nor doubled, the segments spanning M are trimmed by their evenly placed words:
-// - a part-k segment running past D (the first start ≥ M of part k+1) keeps only its words before D, and ends at D;
-// - a part-k+1 segment starting before M keeps only its words at or after C = max(M, the latest end of part k's kept
-//   segments), C at most E (part k heard nothing after E), and starts at C: words said after part k's audio ended are kept.
+// DUPLICATES. Part k keeps its segments starting before M, part k+1 its segments starting at or after M. A segment of part
+// k+1 with a twin in part k (the segment it gives the most votes to, above, when that one starts within
+// TWIN_START_TOLERANCE_SECONDS of it: the other part's copy of the same segment) follows its twin instead of its own start:
+// kept whole when the twin starts at or after M, so the two copies of one segment are never both dropped, nor both kept,
+// when the two parts' clocks differ a little around M. So that the words around M are neither lost nor doubled, the segments spanning it
+// are trimmed by their evenly placed words:
+// - a part-k segment running past D (the first start of a part-k+1 segment kept whole) keeps only its words before D, and
+//   ends at D;
+// - a part-k+1 segment not kept whole keeps only its words placed at or after C, and starts at C: C = the latest end of
+//   part k's kept segments, at least M, and at least its twin's end (moved by the twins' start difference), at most E
+//   (part k heard nothing after E): the words said after part k's audio ended.
 // A segment left without words is dropped.
 
 /** The least similarity (see the rules above) of two segments in the overlap that makes them the same words of one voice. */
 export const MATCH_MIN_SIMILARITY = 0.5;
 /** How far apart the two parts' times of the same words may be (each provider times its own audio). */
 export const MATCH_TIME_TOLERANCE_SECONDS = 0.5;
+/** Two segments of the same words starting this close are one segment heard by both parts (their clocks differ a little). */
+export const TWIN_START_TOLERANCE_SECONDS = 1;
 /** Words placed this far outside the shared time still count, since their evenly spread times are estimates. */
 export const MATCH_WORD_MARGIN_SECONDS = 1;
 /** Segments of one part looked at in one overlap (4 s hold a handful; this only bounds a pathological answer). */
@@ -48,6 +56,8 @@ export type MergedTranscript = Pick<TranscriptionResultData, "transcript" | "seg
 
 type Segment = { label: string; text: string; start: number; end: number; tokens?: string[] };
 type Part = { start: number; referencesUsed: boolean; segments: Segment[]; labels: string[] };
+/** What the overlap where `part` starts says: votes of its labels for the previous part's, and each segment's twin there. */
+type Cut = { start: number; votes: Map<string, Map<string, number>>; twins: Map<Segment, Segment> };
 
 /**
  * The parts' transcripts (times from each part's own start; `startMs` from the recording's start) as one transcript.
@@ -59,6 +69,7 @@ export function mergePartTranscripts(parts: PlacedPart[], references: string[]):
     .sort((a, b) => a.part.startMs - b.part.startMs || a.index - b.index)
     .map(({ part }) => prepare(part));
   const referenceNames = new Set(references.map(labelOf));
+  const cuts = ordered.map((part, k) => (k === 0 ? null : readCut(ordered[k - 1]!, part)));
 
   // Each part's labels → a person key: "0:label" for the first part's (and the references'), "k:label" for a new one.
   const people: Map<string, string>[] = [];
@@ -69,7 +80,7 @@ export function mergePartTranscripts(parts: PlacedPart[], references: string[]):
       const previous = ordered[k - 1]!;
       const previousKeys = people[k - 1]!;
       const taken = new Set(keys.values());
-      for (const { next, prev } of rankVotes(overlapVotes(previous, part), part.labels, previous.labels)) {
+      for (const { next, prev } of rankVotes(cuts[k]!.votes, part.labels, previous.labels)) {
         const key = previousKeys.get(prev)!;
         if (keys.has(next) || taken.has(key)) continue;
         keys.set(next, key);
@@ -85,9 +96,9 @@ export function mergePartTranscripts(parts: PlacedPart[], references: string[]):
   let previousKept: Segment[] = [];
   ordered.forEach((part, k) => {
     let kept = part.segments;
-    if (k > 0) kept = keepAfterCut(kept, part.start, previousKept);
+    if (k > 0) kept = keepAfterCut(kept, cuts[k]!, previousKept);
     const next = ordered[k + 1];
-    if (next) kept = keepBeforeCut(kept, next);
+    if (next) kept = keepBeforeCut(kept, next, cuts[k + 1]!);
     const keys = people[k]!;
     for (const segment of kept) merged.push({ speaker: keys.get(segment.label)!, text: segment.text, start: round3(segment.start), end: round3(segment.end) });
     previousKept = kept;
@@ -113,15 +124,17 @@ function labelOf(speaker: string | null | undefined): string {
   return speaker?.trim() || DEFAULT_SPEAKER;
 }
 
-/** votes.get(label of part k+1).get(label of part k): the words the two labels share in the overlap (see the rules above). */
-function overlapVotes(previous: Part, part: Part): Map<string, Map<string, number>> {
+/** votes.get(label of part k+1).get(label of part k): the words the two labels share in the overlap; twins (see above). */
+function readCut(previous: Part, part: Part): Cut {
   const from = part.start;
   const to = part.start + PART_OVERLAP_SECONDS;
   const near = (segment: Segment) => segment.end > from - MATCH_TIME_TOLERANCE_SECONDS && segment.start < to + MATCH_TIME_TOLERANCE_SECONDS;
   const before = previous.segments.filter(near).slice(-MAX_OVERLAP_SEGMENTS);
   const after = part.segments.filter(near).slice(0, MAX_OVERLAP_SEGMENTS);
   const votes = new Map<string, Map<string, number>>();
+  const twins = new Map<Segment, Segment>();
   for (const b of after) {
+    let twinFound = 0;
     for (const a of before) {
       const lo = Math.max(a.start, b.start, from);
       const hi = Math.min(a.end, b.end, to);
@@ -138,9 +151,14 @@ function overlapVotes(previous: Part, part: Part): Map<string, Map<string, numbe
       const forLabel = votes.get(b.label) ?? new Map<string, number>();
       forLabel.set(a.label, (forLabel.get(a.label) ?? 0) + found);
       votes.set(b.label, forLabel);
+      if (found > twinFound) {
+        twinFound = found;
+        if (Math.abs(a.start - b.start) <= TWIN_START_TOLERANCE_SECONDS) twins.set(b, a);
+        else twins.delete(b);
+      }
     }
   }
-  return votes;
+  return { start: part.start, votes, twins };
 }
 
 /** Every (label of part k+1, label of part k) with votes, the strongest first; ties in the labels' order of appearance. */
@@ -178,34 +196,43 @@ function wordTime(segment: Segment, index: number, count: number): number {
   return segment.start + ((index + 0.5) * (segment.end - segment.start)) / count;
 }
 
+/** Whether a segment of part k+1 is kept whole at the cut: its twin's start, or its own, is at or after the midpoint. */
+function keptWhole(segment: Segment, cut: Cut): boolean {
+  return (cut.twins.get(segment)?.start ?? segment.start) >= cut.start + PART_OVERLAP_SECONDS / 2;
+}
+
 /** Part k's side of the cut where `next` starts: segments starting before M, the one running past D trimmed to before D. */
-function keepBeforeCut(segments: Segment[], next: Part): Segment[] {
-  const midpoint = next.start + PART_OVERLAP_SECONDS / 2;
-  const firstAfter = next.segments.find((segment) => segment.start >= midpoint)?.start ?? Infinity;
+function keepBeforeCut(segments: Segment[], next: Part, cut: Cut): Segment[] {
+  const midpoint = cut.start + PART_OVERLAP_SECONDS / 2;
+  const firstWhole = next.segments.find((segment) => keptWhole(segment, cut))?.start ?? Infinity;
   const kept: Segment[] = [];
   for (const segment of segments) {
     if (segment.start >= midpoint) continue;
-    if (segment.end <= firstAfter) kept.push(segment);
+    if (segment.end <= firstWhole) kept.push(segment);
     else {
-      const trimmed = trim(segment, (at) => at < firstAfter, { end: firstAfter });
+      const trimmed = trim(segment, (at) => at < firstWhole, { end: firstWhole });
       if (trimmed) kept.push(trimmed);
     }
   }
   return kept;
 }
 
-/** Part k+1's side of the cut at `start`: segments starting at or after M, one starting before trimmed to its words from C. */
-function keepAfterCut(segments: Segment[], start: number, previousKept: Segment[]): Segment[] {
-  const midpoint = start + PART_OVERLAP_SECONDS / 2;
-  const previousEnd = previousKept.reduce((latest, segment) => Math.max(latest, segment.end), -Infinity);
-  const from = Math.min(start + PART_OVERLAP_SECONDS, Math.max(midpoint, previousEnd));
+/** Part k+1's side of the cut: segments kept whole, the others trimmed to their words from C (see above). */
+function keepAfterCut(segments: Segment[], cut: Cut, previousKept: Segment[]): Segment[] {
+  const midpoint = cut.start + PART_OVERLAP_SECONDS / 2;
+  const overlapEnd = cut.start + PART_OVERLAP_SECONDS;
+  const previousEnd = previousKept.reduce((latest, segment) => Math.max(latest, segment.end), midpoint);
   const kept: Segment[] = [];
   for (const segment of segments) {
-    if (segment.start >= midpoint) kept.push(segment);
-    else if (segment.end > from) {
-      const trimmed = trim(segment, (at) => at >= from, { start: from });
-      if (trimmed) kept.push(trimmed);
+    if (keptWhole(segment, cut)) {
+      kept.push(segment);
+      continue;
     }
+    const twin = cut.twins.get(segment);
+    const from = Math.min(overlapEnd, Math.max(previousEnd, twin ? twin.end + segment.start - twin.start : -Infinity));
+    if (segment.end <= from) continue;
+    const trimmed = trim(segment, (at) => at >= from, { start: from });
+    if (trimmed) kept.push(trimmed);
   }
   return kept;
 }
