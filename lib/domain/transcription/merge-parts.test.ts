@@ -514,6 +514,14 @@ describe("mergePartTranscripts", () => {
     });
   });
 
+  it("a pathological overlap (500 tiny segments in each part) is merged without comparing them all", () => {
+    const crowd = (label: string): Row[] => Array.from({ length: 500 }, (_, i) => [label, 600.5 + i / 1000, 600.5 + i / 1000, `x${i}`]);
+    const result = mergePartTranscripts([part(0, crowd("A")), part(600, [...crowd("B"), ["B", 610, 611, "after"]])], []);
+    expect(result.segments).toHaveLength(501);
+    expect(new Set(result.segments.slice(0, 500).map((segment) => segment.text)).size).toBe(500);
+    expect(result.segments[500]).toEqual({ speaker: "SPEAKER_01", text: "after", start: 610, end: 611 });
+  });
+
   it("a two-hour conversation of 12 parts and 3,600 segments merges back into the original", () => {
     // The truth: two people taking turns every 2 s (1.6 s of words, 0.4 s of pause) for 7,200 s.
     const truth: Row[] = Array.from({ length: 3600 }, (_, j) => [j % 2 === 0 ? "P" : "Q", 2 * j, 2 * j + 1.6, `w${j}a w${j}b w${j}c`]);

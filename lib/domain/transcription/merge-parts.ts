@@ -27,12 +27,12 @@ import type { TranscriptionResultData } from "./transcription-result";
 //    two labels, since wrongly merging two people is worse than the user naming one person twice.
 // Final labels are SPEAKER_01, SPEAKER_02, … in order of first appearance, like the one-piece path.
 //
-// DUPLICATES. Part k keeps its segments starting before M, part k+1 its segments starting at or after M. A segment of part
-// k+1 with a twin in part k (the segment it gives the most votes to, above, when that one starts within
-// TWIN_START_TOLERANCE_SECONDS of it: the other part's copy of the same segment) follows its twin instead of its own start:
-// kept whole when the twin starts at or after M, so the two copies of one segment are never both dropped, nor both kept,
-// when the two parts' clocks differ a little around M. So that the words around M are neither lost nor doubled, the segments spanning it
-// are trimmed by their evenly placed words:
+// DUPLICATES. Part k keeps its segments starting before M, part k+1 its segments starting at or after M, except that a
+// segment of part k+1 with a twin in part k follows its twin's start instead of its own: kept whole when the twin starts at
+// or after M. Its twin is the segment of part k whose pair with it has the most votes (above), if that one starts within
+// TWIN_START_TOLERANCE_SECONDS of it: the other part's copy of the same segment. So when the two parts' clocks differ a
+// little around M, the two copies of one segment are never both dropped, nor both kept. And so that the words around M
+// are neither lost nor doubled, the segments spanning it are trimmed by their evenly placed words:
 // - a part-k segment running past D (the first start of a part-k+1 segment kept whole) keeps only its words before D, and
 //   ends at D;
 // - a part-k+1 segment not kept whole keeps only its words placed at or after C, and starts at C: C = the latest end of
@@ -48,8 +48,8 @@ export const MATCH_TIME_TOLERANCE_SECONDS = 0.5;
 export const TWIN_START_TOLERANCE_SECONDS = 1;
 /** Words placed this far outside the shared time still count, since their evenly spread times are estimates. */
 export const MATCH_WORD_MARGIN_SECONDS = 1;
-/** Segments of one part looked at in one overlap (4 s hold a handful; this only bounds a pathological answer). */
-const MAX_OVERLAP_SEGMENTS = 200;
+/** Segments of each part looked at in one overlap, the earliest (4 s hold a handful; this only bounds a pathological answer). */
+const MAX_OVERLAP_SEGMENTS = 50;
 
 export type PlacedPart = { startMs: number; transcript: PartTranscript };
 export type MergedTranscript = Pick<TranscriptionResultData, "transcript" | "segments" | "speakers" | "speakerStats">;
@@ -129,7 +129,7 @@ function readCut(previous: Part, part: Part): Cut {
   const from = part.start;
   const to = part.start + PART_OVERLAP_SECONDS;
   const near = (segment: Segment) => segment.end > from - MATCH_TIME_TOLERANCE_SECONDS && segment.start < to + MATCH_TIME_TOLERANCE_SECONDS;
-  const before = previous.segments.filter(near).slice(-MAX_OVERLAP_SEGMENTS);
+  const before = previous.segments.filter(near).slice(0, MAX_OVERLAP_SEGMENTS);
   const after = part.segments.filter(near).slice(0, MAX_OVERLAP_SEGMENTS);
   const votes = new Map<string, Map<string, number>>();
   const twins = new Map<Segment, Segment>();
