@@ -170,13 +170,21 @@ function rejectionOf(item: unknown, turns: readonly Turn[], turnText: (turn: Tur
   if (!owner) return "no_such_turn";
   if (!isLabelKind(label)) return "unknown_label";
   const normalized = normalizeQuote(quote);
-  if (normalized.split(" ").filter(Boolean).length < MIN_QUOTE_WORDS) return "quote_too_short";
+  if (wordCount(normalized) < MIN_QUOTE_WORDS) return "quote_too_short";
   if (!turnText(owner).includes(normalized)) return "quote_not_in_turn";
   if (responds_to !== null && responds_to !== undefined) {
     const earlier = turnAt(turns, responds_to);
     if (!earlier || earlier.index >= owner.index || earlier.speaker === owner.speaker) return "bad_responds_to";
   }
   return null;
+}
+
+/** Words of a normalised text: it has no space at either end and one space between words. */
+function wordCount(normalized: string): number {
+  if (normalized === "") return 0;
+  let count = 1;
+  for (let at = normalized.indexOf(" "); at >= 0; at = normalized.indexOf(" ", at + 1)) count++;
+  return count;
 }
 
 /** Turns are numbered 0…n−1 in order, so turn n is turns[n]; anything else does not exist. */

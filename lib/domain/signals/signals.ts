@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { NEGATIVE_LABELS, POSITIVE_LABELS, type LabelKind, type TurnLabel } from "./labels";
-import { microseconds, words, type Turn } from "./turns";
+import { forEachWord, microseconds, type Turn } from "./turns";
 
 // The conversation signals (issue 17 "Signals"): counted from the turns and the checked labels, nothing predicted, nobody
 // ranked. Per-speaker values are keyed by the segments' speaker label. Linear in turns and labels.
@@ -72,9 +72,31 @@ export const INTERRUPTION_MIN_OVERLAP_SECONDS = 0.2;
 export const INTERRUPTION_MAX_OVERLAP_SECONDS = 2.0;
 export const INTERRUPTION_MIN_WORDS = 3;
 
-const WE = new Set(["we", "us", "our", "ours", "ourselves", "let's", "we're", "we've", "we'll", "we'd"]);
-const I = new Set(["i", "me", "my", "mine", "myself", "i'm", "i've", "i'll", "i'd"]);
-const YOU = new Set(["you", "your", "yours", "yourself", "yourselves", "you're", "you've", "you'll", "you'd"]);
+const WE = ["we", "us", "our", "ours", "ourselves", "let's", "we're", "we've", "we'll", "we'd"];
+const I = ["i", "me", "my", "mine", "myself", "i'm", "i've", "i'll", "i'd"];
+const YOU = ["you", "your", "yours", "yourself", "yourselves", "you're", "you've", "you'll", "you'd"];
+/** Each pronoun's group, looked up once per word; no pronoun is longer than this. */
+const PRONOUN_GROUP = new Map<string, "we" | "i" | "you">([
+  ...WE.map((word) => [word, "we"] as const),
+  ...I.map((word) => [word, "i"] as const),
+  ...YOU.map((word) => [word, "you"] as const),
+]);
+const LONGEST_PRONOUN = Math.max(...[...PRONOUN_GROUP.keys()].map((word) => word.length));
+
+/** What the signals need of a turn's words: how many, and how many of each pronoun group. */
+type TurnWords = { length: number; we: number; i: number; you: number };
+
+/** One pass over a turn's text, with the tokeniser of words(), building no word list. */
+function turnWordsOf(text: string): TurnWords {
+  const counts: TurnWords = { length: 0, we: 0, i: 0, you: 0 };
+  forEachWord(text, (lower, from, to) => {
+    counts.length++;
+    if (to - from > LONGEST_PRONOUN) return;
+    const group = PRONOUN_GROUP.get(lower.slice(from, to));
+    if (group !== undefined) counts[group]++;
+  });
+  return counts;
+}
 
 // ---- The conversation indexed once ----
 
@@ -144,7 +166,7 @@ function responseTo(conversation: Conversation, i: number, withinSeconds: number
   return gap <= microseconds(withinSeconds) ? j : null;
 }
 
-function eventsOf(conversation: Conversation, turnWords: readonly string[][]): SignalEvents {
+function eventsOf(conversation: Conversation, turnWords: readonly TurnWords[]): SignalEvents {
   const { turns, kinds, respondsTo } = conversation;
   const repairs: RepairEvent[] = [];
   const bids: BidEvent[] = [];
@@ -181,7 +203,7 @@ function eventsOf(conversation: Conversation, turnWords: readonly string[][]): S
 export function signalEvents(turns: readonly Turn[], labels: readonly TurnLabel[]): SignalEvents {
   return eventsOf(
     indexConversation(turns, labels),
-    turns.map((turn) => words(turn.text)),
+    turns.map((turn) => turnWordsOf(turn.text)),
   );
 }
 
@@ -211,7 +233,7 @@ export function computeSignalsWithEvents({ turns, labels, rejectedLabels = 0, mo
 } {
   const conversation = indexConversation(turns, labels ?? [], extraSpeakers);
   const { speakers } = conversation;
-  const turnWords = turns.map((turn) => words(turn.text));
+  const turnWords = turns.map((turn) => turnWordsOf(turn.text));
   const perSpeaker = <T>(make: (speaker: string) => T): PerSpeaker<T> => Object.fromEntries(speakers.map((speaker) => [speaker, make(speaker)]));
   const twoPerson = mode !== "solo";
   const labelled = labels !== null;
@@ -257,7 +279,7 @@ function startUpOf({ turns, labels }: Conversation, labelled: boolean): StartUpS
   return { initiator: first.speaker, harsh, negativeInWindow, negativeAfter };
 }
 
-function labelledSignals(conversation: Conversation, turnWords: readonly string[][], perSpeaker: PerSpeakerOf) {
+function labelledSignals(conversation: Conversation, turnWords: readonly TurnWords[], perSpeaker: PerSpeakerOf) {
   const { labels } = conversation;
   const positive = labels.filter((label) => POSITIVE_LABELS.has(label.label)).length;
   const negative = labels.filter((label) => NEGATIVE_LABELS.has(label.label)).length;
@@ -283,16 +305,15 @@ function labelledSignals(conversation: Conversation, turnWords: readonly string[
   return { ratio, horsemen, repairs, bids, events };
 }
 
-function pronounsOf(turns: readonly Turn[], turnWords: readonly string[][], perSpeaker: PerSpeakerOf): PerSpeaker<PronounsSignal> {
+function pronounsOf(turns: readonly Turn[], turnWords: readonly TurnWords[], perSpeaker: PerSpeakerOf): PerSpeaker<PronounsSignal> {
   const pronouns = perSpeaker<PronounsSignal>(() => ({ words: 0, we: 0, i: 0, you: 0 }));
   turns.forEach((turn, index) => {
     const entry = pronouns[turn.speaker]!;
-    for (const word of turnWords[index]!) {
-      entry.words++;
-      if (WE.has(word)) entry.we++;
-      else if (I.has(word)) entry.i++;
-      else if (YOU.has(word)) entry.you++;
-    }
+    const counts = turnWords[index]!;
+    entry.words += counts.length;
+    entry.we += counts.we;
+    entry.i += counts.i;
+    entry.you += counts.you;
   });
   return pronouns;
 }
@@ -323,7 +344,7 @@ function medianMs(microsecondGaps: number[]): number | null {
  * This speaker's turns of at least 3 words that start more than 0.2 s before the other speaker's previous turn ends, where
  * that turn ends at most 2.0 s after this one starts (a longer overlap is the first speaker talking on, not being cut off).
  */
-function interruptionsOf(turns: readonly Turn[], turnWords: readonly string[][], perSpeaker: PerSpeakerOf): PerSpeaker<number> {
+function interruptionsOf(turns: readonly Turn[], turnWords: readonly TurnWords[], perSpeaker: PerSpeakerOf): PerSpeaker<number> {
   const interruptions = perSpeaker(() => 0);
   const minOverlap = microseconds(INTERRUPTION_MIN_OVERLAP_SECONDS);
   const maxOverlap = microseconds(INTERRUPTION_MAX_OVERLAP_SECONDS);

@@ -70,8 +70,19 @@ for (let code = 0; code < 128; code++) {
  * a time (ASCII by table, anything else by its Unicode category): the signals call it for every turn, so it stays fast.
  */
 export function words(text: string): string[] {
-  const lower = (text.includes("’") ? text.replace(/’/g, "'") : text).toLowerCase();
   const found: string[] = [];
+  forEachWord(text, (lower, from, to) => {
+    found.push(lower.slice(from, to));
+  });
+  return found;
+}
+
+/**
+ * The words of `text` as words() finds them, without building the list: `visit` gets the lower-cased text and each word's
+ * start and end in it. The signals count words and pronouns this way, with no array per turn.
+ */
+export function forEachWord(text: string, visit: (lower: string, from: number, to: number) => void): void {
+  const lower = (text.includes("’") ? text.replace(/’/g, "'") : text).toLowerCase();
   let from = -1;
   for (let i = 0; i < lower.length; i++) {
     const code = lower.charCodeAt(i);
@@ -86,11 +97,10 @@ export function words(text: string): string[] {
     if (word) {
       if (from < 0) from = i;
     } else if (from >= 0) {
-      found.push(lower.slice(from, i));
+      visit(lower, from, i);
       from = -1;
     }
     i += width - 1;
   }
-  if (from >= 0) found.push(lower.slice(from));
-  return found;
+  if (from >= 0) visit(lower, from, lower.length);
 }
