@@ -1,13 +1,23 @@
 /** @jest-environment jsdom */
+import { setImmediate as realTurn } from "node:timers";
 import { deserialize, serialize } from "node:v8";
-import { IDBKeyRange, indexedDB } from "fake-indexeddb";
+import { IDBKeyRange, IDBObjectStore, indexedDB } from "fake-indexeddb";
 
-import { AudioStorageError, deleteRecording, listStoredRecordings, readRecordingBlob } from "./audio-store";
+import {
+  AudioStorageError,
+  deleteRecording,
+  listStoredRecordings,
+  PART_CHUNK_STRIDE,
+  readRecordingBlob,
+  readRecordingParts,
+  RecordingInPartsError,
+} from "./audio-store";
 import { CONTEXT_RESUME_TIMEOUT_MS } from "./microphone-graph";
 import {
   AUDIO_CONSTRAINTS,
   blobToBase64,
   createAudioRecorder,
+  CUT_RETRY_MS,
   isRecordingSupported,
   MicrophonePermissionError,
   RECONNECT_RETRY_MS,
@@ -26,6 +36,8 @@ let supportedTypes: string[];
 
 class FakeMediaRecorder extends EventTarget {
   static instances: FakeMediaRecorder[] = [];
+  /** How many of the next constructions throw, as a browser refusing a new recorder would. */
+  static failures = 0;
   static isTypeSupported = jest.fn((type: string) => supportedTypes.includes(type));
   state: RecordingState = "inactive";
   mimeType: string;
@@ -37,6 +49,10 @@ class FakeMediaRecorder extends EventTarget {
     readonly options: MediaRecorderOptions = {},
   ) {
     super();
+    if (FakeMediaRecorder.failures > 0) {
+      FakeMediaRecorder.failures -= 1;
+      throw new DOMException("no more encoders", "NotSupportedError");
+    }
     this.mimeType = options.mimeType ?? "";
     FakeMediaRecorder.instances.push(this);
   }
@@ -174,6 +190,7 @@ function microphones(count: number): FakeStream[] {
 beforeEach(() => {
   supportedTypes = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio/ogg"];
   FakeMediaRecorder.instances = [];
+  FakeMediaRecorder.failures = 0;
   FakeAudioContext.instances = [];
   track.stop.mockClear();
   getUserMedia.mockReset().mockResolvedValue({ getTracks: () => [track] });
@@ -255,6 +272,8 @@ describe("createAudioRecorder", () => {
     expect(await bytesOf(storedBlob)).toEqual([1, 99]);
     expect(result).toMatchObject({ id: "done", mimeType: "audio/webm;codecs=opus", size: 2, durationMs: 62_500, storedLocally: true });
     expect(await bytesOf(result.blob)).toEqual([1, 99]);
+    // A recording shorter than a part is one part, the whole audio.
+    expect(result.parts).toEqual([{ index: 0, startMs: 0, blob: result.blob }]);
     expect(track.stop).toHaveBeenCalled();
     expect(recorder.state).toBe("stopped");
   });
@@ -654,5 +673,370 @@ describe("blobToBase64", () => {
   it("returns plain base64 without the data-URL prefix", async () => {
     expect(await blobToBase64(new Blob(["hello"], { type: "audio/webm" }))).toBe("aGVsbG8=");
     expect(await blobToBase64(new Blob([]))).toBe("");
+  });
+});
+
+// A long recording in parts: short parts so the tests run them by the dozen.
+const PART_S = 10;
+const OVERLAP_S = 2;
+
+/** Fake timeouts and a fake monotonic clock (performance.now), moved together by advanceTimersByTime. */
+function useFakeClock() {
+  jest.useFakeTimers({ doNotFake: ["Date", "hrtime", "nextTick", "queueMicrotask", "setImmediate", "clearImmediate"] });
+}
+/**
+ * Lets a promise settle under the fake clock, a millisecond at a time: a zero-delay timeout set inside another timer's
+ * callback is due a millisecond later (as in browsers' nested timers). Start, stop and the store take a few at most.
+ */
+async function drive<T>(promise: Promise<T>): Promise<T> {
+  let settled = false;
+  const watched = promise.finally(() => (settled = true));
+  for (let turn = 0; turn < 2_000; turn += 1) {
+    await new Promise((resolve) => realTurn(resolve));
+    if (settled) break;
+    await jest.advanceTimersByTimeAsync(1);
+  }
+  return watched;
+}
+async function untilDriven(condition: () => boolean) {
+  for (let turn = 0; turn < 2_000; turn += 1) {
+    await new Promise((resolve) => realTurn(resolve));
+    if (condition()) return;
+    await jest.advanceTimersByTimeAsync(1);
+  }
+  throw new Error("condition not met in time");
+}
+const media = (index: number) => FakeMediaRecorder.instances[index] as FakeMediaRecorder;
+async function partsOf(id: string) {
+  const recording = await readRecordingParts(id);
+  if (!recording) throw new Error("expected parts");
+  return Promise.all(recording.parts.map(async ({ index, startMs, blob }) => ({ index, startMs, bytes: await bytesOf(blob) })));
+}
+async function recordedParts(parts: { index: number; startMs: number; blob: Blob }[]) {
+  return Promise.all(parts.map(async ({ index, startMs, blob }) => ({ index, startMs, bytes: await bytesOf(blob) })));
+}
+
+describe("createAudioRecorder in parts", () => {
+  it("starts a new recorder on the same input at each part's length, and stops the previous one after the overlap", async () => {
+    useFakeClock();
+    withWebAudio();
+    const [mic] = microphones(1);
+    getUserMedia.mockResolvedValue(mic);
+    const recorder = createAudioRecorder({ id: "cuts", partSeconds: PART_S, overlapSeconds: OVERLAP_S });
+    await drive(recorder.start());
+    const destination = lastContext().destinations[0]!;
+
+    await jest.advanceTimersByTimeAsync(PART_S * 1000 - 1);
+    expect(FakeMediaRecorder.instances).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(FakeMediaRecorder.instances).toHaveLength(2);
+    // The same input, type, bitrate and timeslice: the graph's output, which a reconnected microphone keeps feeding.
+    expect(media(1).stream).toBe(destination.stream);
+    expect(media(1).options).toEqual(media(0).options);
+    expect(media(1).timeslice).toBe(500);
+    expect([media(0).state, media(1).state]).toEqual(["recording", "recording"]);
+
+    await jest.advanceTimersByTimeAsync(OVERLAP_S * 1000 - 1);
+    expect(media(0).state).toBe("recording");
+    await jest.advanceTimersByTimeAsync(1);
+    expect([media(0).state, media(1).state]).toEqual(["inactive", "recording"]);
+
+    // The next cut is on the grid from the start (20 s), not 10 s after the overlap's end.
+    await jest.advanceTimersByTimeAsync(PART_S * 1000 - OVERLAP_S * 1000 - 1);
+    expect(FakeMediaRecorder.instances).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(FakeMediaRecorder.instances).toHaveLength(3);
+    await jest.advanceTimersByTimeAsync(OVERLAP_S * 1000);
+    expect(FakeMediaRecorder.instances.map((instance) => instance.state)).toEqual(["inactive", "inactive", "recording"]);
+    // Recording a mono graph: one microphone request, one context, the same destination all along.
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(FakeAudioContext.instances).toHaveLength(1);
+    expect(media(2).stream).toBe(destination.stream);
+    await drive(recorder.cancel());
+  });
+
+  it("stores each part's chunks under the part's own indexes and each part's start, and hands over the parts", async () => {
+    useFakeClock();
+    const stored: { index: number; part: number }[] = [];
+    const recorder = createAudioRecorder({
+      id: "long",
+      partSeconds: PART_S,
+      overlapSeconds: OVERLAP_S,
+      onChunkStored: ({ index, part }) => stored.push({ index, part }),
+    });
+    await drive(recorder.start());
+    media(0).emit([1]);
+    media(0).emit([2]);
+    await jest.advanceTimersByTimeAsync(PART_S * 1000);
+    // During the overlap both parts get the words said.
+    media(1).emit([10]);
+    media(0).emit([3]);
+    media(1).emit([11]);
+    media(0).finalChunk = [4];
+    await jest.advanceTimersByTimeAsync(OVERLAP_S * 1000);
+    await jest.advanceTimersByTimeAsync(PART_S * 1000 - OVERLAP_S * 1000);
+    media(2).emit([20]);
+    media(1).finalChunk = [12];
+    media(2).finalChunk = [21];
+    await untilDriven(() => stored.length === 7);
+
+    expect(stored).toEqual([
+      { index: 0, part: 0 },
+      { index: 1, part: 0 },
+      { index: PART_CHUNK_STRIDE, part: 1 },
+      { index: 2, part: 0 },
+      { index: PART_CHUNK_STRIDE + 1, part: 1 },
+      { index: 3, part: 0 },
+      { index: 2 * PART_CHUNK_STRIDE, part: 2 },
+    ]);
+    expect(await drive(listStoredRecordings())).toMatchObject([
+      { id: "long", status: "recording", chunkCount: 7, partCount: 3, parts: [{ startMs: 0 }, { startMs: 10_000 }, { startMs: 20_000 }] },
+    ]);
+
+    const result = await drive(recorder.stop());
+    jest.useRealTimers();
+    const expected = [
+      { index: 0, startMs: 0, bytes: [1, 2, 3, 4] },
+      { index: 1, startMs: 10_000, bytes: [10, 11, 12] },
+      { index: 2, startMs: 20_000, bytes: [20, 21] },
+    ];
+    expect(await partsOf("long")).toEqual(expected);
+    expect(await recordedParts(result.parts)).toEqual(expected);
+    expect(result).toMatchObject({ size: 9, storedLocally: true, mimeType: "audio/webm;codecs=opus" });
+    // Several parts are several files: no one Blob pretends to be the whole recording.
+    expect(result.blob.size).toBe(0);
+    await expect(readRecordingBlob("long")).rejects.toBeInstanceOf(RecordingInPartsError);
+    expect(await listStoredRecordings()).toMatchObject([{ id: "long", status: "stopped", partCount: 3 }]);
+  });
+
+  it("stop during an overlap stops both recorders and keeps both parts' last chunks; no timer is left", async () => {
+    useFakeClock();
+    const recorder = createAudioRecorder({ id: "overlap-stop", partSeconds: PART_S, overlapSeconds: OVERLAP_S });
+    await drive(recorder.start());
+    media(0).emit([1]);
+    await jest.advanceTimersByTimeAsync(PART_S * 1000 + 500);
+    media(1).emit([2]);
+    media(0).finalChunk = [3];
+    media(1).finalChunk = [4];
+
+    const result = await drive(recorder.stop());
+
+    expect([media(0).state, media(1).state]).toEqual(["inactive", "inactive"]);
+    expect(recorder.state).toBe("stopped");
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(10 * PART_S * 1000);
+    expect(FakeMediaRecorder.instances).toHaveLength(2);
+    jest.useRealTimers();
+    const expected = [
+      { index: 0, startMs: 0, bytes: [1, 3] },
+      { index: 1, startMs: 10_000, bytes: [2, 4] },
+    ];
+    expect(await partsOf("overlap-stop")).toEqual(expected);
+    expect(await recordedParts(result.parts)).toEqual(expected);
+    expect(await listStoredRecordings()).toMatchObject([{ id: "overlap-stop", status: "stopped" }]);
+  });
+
+  it("waits at most the stop timeout for a recorder that never says it stopped, and keeps the other part's last chunk", async () => {
+    useFakeClock();
+    const recorder = createAudioRecorder({ id: "mute-stop", partSeconds: PART_S, overlapSeconds: OVERLAP_S });
+    await drive(recorder.start());
+    media(0).emit([1]);
+    await jest.advanceTimersByTimeAsync(PART_S * 1000 + 500);
+    media(1).emit([2]);
+    media(1).stop = function (this: FakeMediaRecorder) {
+      this.state = "inactive"; // and no "stop" event ever
+    };
+
+    const stopping = recorder.stop();
+    await jest.advanceTimersByTimeAsync(5_000);
+    const result = await drive(stopping);
+    jest.useRealTimers();
+    expect(await recordedParts(result.parts)).toEqual([
+      { index: 0, startMs: 0, bytes: [1, 99] },
+      { index: 1, startMs: 10_000, bytes: [2] },
+    ]);
+  });
+
+  it("cancel during an overlap stops both recorders, deletes every part and leaves no timer", async () => {
+    useFakeClock();
+    const recorder = createAudioRecorder({ id: "overlap-cancel", partSeconds: PART_S, overlapSeconds: OVERLAP_S });
+    await drive(recorder.start());
+    media(0).emit([1]);
+    await jest.advanceTimersByTimeAsync(PART_S * 1000 + 500);
+    media(1).emit([2]);
+
+    await drive(recorder.cancel());
+
+    expect([media(0).state, media(1).state]).toEqual(["inactive", "inactive"]);
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(10 * PART_S * 1000);
+    expect(FakeMediaRecorder.instances).toHaveLength(2);
+    jest.useRealTimers();
+    expect(await listStoredRecordings()).toEqual([]);
+    expect(await readRecordingParts("overlap-cancel")).toBeNull();
+  });
+
+  it("after a storage failure mid-part stores nothing more in any part, keeping a prefix in time, and the memory copy keeps it all", async () => {
+    useFakeClock();
+    const onError = jest.fn();
+    const stored: number[] = [];
+    const recorder = createAudioRecorder({
+      id: "full",
+      partSeconds: PART_S,
+      overlapSeconds: OVERLAP_S,
+      onError,
+      onChunkStored: ({ index }) => stored.push(index),
+    });
+    await drive(recorder.start());
+    media(0).emit([1]);
+    await jest.advanceTimersByTimeAsync(PART_S * 1000);
+    media(1).emit([10]);
+    await untilDriven(() => stored.length === 2);
+
+    // The disk fills up during the overlap: part 1's next chunk fails, and part 0's after it is not even tried.
+    const put = jest.spyOn(IDBObjectStore.prototype, "put").mockImplementation(() => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    });
+    media(1).emit([11]);
+    media(0).emit([2]);
+    await jest.advanceTimersByTimeAsync(OVERLAP_S * 1000);
+    await jest.advanceTimersByTimeAsync(PART_S * 1000 - OVERLAP_S * 1000);
+    expect(FakeMediaRecorder.instances).toHaveLength(3); // the recording itself carries on
+    media(2).emit([20]);
+    await drive(Promise.resolve());
+    put.mockRestore();
+
+    const result = await drive(recorder.stop());
+    jest.useRealTimers();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0][0]).toMatchObject({ name: "AudioStorageError", reason: "quota" });
+    expect(result.storedLocally).toBe(false);
+    expect(stored).toEqual([0, PART_CHUNK_STRIDE]);
+    // Stored: what came before the failure, each part a playable prefix; part 2 never began on the device.
+    expect(await partsOf("full")).toEqual([
+      { index: 0, startMs: 0, bytes: [1] },
+      { index: 1, startMs: 10_000, bytes: [10] },
+    ]);
+    expect(await listStoredRecordings()).toMatchObject([{ id: "full", status: "stopped", parts: [{ startMs: 0 }, { startMs: 10_000 }] }]);
+    // In memory: everything, to be sent from there.
+    expect(await recordedParts(result.parts)).toEqual([
+      { index: 0, startMs: 0, bytes: [1, 2, 99] },
+      { index: 1, startMs: 10_000, bytes: [10, 11, 99] },
+      { index: 2, startMs: 20_000, bytes: [20, 99] },
+    ]);
+  });
+
+  it("reconnects a microphone lost in a later part into the same input, and the next part records it too", async () => {
+    useFakeClock();
+    withWebAudio();
+    const [mic, replacement] = microphones(2);
+    getUserMedia.mockResolvedValueOnce(mic).mockRejectedValueOnce(new DOMException("no device", "NotFoundError")).mockResolvedValueOnce(replacement);
+    const onReconnectChange = jest.fn();
+    const recorder = createAudioRecorder({ id: "later-drop", partSeconds: PART_S, overlapSeconds: OVERLAP_S, onReconnectChange });
+    await drive(recorder.start());
+    const context = lastContext();
+    const destination = context.destinations[0]!;
+    media(0).emit([1]);
+    await jest.advanceTimersByTimeAsync(PART_S * 1000 + OVERLAP_S * 1000 + 1_000);
+    expect([media(0).state, media(1).state]).toEqual(["inactive", "recording"]);
+
+    mic!.track.unplug();
+    expect(onReconnectChange.mock.calls).toEqual([[true]]);
+    await jest.advanceTimersByTimeAsync(0);
+    media(1).emit([10]); // part 1 carries on through the gap
+    await jest.advanceTimersByTimeAsync(RECONNECT_RETRY_MS);
+    expect(onReconnectChange.mock.calls).toEqual([[true], [false]]);
+    expect(context.sources.at(-1)!.mediaStream).toBe(replacement);
+    expect(context.sources.at(-1)!.connect).toHaveBeenCalledWith(destination);
+    // Reconnecting makes no new recorder and no new part: only the clock does.
+    expect(FakeMediaRecorder.instances).toHaveLength(2);
+    expect(media(1).state).toBe("recording");
+
+    await jest.advanceTimersByTimeAsync(2 * PART_S * 1000 - (PART_S * 1000 + OVERLAP_S * 1000 + 1_000 + RECONNECT_RETRY_MS));
+    expect(FakeMediaRecorder.instances).toHaveLength(3);
+    expect(media(2).stream).toBe(destination.stream);
+    media(2).emit([20]);
+    const result = await drive(recorder.stop());
+    jest.useRealTimers();
+    expect(await recordedParts(result.parts)).toEqual([
+      { index: 0, startMs: 0, bytes: [1, 99] },
+      { index: 1, startMs: 10_000, bytes: [10, 99] },
+      { index: 2, startMs: 20_000, bytes: [20, 99] },
+    ]);
+    expect(replacement!.track.stop).toHaveBeenCalled();
+    expect(context.close).toHaveBeenCalled();
+  });
+
+  it("keeps the running part when a new recorder cannot start, and cuts a little later under the same part number", async () => {
+    useFakeClock();
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
+    const recorder = createAudioRecorder({ id: "refused", partSeconds: PART_S, overlapSeconds: OVERLAP_S });
+    await drive(recorder.start());
+    media(0).emit([1]);
+    FakeMediaRecorder.failures = 2;
+    await jest.advanceTimersByTimeAsync(PART_S * 1000);
+    expect(FakeMediaRecorder.instances).toHaveLength(1);
+    expect(media(0).state).toBe("recording");
+    await jest.advanceTimersByTimeAsync(CUT_RETRY_MS);
+    expect(FakeMediaRecorder.instances).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(CUT_RETRY_MS);
+    expect(FakeMediaRecorder.instances).toHaveLength(2);
+    expect(warn).toHaveBeenCalledTimes(1); // told once, not at every attempt
+    media(1).emit([2]);
+    await jest.advanceTimersByTimeAsync(OVERLAP_S * 1000);
+    expect(media(0).state).toBe("inactive");
+
+    const result = await drive(recorder.stop());
+    jest.useRealTimers();
+    const expected = [
+      { index: 0, startMs: 0, bytes: [1, 99] },
+      { index: 1, startMs: PART_S * 1000 + 2 * CUT_RETRY_MS, bytes: [2, 99] },
+    ];
+    expect(await recordedParts(result.parts)).toEqual(expected);
+    expect(await partsOf("refused")).toEqual(expected);
+  });
+
+  it("cuts on time from the chunks themselves when the browser holds back a background tab's timers", async () => {
+    let now = 50_000;
+    jest.spyOn(performance, "now").mockImplementation(() => now);
+    const recorder = createAudioRecorder({ id: "background", partSeconds: PART_S, overlapSeconds: OVERLAP_S });
+    await recorder.start();
+    now += PART_S * 1000 + 250; // the cut's timer has not fired
+    media(0).emit([1]);
+    expect(FakeMediaRecorder.instances).toHaveLength(2);
+    now += OVERLAP_S * 1000;
+    media(1).emit([2]);
+    expect(media(0).state).toBe("inactive");
+
+    const result = await recorder.stop();
+    expect(await recordedParts(result.parts)).toEqual([
+      { index: 0, startMs: 0, bytes: [1, 99] },
+      { index: 1, startMs: PART_S * 1000 + 250, bytes: [2, 99] },
+    ]);
+    expect(await partsOf("background")).toEqual([
+      { index: 0, startMs: 0, bytes: [1, 99] },
+      { index: 1, startMs: PART_S * 1000 + 250, bytes: [2, 99] },
+    ]);
+  });
+
+  it("keeps a recording shorter than a part as one part, the default part being the contract's ten minutes", async () => {
+    useFakeClock();
+    const recorder = createAudioRecorder({ id: "short" });
+    await drive(recorder.start());
+    media(0).emit([1]);
+    await jest.advanceTimersByTimeAsync(600_000 - 1);
+    expect(FakeMediaRecorder.instances).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(FakeMediaRecorder.instances).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(3_999);
+    expect(media(0).state).toBe("recording");
+    await jest.advanceTimersByTimeAsync(1);
+    expect(media(0).state).toBe("inactive");
+    await drive(recorder.cancel());
+  });
+
+  it("refuses a part no longer than its overlap", () => {
+    expect(() => createAudioRecorder({ id: "bad", partSeconds: 4, overlapSeconds: 4 })).toThrow(RangeError);
+    expect(() => createAudioRecorder({ id: "bad", partSeconds: 0 })).toThrow(RangeError);
   });
 });

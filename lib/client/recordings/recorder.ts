@@ -1,6 +1,7 @@
+import { PART_OVERLAP_SECONDS, RECORDING_PART_SECONDS } from "@/lib/domain/transcription/long-recording";
 import { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-result";
 
-import { appendChunk, beginRecording, deleteRecording, finishRecording, type RecordingMode } from "./audio-store";
+import { appendChunk, beginPart, beginRecording, deleteRecording, finishRecording, partChunkIndex, type RecordingMode } from "./audio-store";
 import { closeMicrophoneGraph, connectMicrophone, createMicrophoneGraph, type MicrophoneGraph } from "./microphone-graph";
 
 export { blobToBase64 } from "./blob";
@@ -9,6 +10,13 @@ export { blobToBase64 } from "./blob";
 // loses at most the last half second; the chunks are also kept in memory so stop() can hand the audio over even when
 // the browser refuses to store it. Where Web Audio runs, the microphone goes through a graph so that a microphone that
 // drops mid-recording (Bluetooth headset gone, USB unplugged) can be reconnected into the same, continuous recording.
+//
+// A long recording is cut into parts (issue 14 §2) of RECORDING_PART_SECONDS, each a complete audio file a provider takes
+// within its duration cap: at each cut a new MediaRecorder starts on the same input (the graph's output, which a
+// reconnected microphone keeps feeding), and the previous one stops PART_OVERLAP_SECONDS later, so the words said at the
+// cut are in both parts. Each part's start (ms from the recording's start, on the monotonic clock) is stored before its
+// first chunk; its chunks are stored at their own indexes (audio-store.ts). A recording shorter than one part is one
+// part, stored and handed over exactly as before.
 
 export const AUDIO_CONSTRAINTS: MediaStreamConstraints = {
   audio: { echoCancellation: true, noiseSuppression: true, sampleRate: 16000, channelCount: 1 },
@@ -22,6 +30,8 @@ export const CHUNK_INTERVAL_MS = 500;
 const STOP_EVENT_TIMEOUT_MS = 5_000;
 // Often enough to catch a headset that comes back within a sentence, rarely enough not to hammer the permission layer.
 export const RECONNECT_RETRY_MS = 1_000;
+// A cut whose new MediaRecorder cannot start is tried again this much later; the running part carries on meanwhile.
+export const CUT_RETRY_MS = 5_000;
 
 export const RECORDER_MESSAGES = {
   unsupported: TRANSCRIPTION_ERRORS.unsupported,
@@ -52,10 +62,20 @@ export class MicrophonePermissionError extends RecorderError {
   }
 }
 
+/** One part of a recording, in memory: a complete audio file, `startMs` after the recording's start. */
+export type RecordedPart = { index: number; startMs: number; blob: Blob };
+
 export type RecordedAudio = {
   id: string;
+  /**
+   * The whole audio as one file when the recording is one part (as before parts). A recording of several parts is
+   * several files: then this is an empty Blob, so nothing can send ten minutes of it as if it were all; use `parts`.
+   */
   blob: Blob;
+  /** The in-memory copy, part by part in order (parts without audio left out): what to send when storedLocally is false. */
+  parts: RecordedPart[];
   mimeType: string;
+  /** Bytes of all the parts together. */
   size: number;
   durationMs: number;
   /** False when the browser refused to keep some of the audio in IndexedDB (onError was told why). */
@@ -81,11 +101,16 @@ export type CreateAudioRecorderOptions = {
   /** The audio-store id; also the local session's audioKey if the upload fails. */
   id: string;
   mode?: RecordingMode;
-  onChunkStored?: (chunk: { index: number; size: number }) => void;
+  /** `index` is the chunk's index in the audio store (part * PART_CHUNK_STRIDE + its number in the part). */
+  onChunkStored?: (chunk: { index: number; part: number; size: number }) => void;
   /** Failures that do not stop the recording, such as IndexedDB refusing a chunk. Told once. */
   onError?: (error: Error) => void;
   /** Told true when the microphone drops mid-recording ("Reconnecting audio..."), false once audio flows again. */
   onReconnectChange?: (reconnecting: boolean) => void;
+  /** A part's length before the next cut (tests shorten it); RECORDING_PART_SECONDS by default. */
+  partSeconds?: number;
+  /** How long both recorders run at a cut; PART_OVERLAP_SECONDS by default, less than partSeconds. */
+  overlapSeconds?: number;
 };
 
 export function isRecordingSupported(): boolean {
@@ -112,7 +137,9 @@ function microphoneError(error: unknown): RecorderError {
   return new RecorderError(RECORDER_MESSAGES.failed, error);
 }
 
-function createMediaRecorder(stream: MediaStream): MediaRecorder {
+function createMediaRecorder(stream: MediaStream, sameAs?: string): MediaRecorder {
+  // A later part is the same type as the first, exactly, or no part at all: the parts are stored under one type.
+  if (sameAs) return new MediaRecorder(stream, { audioBitsPerSecond: AUDIO_BITS_PER_SECOND, mimeType: sameAs });
   const mimeType = pickMimeType();
   try {
     return new MediaRecorder(stream, { audioBitsPerSecond: AUDIO_BITS_PER_SECOND, ...(mimeType ? { mimeType } : {}) });
@@ -131,26 +158,64 @@ function hasLiveAudio(stream: MediaStream): boolean {
   return stream.getAudioTracks().some((track) => track.readyState === "live");
 }
 
-export function createAudioRecorder({ id, mode = "couple", onChunkStored, onError, onReconnectChange }: CreateAudioRecorderOptions): AudioRecorder {
+/** Monotonic where the browser has it: a clock set back or forward mid-recording must not move a part's start. */
+function monotonicNow(): number {
+  return typeof performance !== "undefined" && typeof performance.now === "function" ? performance.now() : Date.now();
+}
+
+/** One MediaRecorder and the part it records. */
+type PartRecorder = {
+  part: number;
+  startMs: number;
+  media: MediaRecorder;
+  /** This part's chunks in memory, in order. */
+  chunks: Blob[];
+  /** The next chunk's number within the part. */
+  nextChunk: number;
+  /** Resolves on the recorder's "stop" event, after its last chunk. */
+  stopped: Promise<void>;
+  /** When (monotonic ms) the overlap after the next part's start ends and this recorder is stopped. */
+  stopAt?: number;
+};
+
+export function createAudioRecorder({
+  id,
+  mode = "couple",
+  onChunkStored,
+  onError,
+  onReconnectChange,
+  partSeconds = RECORDING_PART_SECONDS,
+  overlapSeconds = PART_OVERLAP_SECONDS,
+}: CreateAudioRecorderOptions): AudioRecorder {
+  if (!(partSeconds > 0) || !(overlapSeconds >= 0) || overlapSeconds >= partSeconds)
+    throw new RangeError(`A part must be longer than its overlap (got ${partSeconds} s and ${overlapSeconds} s)`);
+  const partMs = partSeconds * 1000;
+  const overlapMs = overlapSeconds * 1000;
   let state: RecorderState = "idle";
-  // The current microphone. With a graph it is replaced on reconnection while the recorder's input stays the same.
+  // The current microphone. With a graph it is replaced on reconnection while the recorders' input stays the same.
   let stream: MediaStream | null = null;
   let graph: MicrophoneGraph | null = null;
-  let recorder: MediaRecorder | null = null;
+  // Every part's recorder, in part order; `running` holds the ones not asked to stop yet (two during an overlap).
+  const recorders: PartRecorder[] = [];
+  let running: PartRecorder[] = [];
   let reconnecting = false;
   let attemptPending = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let startedAt = 0;
-  let chunkIndex = 0;
+  // The recording's start and the next cut, on the monotonic clock.
+  let clockStart = 0;
+  let nextCutAt = Infinity;
+  let cutTimer: ReturnType<typeof setTimeout> | undefined;
+  let cutFailureReported = false;
   let dataEvents = 0;
-  const chunks: Blob[] = [];
-  // Store writes run one after another: the meta record first, then each chunk in order.
+  // Store writes run one after another: the meta record first, then each part's start before its chunks, each part's
+  // chunks in order.
   let writes: Promise<void> = Promise.resolve();
-  // After a failed write the later chunks are not stored: the stored copy stays a playable prefix, not audio with holes.
+  // After a failed write nothing more is stored, in any part: the stored copy stays a prefix in time of the recording
+  // (the parts before whole, the ones running at that moment cut there, each a playable file), never audio with holes.
   let storing = true;
   let begun = false;
   let storageErrorReported = false;
-  let stopped: Promise<void> = Promise.resolve();
   let stopping: Promise<RecordedAudio> | null = null;
 
   // A storage failure is told once: every later chunk would fail the same way.
@@ -252,53 +317,154 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
       releaseMicrophone();
       return;
     }
+    let first: PartRecorder;
     try {
-      recorder = createMediaRecorder(graph ? graph.destination.stream : stream);
+      first = launchPart(0, 0);
     } catch (error) {
       releaseMicrophone();
       state = "idle";
       throw new RecorderError(RECORDER_MESSAGES.failed, error);
     }
-    const active = recorder;
-    stopped = new Promise((resolve) => active.addEventListener("stop", () => resolve(), { once: true }));
-    active.addEventListener("dataavailable", (event: BlobEvent) => {
-      dataEvents += 1;
-      if (state === "cancelled" || !event.data || event.data.size === 0) return;
-      const index = chunkIndex++;
-      chunks.push(event.data);
-      enqueue(async () => {
-        await appendChunk(id, index, event.data);
-        onChunkStored?.({ index, size: event.data.size });
-      });
-    });
-    // The browser ends the recording after an error; stop() still hands over what was captured.
-    active.addEventListener("error", (event: Event) => onError?.(new RecorderError(RECORDER_MESSAGES.failed, (event as ErrorEvent).error ?? event)));
-
-    active.start(CHUNK_INTERVAL_MS);
     startedAt = Date.now();
+    clockStart = monotonicNow();
     state = "recording";
     // The type is known for sure only once recording has started (when the browser chose it).
-    const mimeType = active.mimeType || pickMimeType() || "audio/webm";
+    const mimeType = first.media.mimeType || pickMimeType() || "audio/webm";
     enqueue(async () => {
       await beginRecording({ id, mimeType, startedAt, mode });
       begun = true;
     });
+    nextCutAt = clockStart + partMs;
+    scheduleCuts();
     // Without a graph a lost microphone ends the recording, as it always has; stop() still keeps what was captured.
     if (graph) watchMicrophone(stream);
   }
 
-  function waitForStopEvent(): Promise<void> {
-    if (recorder && recorder.state !== "inactive") recorder.stop();
+  /** A new MediaRecorder on the recording's input, started, its chunks going to `part`. Throws if it cannot start. */
+  function launchPart(part: number, startMs: number): PartRecorder {
+    const input = graph ? graph.destination.stream : stream;
+    if (!input) throw new RecorderError(RECORDER_MESSAGES.failed);
+    const media = createMediaRecorder(input, recorders[0]?.media.mimeType);
+    const recorder: PartRecorder = {
+      part,
+      startMs,
+      media,
+      chunks: [],
+      nextChunk: 0,
+      stopped: new Promise((resolve) => media.addEventListener("stop", () => resolve(), { once: true })),
+    };
+    media.addEventListener("dataavailable", (event: BlobEvent) => {
+      dataEvents += 1;
+      if (state !== "cancelled" && event.data && event.data.size > 0) {
+        const chunk = event.data;
+        const number = recorder.nextChunk++;
+        recorder.chunks.push(chunk);
+        enqueue(async () => {
+          const index = partChunkIndex(part, number);
+          await appendChunk(id, index, chunk);
+          onChunkStored?.({ index, part, size: chunk.size });
+        });
+      }
+      // Chunks keep coming every 500 ms in a background tab whose timers the browser slows down: a cut is not late.
+      runDueCuts();
+    });
+    // The browser ends the recording after an error; stop() still hands over what was captured.
+    media.addEventListener("error", (event: Event) => onError?.(new RecorderError(RECORDER_MESSAGES.failed, (event as ErrorEvent).error ?? event)));
+    media.start(CHUNK_INTERVAL_MS);
+    recorders.push(recorder);
+    running.push(recorder);
+    return recorder;
+  }
+
+  /** Cuts and ends overlaps that are due; true when it did something. */
+  function runDueCuts(): boolean {
+    if (state !== "recording") return false;
+    const now = monotonicNow();
+    let acted = false;
+    for (const recorder of running) {
+      if (recorder.stopAt !== undefined && now >= recorder.stopAt) {
+        retire(recorder);
+        acted = true;
+      }
+    }
+    if (now >= nextCutAt) {
+      cut(now);
+      acted = true;
+    }
+    if (acted) scheduleCuts();
+    return acted;
+  }
+
+  /** One timer, for whichever comes first: the next cut or the end of an overlap. */
+  function scheduleCuts(): void {
+    clearTimeout(cutTimer);
+    cutTimer = undefined;
+    if (state !== "recording") return;
+    const due = Math.min(nextCutAt, ...running.map((recorder) => recorder.stopAt ?? Infinity));
+    if (!Number.isFinite(due)) return;
+    cutTimer = setTimeout(
+      () => {
+        cutTimer = undefined;
+        if (!runDueCuts()) scheduleCuts();
+      },
+      Math.max(0, due - monotonicNow()),
+    );
+  }
+
+  function clearCuts(): void {
+    clearTimeout(cutTimer);
+    cutTimer = undefined;
+    nextCutAt = Infinity;
+  }
+
+  /** Starts the next part now; the current one runs on for the overlap. */
+  function cut(now: number): void {
+    const previous = running.filter((recorder) => recorder.stopAt === undefined);
+    const part = recorders.length;
+    // Whole ms, each part after the one before: what an upload plan requires.
+    const startMs = Math.max(Math.round(now - clockStart), (recorders.at(-1)?.startMs ?? 0) + 1);
+    try {
+      launchPart(part, startMs);
+    } catch (error) {
+      // The running part goes on (a longer part beats a gap); the cut is tried again a little later.
+      nextCutAt = now + CUT_RETRY_MS;
+      if (!cutFailureReported) console.warn(`Recording ${id}: could not start part ${part}; trying again.`, error);
+      cutFailureReported = true;
+      return;
+    }
+    // Queued before any of the new part's chunks: a browser delivers dataavailable as a task, never inside start().
+    enqueue(async () => {
+      if (begun) await beginPart(id, part, startMs);
+    });
+    for (const recorder of previous) recorder.stopAt = now + overlapMs;
+    // On the grid from the recording's start, so late timers do not add up; a cut missed altogether is not made up.
+    nextCutAt += partMs;
+    if (nextCutAt <= now) nextCutAt = now + partMs;
+  }
+
+  /** The overlap is over: this recorder's last chunk arrives with its "stop" event. */
+  function retire(recorder: PartRecorder): void {
+    recorder.stopAt = undefined;
+    running = running.filter((other) => other !== recorder);
+    if (recorder.media.state !== "inactive") recorder.media.stop();
+  }
+
+  /** Stops every recorder still running (both during an overlap) and waits for their last chunks, within the timeout. */
+  function waitForStopEvents(): Promise<void> {
+    clearCuts();
+    for (const recorder of recorders) if (recorder.media.state !== "inactive") recorder.media.stop();
+    running = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_EVENT_TIMEOUT_MS)));
-    return Promise.race([stopped, timeout]).finally(() => clearTimeout(timer));
+    const allStopped = Promise.all(recorders.map((recorder) => recorder.stopped)).then(() => undefined);
+    return Promise.race([allStopped, timeout]).finally(() => clearTimeout(timer));
   }
 
   async function finish(): Promise<RecordedAudio> {
     state = "stopping";
     stopReconnecting();
-    // "stop" fires after the final dataavailable; the queue then holds the last chunk's write.
-    await waitForStopEvent();
+    // "stop" fires after the final dataavailable; the queue then holds the last chunks' writes.
+    await waitForStopEvents();
     releaseMicrophone();
     const durationMs = Date.now() - startedAt;
     // Marked "stopped" even after a failed chunk write: that prefix is all this device kept, and it is complete.
@@ -308,17 +474,21 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
     if ((state as RecorderState) === "cancelled") throw new RecorderError("The recording was cancelled.");
     state = "stopped";
 
-    const mimeType = recorder?.mimeType || chunks[0]?.type || pickMimeType() || "audio/webm";
+    const mimeType = recorders[0]?.media.mimeType || recorders[0]?.chunks[0]?.type || pickMimeType() || "audio/webm";
     if (dataEvents === 0) {
       await deleteRecording(id).catch(() => undefined);
       throw new RecorderError(RECORDER_MESSAGES.noAudio);
     }
-    const blob = new Blob(chunks, { type: mimeType });
-    if (blob.size === 0) {
+    const parts: RecordedPart[] = recorders
+      .filter((recorder) => recorder.chunks.length > 0)
+      .map((recorder) => ({ index: recorder.part, startMs: recorder.startMs, blob: new Blob(recorder.chunks, { type: mimeType }) }));
+    const size = parts.reduce((total, part) => total + part.blob.size, 0);
+    if (size === 0) {
       await deleteRecording(id).catch(() => undefined);
       throw new RecorderError(RECORDER_MESSAGES.emptyBlob);
     }
-    return { id, blob, mimeType, size: blob.size, durationMs, storedLocally: storing };
+    const blob = parts.length === 1 ? parts[0]!.blob : new Blob([], { type: mimeType });
+    return { id, blob, parts, mimeType, size, durationMs, storedLocally: storing };
   }
 
   return {
@@ -340,8 +510,9 @@ export function createAudioRecorder({ id, mode = "couple", onChunkStored, onErro
       if (state === "cancelled" || state === "stopped") return;
       const wasRecording = state === "recording" || state === "stopping";
       state = "cancelled";
+      clearCuts();
       stopReconnecting();
-      if (wasRecording) await waitForStopEvent();
+      if (wasRecording) await waitForStopEvents();
       releaseMicrophone();
       await writes;
       // The user asked for it to be gone; a failure here leaves audio that recovery will find and offer again.
