@@ -243,6 +243,37 @@ describe("mergePartTranscripts", () => {
       ]);
     });
 
+    it("a part named by the references passes its people on to a later part matched by the overlap", () => {
+      const result = mergePartTranscripts(
+        [
+          part(0, [
+            ["A", 0, 3, "hello"],
+            ["B", 3, 6, "hi"],
+          ]),
+          part(
+            600,
+            [
+              ["B", 610, 612, "so"],
+              ["A", 1200.2, 1201.8, "shall we stop here"],
+            ],
+            true,
+          ),
+          part(1200, [
+            ["SPEAKER_01", 1200.2, 1201.8, "shall we stop here"],
+            ["SPEAKER_02", 1205, 1206, "yes"],
+          ]),
+        ],
+        ["A", "B"],
+      );
+      expect(rows(result).map(([speaker, , , text]) => [speaker, text])).toEqual([
+        ["SPEAKER_01", "hello"],
+        ["SPEAKER_02", "hi"],
+        ["SPEAKER_02", "so"],
+        ["SPEAKER_01", "shall we stop here"],
+        ["SPEAKER_03", "yes"],
+      ]);
+    });
+
     it("the same names without referencesUsed are not taken as the same people", () => {
       const result = mergePartTranscripts(
         [
