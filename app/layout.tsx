@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { IdentityRoot } from "@/components/auth/identity-root";
 import { InstallSupport } from "@/components/install/install-support";
 import { QueryProvider } from "@/components/shell/providers";
+import { welcomeHeadScript } from "@/lib/client/onboarding/welcome-head-script";
 import { getPageIdentity } from "@/lib/server/auth/page-identity";
 import { getClerkConfig } from "@/lib/server/env";
 import { NONCE_HEADER } from "@/lib/server/security/headers";
@@ -32,11 +33,15 @@ export const dynamic = "force-dynamic";
 // zod that stopped reading it would be noticed.
 const ZOD_JITLESS = "(globalThis.__zod_globalConfig ??= {}).jitless = true;";
 
+// Before the first paint: a device that accepted the disclaimer hides the welcome card whatever HTML came, and gets the
+// cookie the server decides the home page's first screen from (lib/client/onboarding/welcome-head-script.ts).
+const WELCOME_HEAD_SCRIPT = welcomeHeadScript();
+
 /** The proxy's per-request nonce (lib/server/security/headers.ts), for the few scripts the page itself renders. */
 function CspHead({ nonce }: { nonce: string | undefined }) {
   return (
     <head>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS + WELCOME_HEAD_SCRIPT }} />
     </head>
   );
 }
@@ -48,7 +53,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const serverUser = identity ? { id: identity.userId, name: identity.name, email: identity.email, imageUrl: identity.imageUrl } : null;
 
   return (
-    <html lang="en">
+    // The head script may mark <html> (the welcome dialog hidden from the first paint) before React hydrates it.
+    <html lang="en" suppressHydrationWarning>
       <CspHead nonce={nonce} />
       <body>
         <InstallSupport />

@@ -6,7 +6,13 @@ import { useReducer, useState, useSyncExternalStore } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { showAddToHomeScreenAfterOnboarding } from "@/lib/client/install/install-prompt";
-import { readDisclaimerAccepted, readSkipWelcome, rememberDisclaimerAccepted, setSkipWelcome } from "@/lib/client/onboarding/disclaimer-storage";
+import {
+  readDisclaimerAccepted,
+  readSkipWelcome,
+  rememberDisclaimerAccepted,
+  rememberDisclaimerCookie,
+  setSkipWelcome,
+} from "@/lib/client/onboarding/disclaimer-storage";
 import { initialOnboarding, onboardingReducer, shouldShowWelcome } from "@/lib/domain/onboarding/machine";
 
 import { IntroCards } from "./intro-cards";
@@ -19,11 +25,18 @@ const noSubscribe = () => () => {};
 const loadTutorial = () => import("./tutorial-session");
 const TutorialSession = dynamic(() => loadTutorial().then((module) => module.TutorialSession), { ssr: false });
 
+// Hidden from the first paint when the layout's head script found this device's acceptance (welcome-head-script.ts). Spelled
+// out for Tailwind's class scanner; welcome-gate.test.tsx checks it names WELCOME_DONE_ATTRIBUTE.
+export const HIDDEN_WHEN_DONE = "[[data-welcome-done]_&]:hidden";
+
 /**
  * The first run over the home screen: welcome and disclaimer → five intro cards → the example session → the recorder.
- * Rendered only in the browser (storage decides it), so the server's HTML is the home screen and nothing mismatches.
+ * The server renders the welcome card when the request has no acceptance cookie (`disclaimerAccepted`), so it is in the
+ * HTML and paints before any JavaScript; in the browser the device's own record (localStorage) and the tab's skip flag
+ * decide, from right after hydration: storage cleared is a device that never accepted (the head script then drops the
+ * cookie too).
  */
-export function WelcomeGate() {
+export function WelcomeGate({ disclaimerAccepted }: { disclaimerAccepted: boolean }) {
   const identity = useIdentity();
   const router = useRouter();
   const [state, dispatch] = useReducer(onboardingReducer, initialOnboarding);
@@ -31,8 +44,13 @@ export function WelcomeGate() {
   const [started, setStarted] = useState(false);
   const firstVisit = useSyncExternalStore(
     noSubscribe,
-    () => shouldShowWelcome({ signedIn: identity.signedIn, disclaimerAccepted: readDisclaimerAccepted(), skipWelcome: readSkipWelcome() }),
-    () => false,
+    () =>
+      shouldShowWelcome({
+        signedIn: identity.signedIn,
+        disclaimerAccepted: readDisclaimerAccepted(),
+        skipWelcome: readSkipWelcome(),
+      }),
+    () => shouldShowWelcome({ signedIn: identity.signedIn, disclaimerAccepted, skipWelcome: false }),
   );
 
   if (state.name === "done" || !(started || firstVisit)) return null;
@@ -40,6 +58,7 @@ export function WelcomeGate() {
   const accept = () => {
     setStarted(true);
     rememberDisclaimerAccepted();
+    rememberDisclaimerCookie();
   };
 
   if (state.name === "tutorial") {
@@ -55,7 +74,7 @@ export function WelcomeGate() {
   }
 
   return (
-    <div role="dialog" aria-modal="true" aria-label={T.dialogLabel} className="fixed inset-0 z-50 overflow-y-auto bg-cream-50">
+    <div role="dialog" aria-modal="true" aria-label={T.dialogLabel} className={`fixed inset-0 z-50 overflow-y-auto bg-cream-50 ${HIDDEN_WHEN_DONE}`}>
       {state.name === "welcome" ? (
         <WelcomeCard
           ticked={state.disclaimerTicked}

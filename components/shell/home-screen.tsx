@@ -24,15 +24,16 @@ import { AppShell } from "./app-shell";
 import { LazyHistoryDetail, LazySessionResults, prefetchRecordingScreens } from "./lazy-screens";
 import { HOME_TEXTS, PRIVACY_CARD } from "./texts";
 
-export function HomeScreen({ feedbackEmail }: { feedbackEmail: string }) {
+/** `disclaimerAccepted`: the request carried the acceptance cookie, so the server's HTML opens on the recorder. */
+export function HomeScreen({ feedbackEmail, disclaimerAccepted }: { feedbackEmail: string; disclaimerAccepted: boolean }) {
   return (
     <SessionFlowProvider>
-      <Home feedbackEmail={feedbackEmail} />
+      <Home feedbackEmail={feedbackEmail} disclaimerAccepted={disclaimerAccepted} />
     </SessionFlowProvider>
   );
 }
 
-function Home({ feedbackEmail }: { feedbackEmail: string }) {
+function Home({ feedbackEmail, disclaimerAccepted }: { feedbackEmail: string; disclaimerAccepted: boolean }) {
   const identity = useIdentity();
   const { state, actions } = useSessionFlow();
   const [detail, setDetail] = useState<HistoryEntry | null>(null);
@@ -92,7 +93,7 @@ function Home({ feedbackEmail }: { feedbackEmail: string }) {
         <SpeakerNamingStep />
         {step ? <AnalysingOverlay step={step} message={soloOverlayMessage(state)} isFollowUp={state.phase.name === "results"} /> : null}
         <LazySessionFlowDialogs />
-        <WelcomeGate />
+        <WelcomeGate disclaimerAccepted={disclaimerAccepted} />
 
         <footer className="flex justify-center gap-6 pt-2 text-sm text-ink-soft">
           <Link href="/privacy-policy" className="underline underline-offset-4 hover:text-deep-teal-800">

@@ -1,6 +1,6 @@
 import { browserStorage, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 
-import { readDisclaimerAccepted, rememberDisclaimerAccepted } from "./disclaimer-storage";
+import { readDisclaimerAccepted, rememberDisclaimerAccepted, rememberDisclaimerCookie } from "./disclaimer-storage";
 import { DISCLAIMER_ACCEPTED_KEY } from "./keys";
 
 // The disclaimer acceptance on the account (issue 12): kept in Clerk's user unsafeMetadata (the database schema is fixed),
@@ -20,7 +20,11 @@ export async function syncDisclaimerWithAccount(user: MetadataUser | null | unde
   const onAccount = user.unsafeMetadata?.[DISCLAIMER_ACCEPTED_KEY];
   try {
     if (isIsoTime(onAccount)) {
-      if (!readDisclaimerAccepted(storage)) rememberDisclaimerAccepted(new Date(onAccount), storage);
+      if (!readDisclaimerAccepted(storage)) {
+        rememberDisclaimerAccepted(new Date(onAccount), storage);
+        // Signed out later on this device, the server's HTML then opens on the recorder too.
+        rememberDisclaimerCookie();
+      }
       return;
     }
     const onDevice = storage?.getItem(DISCLAIMER_ACCEPTED_KEY);

@@ -1,4 +1,12 @@
-import { DISCLAIMER_ACCEPTED_KEY, readDisclaimerAccepted, readSkipWelcome, rememberDisclaimerAccepted, setSkipWelcome } from "./disclaimer-storage";
+import {
+  DISCLAIMER_ACCEPTED_KEY,
+  disclaimerCookie,
+  readDisclaimerAccepted,
+  readSkipWelcome,
+  rememberDisclaimerAccepted,
+  rememberDisclaimerCookie,
+  setSkipWelcome,
+} from "./disclaimer-storage";
 
 function memory(): Storage {
   const map = new Map<string, string>();
@@ -43,5 +51,27 @@ describe("disclaimer storage", () => {
     expect(readSkipWelcome(storage)).toBe(true);
     expect(readSkipWelcome(broken)).toBe(false);
     expect(() => setSkipWelcome(broken)).not.toThrow();
+  });
+});
+
+describe("the acceptance cookie", () => {
+  it("is set for the whole site, SameSite=Lax, Secure on https only", () => {
+    const doc = { cookie: "", location: { protocol: "https:" } };
+    rememberDisclaimerCookie(doc);
+    expect(doc.cookie).toBe("disclaimer_accepted=1; Path=/; Max-Age=34560000; SameSite=Lax; Secure");
+    expect(disclaimerCookie(false)).not.toContain("Secure");
+  });
+
+  it("never throws when cookies are refused", () => {
+    const refusing = {
+      get cookie(): string {
+        throw new Error("denied");
+      },
+      set cookie(_value: string) {
+        throw new Error("denied");
+      },
+    };
+    expect(() => rememberDisclaimerCookie(refusing)).not.toThrow();
+    expect(() => rememberDisclaimerCookie(null)).not.toThrow();
   });
 });

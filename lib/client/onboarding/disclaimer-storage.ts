@@ -1,11 +1,32 @@
 import { browserStorage, SESSION_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 
 // Where the first run is remembered. The disclaimer acceptance stays on the device (localStorage) and, once signed in, on
-// the account (components/onboarding/use-account-disclaimer.ts); the skip-welcome flag lasts for this browser tab only.
+// the account (components/onboarding/use-account-disclaimer.ts); a cookie beside it tells the server, so the home page's
+// HTML is already the right first screen; the skip-welcome flag lasts for this browser tab only.
 
-import { DISCLAIMER_ACCEPTED_KEY } from "./keys";
+import { DISCLAIMER_ACCEPTED_KEY, DISCLAIMER_COOKIE, DISCLAIMER_COOKIE_MAX_AGE_S } from "./keys";
 
 export { DISCLAIMER_ACCEPTED_KEY };
+
+/** The cookie's Set-Cookie-style string for document.cookie (Secure on https only: the browser tests run on http). */
+export function disclaimerCookie(secure: boolean): string {
+  return `${DISCLAIMER_COOKIE}=1; Path=/; Max-Age=${DISCLAIMER_COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+type CookieDocument = { cookie: string; location?: { protocol: string } };
+
+function browserDocument(): CookieDocument | null {
+  return typeof document === "undefined" ? null : document;
+}
+
+/** Sets (or renews) the cookie the server reads; never throws (a browser refusing cookies gets the welcome HTML again). */
+export function rememberDisclaimerCookie(doc: CookieDocument | null = browserDocument()): void {
+  try {
+    if (doc) doc.cookie = disclaimerCookie(doc.location?.protocol === "https:");
+  } catch {
+    // Cookies disabled: localStorage still decides in the browser.
+  }
+}
 
 export function readDisclaimerAccepted(storage: KeyValueStorage | null = browserStorage()): boolean {
   try {

@@ -2,9 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
-import { DISCLAIMER_ACCEPTED_KEY } from "../../../lib/client/onboarding/keys";
+import { DISCLAIMER_ACCEPTED_KEY, DISCLAIMER_COOKIE } from "../../../lib/client/onboarding/keys";
 import { browserSessionCookies, devBrowserCookies } from "../../helpers/clerk-test-auth";
-import type { AppServer } from "./urls";
+import { E2E_HOST, type AppServer } from "./urls";
 
 /** Requests that may leave the machine: none. Clerk's hosted script, fonts, analytics… are refused at once instead of
  * hanging on DNS, and the hosts they tried are listed on the test for review. */
@@ -41,6 +41,9 @@ export const test = base.extend<{
             // Opaque origins (about:blank, data:) have no storage.
           }
         }, DISCLAIMER_ACCEPTED_KEY);
+        // And the cookie the acceptance sets beside it, so the server's HTML opens on the recorder (cookies are per host, not
+        // per port: one covers every test server).
+        await context.addCookies([{ name: DISCLAIMER_COOKIE, value: "1", domain: E2E_HOST, path: "/", sameSite: "Lax" }]);
       }
       await use();
     },

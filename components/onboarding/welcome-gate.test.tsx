@@ -1,0 +1,95 @@
+/** @jest-environment jsdom */
+import { act, render, screen } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+
+import { IdentityContext, type AppIdentity } from "@/components/auth/identity-context";
+import { DISCLAIMER_ACCEPTED_KEY, DISCLAIMER_COOKIE, WELCOME_DONE_ATTRIBUTE } from "@/lib/client/onboarding/keys";
+
+import { ONBOARDING_TEXTS } from "./texts";
+import { HIDDEN_WHEN_DONE, WelcomeGate } from "./welcome-gate";
+
+jest.mock("next/navigation", () => ({ useRouter: () => ({ push: jest.fn() }) }));
+
+const guest: AppIdentity = { clerkEnabled: false, signedIn: false, user: null, signInWithGoogle: async () => {}, signOut: async () => {} };
+
+function Gate({ disclaimerAccepted, identity = guest }: { disclaimerAccepted: boolean; identity?: AppIdentity }) {
+  return (
+    <IdentityContext.Provider value={identity}>
+      <WelcomeGate disclaimerAccepted={disclaimerAccepted} />
+    </IdentityContext.Provider>
+  );
+}
+
+function clearCookie() {
+  document.cookie = `${DISCLAIMER_COOKIE}=; Path=/; Max-Age=0`;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  clearCookie();
+});
+
+describe("WelcomeGate on the server", () => {
+  it("renders the welcome card into the HTML when the request has no acceptance cookie", () => {
+    const html = renderToString(<Gate disclaimerAccepted={false} />);
+    expect(html).toContain(ONBOARDING_TEXTS.welcomeTitle);
+    expect(html).toContain('role="dialog"');
+  });
+
+  it("renders nothing with the cookie, or for a signed-in user", () => {
+    expect(renderToString(<Gate disclaimerAccepted />)).toBe("");
+    expect(renderToString(<Gate disclaimerAccepted={false} identity={{ ...guest, clerkEnabled: true, signedIn: true, user: { id: "u1" } }} />)).toBe("");
+  });
+
+  it("hides the dialog by CSS when the head script marks <html> (the class names the attribute it sets)", () => {
+    expect(HIDDEN_WHEN_DONE).toBe(`[[${WELCOME_DONE_ATTRIBUTE}]_&]:hidden`);
+    expect(renderToString(<Gate disclaimerAccepted={false} />)).toContain(HIDDEN_WHEN_DONE.replace("&", "&amp;"));
+  });
+});
+
+describe("WelcomeGate in the browser", () => {
+  async function hydrate(disclaimerAccepted: boolean) {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<Gate disclaimerAccepted={disclaimerAccepted} />);
+    document.body.appendChild(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <Gate disclaimerAccepted={disclaimerAccepted} />, { onRecoverableError: (error) => errors.push(error) });
+    });
+    return { container, errors };
+  }
+
+  it("a device that accepted before the cookie existed: the server's welcome card goes at hydration, without a mismatch", async () => {
+    localStorage.setItem(DISCLAIMER_ACCEPTED_KEY, "2026-01-02T03:04:05.000Z");
+    const { container, errors } = await hydrate(false);
+    expect(container.querySelector('[role="dialog"]')).toBeNull();
+    expect(errors).toEqual([]);
+    container.remove();
+  });
+
+  it("a first visit keeps the server's welcome card", async () => {
+    const { container, errors } = await hydrate(false);
+    expect(container.querySelector('[role="dialog"]')).not.toBeNull();
+    expect(errors).toEqual([]);
+    container.remove();
+  });
+
+  it("a cookie without the localStorage record (storage cleared) is a device that never accepted: the welcome shows", async () => {
+    document.cookie = `${DISCLAIMER_COOKIE}=1; Path=/`;
+    const { container, errors } = await hydrate(true);
+    expect(container.querySelector('[role="dialog"]')).not.toBeNull();
+    expect(errors).toEqual([]);
+    container.remove();
+  });
+
+  it("Try It Out remembers the acceptance in localStorage and in the cookie, and the flow goes on to the intro cards", async () => {
+    render(<Gate disclaimerAccepted={false} />);
+    act(() => screen.getByRole("checkbox", { name: ONBOARDING_TEXTS.disclaimer }).click());
+    act(() => screen.getByRole("button", { name: ONBOARDING_TEXTS.tryItOut }).click());
+    expect(localStorage.getItem(DISCLAIMER_ACCEPTED_KEY)).toMatch(/^\d{4}-/);
+    expect(document.cookie).toContain(`${DISCLAIMER_COOKIE}=1`);
+    expect(screen.getByRole("dialog", { name: ONBOARDING_TEXTS.dialogLabel })).toBeInTheDocument();
+  });
+});
