@@ -6,7 +6,7 @@ import { getClerkConfig, getEnv } from "@/lib/server/env";
 import { applyContentSecurityPolicy, cspSourcesFromEnv } from "@/lib/server/security/headers";
 
 // A convenience in front of the app, not its security boundary: every signed-in handler resolves identity itself.
-// 1. Anonymous calls to /api/* go to their /api/public/* variant (except /api/transcribe and /api/analyze).
+// 1. Anonymous calls to /api/* go to their /api/public/* variant (except /api/transcribe, /api/analyze and /api/uploads).
 // 2. x-middleware-subrequest never reaches the app from outside (it once let requests skip middleware entirely).
 // 3. Every page gets a Content-Security-Policy with a fresh nonce, on the forwarded request (Next stamps the nonce on its
 //    scripts) and on the response; API routes get a deny-all policy (lib/server/security/headers.ts). The headers that

@@ -10,6 +10,9 @@ describe("toPublicApiPath", () => {
     ["/api/analyze", "/api/analyze"],
     ["/api/analyze?x=1", "/api/analyze?x=1"],
     ["/api/analyzer", "/api/public/analyzer"],
+    ["/api/uploads", "/api/uploads"],
+    ["/api/uploads/abc/parts/0/pieces/1", "/api/uploads/abc/parts/0/pieces/1"],
+    ["/api/uploadsx", "/api/public/uploadsx"],
     ["/privacy-policy", "/privacy-policy"],
     ["/apix/sessions", "/apix/sessions"],
   ])("%s → %s", (path, expected) => {

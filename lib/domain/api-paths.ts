@@ -3,8 +3,11 @@
 
 const PUBLIC_API_PREFIX = "/api/public/";
 
-/** Calls that keep their path for anonymous callers: they work for guests and persist nothing for them. */
-const PATHS_EXEMPT_FROM_PUBLIC_REWRITE = ["/api/transcribe", "/api/analyze"] as const;
+/**
+ * Calls that keep their path for anonymous callers: they work for guests and persist nothing for them (a guest's upload of
+ * a recording sent in parts holds its audio only until it is transcribed, reached with its own token).
+ */
+const PATHS_EXEMPT_FROM_PUBLIC_REWRITE = ["/api/transcribe", "/api/analyze", "/api/uploads"] as const;
 
 export function isPublicApiPath(path: string): boolean {
   return pathnameOf(path).startsWith(PUBLIC_API_PREFIX);

@@ -9,7 +9,7 @@ import { PrismaClient } from "@/lib/server/generated/prisma/client";
 import { lockPgliteDir } from "@/scripts/pglite-lock.mjs";
 
 export { FailureKind, Prisma, SessionMode, SwipeChoice } from "@/lib/server/generated/prisma/client";
-export type { Commitment, FailureMarker, FollowUpTranscript, PrismaClient, Session, SwipeAction } from "@/lib/server/generated/prisma/client";
+export type { Commitment, FailureMarker, FollowUpTranscript, PrismaClient, Session, SwipeAction, Upload } from "@/lib/server/generated/prisma/client";
 
 // PostgreSQL when DATABASE_URL is set, else the embedded PGlite. Apply migrations first: `npm run db:migrate`.
 // The client lives on globalThis: dev reloads re-evaluate this module, and a second PGlite on the same data dir in one

@@ -192,7 +192,7 @@ describe("DELETE /api/account/data", () => {
     expect(await response.json()).toEqual({
       success: true,
       accountDeleted: false,
-      deleted: { sessions: 3, swipeActions: 2, followUps: 1, failureMarkers: 1, retainedRecordings: 1, commitments: 1, rateLimitCounters: 2 },
+      deleted: { sessions: 3, swipeActions: 2, followUps: 1, failureMarkers: 1, retainedRecordings: 1, commitments: 1, rateLimitCounters: 2, uploads: 0 },
     });
     expect(await rowsOf("user_del_a")).toEqual({ sessions: 0, swipeActions: 0, followUps: 0, failureMarkers: 0, commitments: 0, rateLimitCounters: 0 });
     expect(await rowsOf("user_del_b")).toEqual(before);

@@ -21,7 +21,13 @@
 //   POST /__control/queue     { route, responses: [{ status?, body?, raw?, delayMs?, headers? }] } — used in order, then defaults
 //   POST /__control/reset     clears queues and the request log
 //   GET  /__control/requests  recent requests (?route=…): route, model, headers without credentials, form fields, file sizes,
-//                             JSON bodies with inline audio replaced by its length. Never audio bytes, never keys.
+//                             JSON bodies with inline audio replaced by its length, the audio's duration
+//                             (audioDurationSeconds, read from its Ogg Opus / WebM / WAV container) and the known speaker names
+//                             sent with it (knownSpeakerNames). Never audio bytes, never keys.
+// Caps, checked before anything queued is used, as the real services hold them: audio over 1,400 s to the diarization
+// model → 400 with OpenAI's error ("audio duration X seconds is longer than 1400 seconds which is the maximum for this
+// model"); a Gemini request over 20 MB (its inline-data limit) → 400. Transcriptions answer by default a dialogue as long
+// as the audio (the two-voices dialogue for short audio), labelled with the known speaker names when given.
 //   GET  /__control/health
 // Queued 2xx bodies for "openai.chat", "gemini.generate" and the two ".signals" routes are the model's text output (strings as they are, anything else
 // JSON-encoded) wrapped in the provider's envelope, unless `raw: true`; every other queued body is the HTTP body as it is.
@@ -29,6 +35,17 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
+import { audioDurationSeconds } from "./audio-duration.mjs";
+import {
+  DIALOGUE,
+  DIALOGUE_DURATION,
+  dialogueFor,
+  diarizeTooLong,
+  GEMINI_INLINE_MAX_BYTES,
+  geminiKnownSpeakerNames,
+  geminiPayloadTooLarge,
+  OPENAI_DIARIZE_MAX_SECONDS,
+} from "./dialogue.mjs";
 import { closeRealtime, handleRealtimeCall, handleRealtimeControl, handleRealtimePreflight, REALTIME_CALLS_ROUTE, resetRealtime } from "./realtime.mjs";
 
 const ROUTES = [
@@ -48,16 +65,6 @@ const MAX_LOGGED_REQUESTS = 200;
 const CREDENTIAL_HEADERS = new Set(["authorization", "x-goog-api-key", "api-key", "cookie", "proxy-authorization"]);
 const verbose = Boolean(process.env.FAKE_PROVIDERS_VERBOSE);
 
-/** The default transcript: the dialogue of tests/fixtures/two-voices.wav, two speakers alternating. */
-const DIALOGUE = [
-  ["A", 0.0, 3.2, "Can we plan this weekend together? We never get time for us."],
-  ["B", 3.5, 5.9, "I would like that. Saturday morning, no phones."],
-  ["A", 6.2, 8.6, "Sometimes I feel you do not really hear me."],
-  ["B", 8.9, 11.2, "I hear you. What would help you feel heard?"],
-  ["A", 11.5, 13.6, "Ask me about my day, and just listen."],
-  ["B", 13.9, 15.8, "Deal. Saturday is just for us."],
-];
-const DIALOGUE_DURATION = 16.1;
 const DEFAULT_CHAT_CONTENT = { ok: true, provider: "fake-openai" };
 const DEFAULT_GEMINI_TEXT = { ok: true, provider: "fake-gemini" };
 
@@ -121,7 +128,10 @@ function parseJson(buffer) {
   }
 }
 
-/** Minimal multipart/form-data parser: text fields as strings, files as { filename, contentType, bytes } (content dropped). */
+/**
+ * Minimal multipart/form-data parser: text fields as strings, files as { filename, contentType, bytes, durationSeconds }
+ * (the content itself dropped).
+ */
 function parseMultipart(buffer, contentType) {
   const match = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? "");
   if (!match) return undefined;
@@ -144,7 +154,8 @@ function parseMultipart(buffer, contentType) {
       if (name !== undefined) {
         if (filename !== undefined) {
           const type = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1]?.trim() ?? "application/octet-stream";
-          (files[name] ??= []).push({ filename, contentType: type, bytes: content.length });
+          // The duration read from the container, never the bytes themselves.
+          (files[name] ??= []).push({ filename, contentType: type, bytes: content.length, durationSeconds: audioDurationSeconds(content) });
         } else {
           const value = content.toString("utf8");
           // Array fields (known_speaker_names[], include[]) repeat.
@@ -218,7 +229,9 @@ function geminiError(status, message) {
 
 // ---------- Default provider answers ----------
 
-function transcription(fields) {
+const knownSpeakerNames = (fields) => [fields["known_speaker_names[]"] ?? fields.known_speaker_names ?? []].flat();
+
+function transcription(fields, durationSeconds) {
   const format = fields.response_format ?? "json";
   const text = DIALOGUE.map(([, , , line]) => line).join(" ");
   const usage = {
@@ -232,21 +245,15 @@ function transcription(fields) {
     case "text":
       return text;
     case "diarized_json": {
-      const names = [fields["known_speaker_names[]"] ?? fields.known_speaker_names ?? []].flat();
-      const speakerLabel = (label) => (label === "A" ? names[0] : names[1]) ?? label;
+      // A dialogue as long as the audio, its speakers named after the known speakers when they were sent.
+      const turns = dialogueFor(durationSeconds, knownSpeakerNames(fields));
+      const duration = Math.max(DIALOGUE_DURATION, durationSeconds ?? 0);
       return {
         task: "transcribe",
-        duration: DIALOGUE_DURATION,
-        text,
-        segments: DIALOGUE.map(([speaker, start, end, line], index) => ({
-          type: "transcript.text.segment",
-          id: `seg_${index}`,
-          start,
-          end,
-          text: line,
-          speaker: speakerLabel(speaker),
-        })),
-        usage: { type: "duration", seconds: Math.ceil(DIALOGUE_DURATION) },
+        duration,
+        text: turns.map((turn) => turn.text).join(" "),
+        segments: turns.map((turn, index) => ({ type: "transcript.text.segment", id: `seg_${index}`, ...turn })),
+        usage: { type: "duration", seconds: Math.ceil(duration) },
       };
     }
     case "verbose_json":
@@ -441,17 +448,44 @@ async function handleProvider(req, res, url, match) {
     headers: safeHeaders(req.headers),
     bodyBytes: body.length,
   };
+  // The audio's duration (from its container) and the known speakers, for the tests and the caps below.
+  let durationSeconds = null;
   if (route === "openai.transcriptions") {
     entry.fields = redactInlineData(fields); // known_speaker_references[] are audio data URLs
     entry.files = files;
+    durationSeconds = files?.file?.[0]?.durationSeconds ?? null;
+    const names = knownSpeakerNames(fields);
+    if (names.length > 0) entry.knownSpeakerNames = names;
   } else {
     entry.body = redactInlineData(json);
+    if (route === "gemini.generate") {
+      const parts = json?.contents?.[0]?.parts ?? [];
+      const recording = parts.filter((part) => part?.inlineData).at(-1)?.inlineData;
+      if (typeof recording?.data === "string") durationSeconds = audioDurationSeconds(Buffer.from(recording.data, "base64"));
+      const names = geminiKnownSpeakerNames(parts.map((part) => part?.text));
+      if (names.length > 0) entry.knownSpeakerNames = names;
+    }
   }
+  if (durationSeconds !== null) entry.audioDurationSeconds = durationSeconds;
 
   if (auth === "none") {
     entry.status = 401;
     record(entry);
     return send(res, 401, errorBody(401, "Missing API key (fake provider)."));
+  }
+
+  // Each request must stay within the provider's cap, as the real services hold it (nothing queued is used up).
+  const overCap =
+    route === "openai.transcriptions" && String(model).includes("diarize") && durationSeconds !== null && durationSeconds > OPENAI_DIARIZE_MAX_SECONDS
+      ? diarizeTooLong(durationSeconds)
+      : isGemini && body.length > GEMINI_INLINE_MAX_BYTES
+        ? geminiPayloadTooLarge()
+        : null;
+  if (overCap) {
+    entry.status = 400;
+    entry.overCap = true;
+    record(entry);
+    return send(res, 400, overCap);
   }
 
   const queued = takeQueued(route);
@@ -472,7 +506,7 @@ async function handleProvider(req, res, url, match) {
 
   switch (route) {
     case "openai.transcriptions":
-      return send(res, status, queued && "body" in queued ? queued.body : transcription(fields), headers);
+      return send(res, status, queued && "body" in queued ? queued.body : transcription(fields, durationSeconds), headers);
     case "openai.chat": {
       const content = asText(queued && "body" in queued ? queued.body : DEFAULT_CHAT_CONTENT);
       const modelName = model ?? "gpt-4o-mini";
@@ -495,7 +529,10 @@ async function handleProvider(req, res, url, match) {
         headers,
       );
     case "gemini.generate": {
-      const text = asText(queued && "body" in queued ? queued.body : DEFAULT_GEMINI_TEXT);
+      // A transcription (its schema asks for segments) gets a dialogue as long as the audio by default.
+      const transcribing = Boolean(json?.generationConfig?.responseSchema?.properties?.segments);
+      const fallback = transcribing ? { segments: dialogueFor(durationSeconds, entry.knownSpeakerNames ?? []) } : DEFAULT_GEMINI_TEXT;
+      const text = asText(queued && "body" in queued ? queued.body : fallback);
       const answer = geminiResponse(model ?? "gemini", text);
       return stream ? sendSse(res, [answer], headers) : send(res, status, answer, headers);
     }

@@ -1,5 +1,15 @@
 import { http, HttpResponse } from "msw";
 
+import { audioDurationSeconds } from "../fake-providers/audio-duration.mjs";
+import {
+  dialogueFor,
+  diarizeTooLong,
+  GEMINI_INLINE_MAX_BYTES,
+  geminiKnownSpeakerNames,
+  geminiPayloadTooLarge,
+  OPENAI_DIARIZE_MAX_SECONDS,
+} from "../fake-providers/dialogue.mjs";
+
 // Provider fakes at the network level, in the providers' real wire formats, so the official SDKs run unchanged.
 
 export const OPENAI_BASE_URL = "http://openai.test/v1";
@@ -31,32 +41,67 @@ export const openAiError = (status: number, message: string) => HttpResponse.jso
 export const geminiError = (status: number, message: string) =>
   HttpResponse.json({ error: { code: status, message, status: status === 503 ? "UNAVAILABLE" : "INTERNAL" } }, { status });
 
-export type SeenTranscription = { model: string; responseFormat: string; chunking: string; language: string; fileType: string; fileSize: number };
+export type SeenTranscription = {
+  model: string;
+  responseFormat: string;
+  chunking: string;
+  language: string;
+  fileType: string;
+  fileSize: number;
+  /** Read from the file's container (Ogg Opus, WebM, WAV); absent when it is none of them. */
+  durationSeconds?: number;
+  /** known_speaker_names[], when sent, and how many known_speaker_references[] came with them. */
+  knownSpeakerNames?: string[];
+  knownSpeakerReferences?: number;
+};
 
-/** OpenAI's transcription endpoint; records the multipart fields it received. */
+/**
+ * OpenAI's transcription endpoint; records the multipart fields it received (never the audio). Like the real diarization
+ * model it refuses audio over 1,400 s with a 400 before `respond` is asked.
+ */
 export function openAiTranscription(respond: (seen: SeenTranscription) => Response | Promise<Response>, seen: SeenTranscription[] = []) {
   return http.post(`${OPENAI_BASE_URL}/audio/transcriptions`, async ({ request }) => {
     const form = await request.formData();
     const file = form.get("file") as File;
-    const entry = {
+    const durationSeconds = audioDurationSeconds(new Uint8Array(await file.arrayBuffer()));
+    const names = form.getAll("known_speaker_names[]").map(String);
+    const entry: SeenTranscription = {
       model: String(form.get("model")),
       responseFormat: String(form.get("response_format")),
       chunking: String(form.get("chunking_strategy")),
       language: String(form.get("language")),
       fileType: file.type,
       fileSize: file.size,
+      ...(durationSeconds === null ? {} : { durationSeconds }),
+      ...(names.length > 0 ? { knownSpeakerNames: names, knownSpeakerReferences: form.getAll("known_speaker_references[]").length } : {}),
     };
     seen.push(entry);
+    if (entry.model.includes("diarize") && durationSeconds !== null && durationSeconds > OPENAI_DIARIZE_MAX_SECONDS) {
+      return HttpResponse.json(diarizeTooLong(durationSeconds), { status: 400 });
+    }
     return respond(entry);
   });
 }
 
-export type SeenGemini = { model: string; mimeType: string | undefined; responseMimeType: string | undefined; hasSchema: boolean };
+/** The diarized answer to audio of the request's length: a dialogue to its end, labelled with the known speakers if any. */
+export const openAiDialogue = (seen: SeenTranscription) => HttpResponse.json(openAiDiarized(dialogueFor(seen.durationSeconds ?? null, seen.knownSpeakerNames)));
+
+export type SeenGemini = {
+  model: string;
+  /** The recording's type: the last inline audio (speaker reference clips come before it). */
+  mimeType: string | undefined;
+  responseMimeType: string | undefined;
+  hasSchema: boolean;
+  /** The recording's duration, read from its container; absent when unknown. */
+  durationSeconds?: number;
+  /** The known speakers named before their reference clips, when sent. */
+  knownSpeakerNames?: string[];
+};
 
 // The conversation-signal labels (issue 17) are a call of their own beside the analysis: the analysis fakes leave it to the
 // signal-label handlers below (each file's default answers "no labels"), so a test of the analysis sees only its own calls.
 type GeminiBody = {
-  contents: { parts: { text?: string; inlineData?: { mimeType: string } }[] }[];
+  contents: { parts: { text?: string; inlineData?: { mimeType: string; data?: string } }[] }[];
   systemInstruction?: { parts?: { text?: string }[] };
   generationConfig?: { responseMimeType?: string; responseSchema?: { properties?: Record<string, unknown> }; temperature?: number };
 };
@@ -71,18 +116,31 @@ const isChatSignalLabels = (body: ChatBody) => body.response_format?.json_schema
 
 export function geminiGenerate(respond: (seen: SeenGemini) => Response | Promise<Response>, seen: SeenGemini[] = []) {
   return http.post(`${GEMINI_BASE_URL}/:version/models/:modelAction`, async ({ request, params }) => {
-    const body = (await request.clone().json()) as GeminiBody;
+    const text = await request.clone().text();
+    const body = JSON.parse(text) as GeminiBody;
     if (isGeminiSignalLabels(body)) return undefined;
-    const entry = {
+    const parts = body.contents[0]?.parts ?? [];
+    const recording = parts.filter((part) => part.inlineData).at(-1)?.inlineData;
+    const durationSeconds = recording?.data ? audioDurationSeconds(Buffer.from(recording.data, "base64")) : null;
+    const names = geminiKnownSpeakerNames(parts.map((part) => part.text));
+    const entry: SeenGemini = {
       model: String(params.modelAction).split(":")[0]!,
-      mimeType: body.contents[0]?.parts.find((part) => part.inlineData)?.inlineData?.mimeType,
+      mimeType: recording?.mimeType,
       responseMimeType: body.generationConfig?.responseMimeType,
       hasSchema: Boolean(body.generationConfig?.responseSchema),
+      ...(durationSeconds === null ? {} : { durationSeconds }),
+      ...(names.length > 0 ? { knownSpeakerNames: names } : {}),
     };
     seen.push(entry);
+    // Inline data counts against Gemini's request limit (larger audio would need its Files API).
+    if (Buffer.byteLength(text) > GEMINI_INLINE_MAX_BYTES) return HttpResponse.json(geminiPayloadTooLarge(), { status: 400 });
     return respond(entry);
   });
 }
+
+/** Gemini's transcription answer to audio of the request's length, labelled with the known speakers if any. */
+export const geminiDialogue = (seen: SeenGemini) =>
+  HttpResponse.json(geminiJson({ segments: dialogueFor(seen.durationSeconds ?? null, seen.knownSpeakerNames) }));
 
 export function openAiChatJson(value: unknown) {
   return {

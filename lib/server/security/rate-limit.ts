@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/server/http/errors";
 // one atomic upsert, so concurrent requests on any number of instances count exactly.
 
 /** What is counted apart: each AI capability has its own allowance, and a retry counts against its first call's. */
-export type RateLimitBucket = "transcribe" | "analyze" | "summary" | "append" | "realtime";
+export type RateLimitBucket = "transcribe" | "analyze" | "summary" | "append" | "realtime" | "upload-part";
 
 /** Who is counted: a signed-in user by id, a guest by IP address. */
 export type RateLimitSubject = { userId: string } | { ip: string };

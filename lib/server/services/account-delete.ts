@@ -5,6 +5,7 @@ import { createClerkClient } from "@clerk/nextjs/server";
 import { getDb } from "@/lib/server/db";
 import { getClerkConfig } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
+import { deleteStoredPiecesOfUser, uploadOwnerOfUser } from "@/lib/server/services/uploads";
 
 // The right to erasure: everything the server holds for one account goes in one transaction, and another account's rows
 // are never touched (every statement carries the owner). The Clerk account itself goes last, only when asked: were it
@@ -18,10 +19,14 @@ export type DeletedCounts = {
   retainedRecordings: number;
   commitments: number;
   rateLimitCounters: number;
+  /** Unfinished uploads of recordings sent in parts, with their audio pieces. */
+  uploads: number;
 };
 
 export async function deleteAccountData(userId: string): Promise<DeletedCounts> {
   const owned = { session: { userId } };
+  // Pieces in an object store go first: should the transaction then fail, the uploads are still listed for a retry.
+  await deleteStoredPiecesOfUser(userId);
   return getDb().$transaction(async (tx) => {
     // Counted first, in the same transaction: the cascades below do not report what they removed.
     const [swipeActions, followUps, failureMarkers, retainedRecordings, sourceCommitments] = await Promise.all([
@@ -36,6 +41,8 @@ export async function deleteAccountData(userId: string): Promise<DeletedCounts> 
     // A commitment is the owner's by its own column as well; none should outlive its session, but none may stay behind.
     const { count: strayCommitments } = await tx.commitment.deleteMany({ where: { userId } });
     const rateLimitCounters = await deleteRateLimitCounters(tx, userId);
+    // The pieces in the database go with their upload (cascade).
+    const { count: uploads } = await tx.upload.deleteMany({ where: { owner: uploadOwnerOfUser(userId) } });
     return {
       sessions,
       swipeActions,
@@ -44,6 +51,7 @@ export async function deleteAccountData(userId: string): Promise<DeletedCounts> 
       retainedRecordings,
       commitments: sourceCommitments + strayCommitments,
       rateLimitCounters,
+      uploads,
     };
   });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { getDb } from "@/lib/server/db";
+import { uploadOwnerOfUser } from "@/lib/server/services/uploads";
 
 // Everything the server holds for one account, as one JSON document (the GDPR's access and portability rights). Every
 // query is scoped by the owner. Audio bytes of failed transcriptions are not copied out: the export says whether audio is
@@ -44,6 +45,13 @@ export async function exportAccountData(userId: string, now: Date = new Date()) 
       WHERE s."userId" = ${userId} AND f."audio" IS NOT NULL`,
   ]);
 
+  // Unfinished uploads of recordings sent in parts (issue 14 §2): what they are and how much audio they hold, never the audio.
+  const uploads = await db.upload.findMany({
+    where: { owner: uploadOwnerOfUser(userId) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, clientId: true, mimeType: true, language: true, createdAt: true, expiresAt: true, plan: true, pieces: { select: { size: true } } },
+  });
+
   const bytesByMarker = new Map(audioSizes.map((row) => [row.id, Number(row.bytes)]));
   return {
     format: EXPORT_FORMAT,
@@ -58,6 +66,12 @@ export async function exportAccountData(userId: string, now: Date = new Date()) 
       failureMarkers: sessions.reduce((sum, session) => sum + session.failures.length, 0),
       retainedRecordings: bytesByMarker.size,
     },
+    uploads: uploads.map(({ plan, pieces, ...upload }) => ({
+      ...upload,
+      parts: Array.isArray((plan as { parts?: unknown }).parts) ? (plan as { parts: unknown[] }).parts.length : 0,
+      piecesStored: pieces.length,
+      audioBytesStored: pieces.reduce((sum, piece) => sum + piece.size, 0),
+    })),
     sessions: sessions.map(({ failures, ...session }) => ({
       ...session,
       failures: failures.map((failure) => {

@@ -3,13 +3,17 @@ import "server-only";
 import { failedAudioCutoff } from "@/lib/domain/data-rights/retention";
 import { getDb } from "@/lib/server/db";
 
-export type RetentionResult = { failedAudioDeleted: number; rateLimitCountersDeleted: number; audioCutoff: string };
+import { purgeExpiredUploads } from "./uploads";
+
+export type RetentionResult = { failedAudioDeleted: number; rateLimitCountersDeleted: number; uploadsDeleted: number; audioCutoff: string };
 
 /**
  * The scheduled clean-up (POST /api/cron/retention):
  *  - audio of failed transcriptions whose last attempt is older than the retention period is deleted; the marker stays, so
  *    the session still shows that it failed and a retry answers "Recording not found. It may have been deleted.";
- *  - rate-limit counters of windows that have ended are removed.
+ *  - rate-limit counters of windows that have ended are removed;
+ *  - uploads of recordings sent in parts that expired (UPLOAD_RETENTION_HOURS after their last piece or transcription: an
+ *    upload abandoned mid-way) are deleted with their pieces, in the database or the object store.
  * Safe to run any number of times, at any interval, on any instance.
  */
 export async function runRetention(now: Date = new Date()): Promise<RetentionResult> {
@@ -19,5 +23,6 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRes
     db.failureMarker.updateMany({ where: { audio: { not: null }, lastFailedAt: { lt: cutoff } }, data: { audio: null } }),
     db.rateLimitCounter.deleteMany({ where: { expiresAt: { lt: now } } }),
   ]);
-  return { failedAudioDeleted: audio.count, rateLimitCountersDeleted: counters.count, audioCutoff: cutoff.toISOString() };
+  const uploadsDeleted = await purgeExpiredUploads(now);
+  return { failedAudioDeleted: audio.count, rateLimitCountersDeleted: counters.count, uploadsDeleted, audioCutoff: cutoff.toISOString() };
 }

@@ -3,7 +3,7 @@ import "server-only";
 import { GoogleGenAI, Type } from "@google/genai";
 import { z } from "zod";
 
-import { buildDiarizationPrompt } from "@/lib/server/prompts/transcription";
+import { buildDiarizationPrompt, speakerReferenceLabel } from "@/lib/server/prompts/transcription";
 
 import type { ProviderTranscript, TranscriptionInput, TranscriptionProvider } from "./types";
 
@@ -64,7 +64,15 @@ export class GeminiTranscriptionProvider implements TranscriptionProvider {
       contents: [
         {
           role: "user",
-          parts: [{ inlineData: { mimeType: input.mimeType, data: input.audio.toString("base64") } }, { text: buildDiarizationPrompt(input) }],
+          parts: [
+            // Known speakers first: each clip follows a line naming it, then the recording and the instructions.
+            ...(input.speakerReferences ?? []).flatMap((reference) => [
+              { text: speakerReferenceLabel(reference.name) },
+              { inlineData: { mimeType: "audio/wav", data: reference.audio.toString("base64") } },
+            ]),
+            { inlineData: { mimeType: input.mimeType, data: input.audio.toString("base64") } },
+            { text: buildDiarizationPrompt(input) },
+          ],
         },
       ],
       config: { responseMimeType: "application/json", responseSchema: RESPONSE_SCHEMA, temperature: 0, abortSignal: signal },

@@ -39,6 +39,13 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
         // Required by the diarization model for audio over 30 s.
         chunking_strategy: "auto",
         language: input.language,
+        // Up to four known speakers: their names label the matching voices (instead of "A", "B"…).
+        ...(input.speakerReferences?.length
+          ? {
+              known_speaker_names: input.speakerReferences.map((reference) => reference.name),
+              known_speaker_references: input.speakerReferences.map((reference) => `data:audio/wav;base64,${reference.audio.toString("base64")}`),
+            }
+          : {}),
       },
       { signal },
     );

@@ -10,7 +10,14 @@ export type TranscriptionInput = {
   language: string;
   minSpeakers: number;
   maxSpeakers: number;
+  /**
+   * Known speakers (a recording sent in parts, issue 14 §2): a 2–10 s 16-bit WAV clip of each, cut from the first part. The
+   * provider labels those voices with these names, so a later part's speakers are the first part's.
+   */
+  speakerReferences?: SpeakerReferenceClip[];
 };
+
+export type SpeakerReferenceClip = { name: string; audio: Buffer };
 
 export type ProviderTranscript = { text: string; segments: RawSegment[]; durationSeconds?: number };
 

@@ -1,0 +1,435 @@
+import "server-only";
+
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+
+import {
+  LONG_RECORDING_TEXTS,
+  MAX_PART_BYTES,
+  MAX_RECORDING_PARTS,
+  pieceRange,
+  UPLOAD_PIECE_BYTES,
+  UPLOAD_RETENTION_HOURS,
+  type CreateUploadRequest,
+  type PartSegment,
+  type PartTranscript,
+  type SpeakerReference,
+  type UploadState,
+} from "@/lib/domain/transcription/long-recording";
+import { fillSegmentTimes, type RawSegment } from "@/lib/domain/transcription/segments";
+import { containerMimeType, providerLanguage } from "@/lib/domain/transcription/transcribe-request";
+import type { Identity } from "@/lib/server/auth/identity";
+import { getDb, Prisma, type Upload } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
+import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
+import {
+  runTranscriptionChain,
+  TranscriptionNotConfiguredError,
+  transcriptionStepsFromEnv,
+  TranscriptionUnavailableError,
+} from "@/lib/server/providers/transcription/chain";
+import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
+import { clientIp, enforceRateLimit } from "@/lib/server/security/rate-limit";
+import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
+import { audioPieceStore, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
+
+import type { TranscriptionDeps } from "./transcription";
+import { speakerReferenceClips } from "./uploads-references";
+
+// Recordings sent in parts (issue 14 §2). The browser plans the upload (each part's size and its pieces' hashes), sends the
+// pieces it is missing, then has each part transcribed; the server keeps the pieces until the browser deletes the upload
+// (once its transcript is stored) or the upload expires. A guest's upload is audio only: never a session or a transcript.
+//
+// Who may reach an upload: a signed-in owner by their verified Clerk session only; a guest by the random token given once
+// when the upload was made (x-upload-token; stored as its sha256, compared in constant time). Anyone else gets the same
+// 404 as for an upload that never existed.
+//
+// What it may cost (every part transcription is a paid provider call):
+//  - making an upload is admitted once, in the "transcribe" bucket, as one recording sent in one piece is;
+//  - each part transcription is counted in its own "upload-part" bucket (the same per-user / per-IP allowance per window:
+//    a two-hour recording's 12 parts pass, an abuser's calls stop at the allowance), and an upload allows at most
+//    TRANSCRIBE_CALLS_PER_PART calls per part in all (retries included), so one upload cannot buy unbounded calls;
+//  - an owner (a guest: an address) holds at most MAX_OPEN_UPLOADS unfinished uploads, each at most
+//    MAX_RECORDING_PARTS × MAX_PART_BYTES of audio, for at most UPLOAD_RETENTION_HOURS.
+
+export const MAX_OPEN_UPLOADS = 3;
+export const TRANSCRIBE_CALLS_PER_PART = 3;
+export const UPLOAD_TOKEN_HEADER = "x-upload-token";
+
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UPLOAD_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const INDEX = /^\d{1,3}$/;
+const RETENTION_MS = UPLOAD_RETENTION_HOURS * 3_600_000;
+/** Expired uploads the retention job removes per batch (it loops until none are left, up to PURGE_BATCHES). */
+const PURGE_BATCH = 100;
+const PURGE_BATCHES = 50;
+
+type PartPlan = { startMs: number; bytes: number; pieces: string[] };
+type Plan = { parts: PartPlan[] };
+/** An upload the caller was found to own. */
+export type OwnedUpload = Upload & { plan: Plan };
+
+/** Who is calling: a verified user, or a guest with (maybe) the token of an upload. */
+export type UploadCaller = { identity: Identity | null; token: string | undefined };
+
+export function uploadCaller(request: Request, identity: Identity | null): UploadCaller {
+  const token = request.headers.get(UPLOAD_TOKEN_HEADER)?.trim();
+  return { identity, token: token && UPLOAD_TOKEN.test(token) ? token : undefined };
+}
+
+const sha256Hex = (value: string | Uint8Array) => createHash("sha256").update(value).digest("hex");
+const userOwner = (userId: string) => `user:${userId}`;
+const guestOwner = (token: string) => `guest:${sha256Hex(token)}`;
+
+export const uploadNotFound = () => new ApiError("not_found", LONG_RECORDING_TEXTS.uploadNotFound);
+
+/** The caller's upload `id`, unexpired, or the 404 (for a bad id, another owner's upload or a wrong token alike). */
+export async function findOwnedUpload(id: string, caller: UploadCaller, now = new Date()): Promise<OwnedUpload> {
+  if (!UPLOAD_ID.test(id)) throw uploadNotFound();
+  const upload = await getDb().upload.findUnique({ where: { id } });
+  if (!upload || upload.expiresAt <= now || !ownedBy(upload.owner, caller)) throw uploadNotFound();
+  return upload as OwnedUpload;
+}
+
+function ownedBy(owner: string, { identity, token }: UploadCaller): boolean {
+  if (identity) return owner === userOwner(identity.userId);
+  if (!token || !owner.startsWith("guest:")) return false;
+  const stored = Buffer.from(owner.slice("guest:".length), "hex");
+  const given = createHash("sha256").update(token).digest();
+  return stored.length === given.length && timingSafeEqual(stored, given);
+}
+
+/** A part or piece index from the path: digits only, within the plan; anything else is a 400. */
+export function parseIndex(value: string, count: number, what: "part" | "piece"): number {
+  const index = INDEX.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(index) || index >= count) throw new ApiError("bad_request", `Invalid request: no ${what} ${value.slice(0, 12)} in this upload.`);
+  return index;
+}
+
+/** What is still missing of an upload, as the browser reads it. */
+export async function uploadState(upload: OwnedUpload, uploadToken?: string): Promise<UploadState> {
+  const stored = await getDb().uploadPiece.findMany({ where: { uploadId: upload.id }, select: { part: true, piece: true } });
+  const have = new Set(stored.map(({ part, piece }) => `${part}/${piece}`));
+  const missing: [number, number][] = [];
+  upload.plan.parts.forEach((part, partIndex) =>
+    part.pieces.forEach((_, pieceIndex) => {
+      if (!have.has(`${partIndex}/${pieceIndex}`)) missing.push([partIndex, pieceIndex]);
+    }),
+  );
+  return {
+    uploadId: upload.id,
+    ...(uploadToken ? { uploadToken } : {}),
+    parts: upload.plan.parts.length,
+    missing,
+    expiresAt: upload.expiresAt.toISOString(),
+  };
+}
+
+const planOf = (body: CreateUploadRequest): Plan => ({
+  parts: body.parts.map(({ startMs, bytes, pieces }) => ({ startMs, bytes, pieces })),
+});
+/** Compared by value, not by its JSON text: PostgreSQL's jsonb keeps an object's keys in an order of its own. */
+const planKey = (plan: Plan) => JSON.stringify(plan.parts.map((part) => [part.startMs, part.bytes, part.pieces]));
+const samePlan = (upload: Upload, body: CreateUploadRequest) => upload.mimeType === body.mimeType && planKey(upload.plan as Plan) === planKey(planOf(body));
+
+/**
+ * POST /api/uploads: the same owner's same recording (clientId) with the same plan resumes its upload; a changed plan or
+ * an expired upload is replaced. A guest resumes with the token it was given; without one it gets a new upload and token.
+ */
+export async function createOrResumeUpload(
+  request: Request,
+  body: CreateUploadRequest,
+  caller: UploadCaller,
+  now = new Date(),
+): Promise<{ state: UploadState; created: boolean }> {
+  const db = getDb();
+  const resumeOwner = caller.identity ? userOwner(caller.identity.userId) : caller.token ? guestOwner(caller.token) : undefined;
+  if (resumeOwner) {
+    const existing = await db.upload.findUnique({ where: { owner_clientId: { owner: resumeOwner, clientId: body.clientId } } });
+    if (existing && existing.expiresAt > now && samePlan(existing, body)) return { state: await uploadState(existing as OwnedUpload), created: false };
+    if (existing) await removeUpload(existing.id);
+  }
+
+  const totalBytes = body.parts.reduce((sum, part) => sum + part.bytes, 0);
+  if (totalBytes > MAX_RECORDING_PARTS * MAX_PART_BYTES) throw new ApiError("payload_too_large", LONG_RECORDING_TEXTS.tooLong);
+
+  // A signed-in user's uploads are bounded by owner; a guest can make tokens at will, so theirs by address.
+  const guestIpHash = caller.identity ? null : sha256Hex(clientIp(request));
+  const open = await db.upload.count({
+    where: { expiresAt: { gt: now }, ...(caller.identity ? { owner: userOwner(caller.identity.userId) } : { guestIpHash }) },
+  });
+  if (open >= MAX_OPEN_UPLOADS) {
+    throw new ApiError("rate_limited", "Too many recordings are being uploaded at once. Please finish or delete one first.");
+  }
+  await admitAiCall(request, "transcribe", caller.identity);
+
+  const token = caller.identity ? undefined : randomBytes(32).toString("base64url");
+  const owner = caller.identity ? userOwner(caller.identity.userId) : guestOwner(token!);
+  try {
+    const upload = await db.upload.create({
+      data: {
+        owner,
+        clientId: body.clientId,
+        guestIpHash,
+        mimeType: body.mimeType,
+        language: body.language,
+        soloMode: body.soloMode,
+        minSpeakers: body.minSpeakers,
+        maxSpeakers: body.maxSpeakers,
+        followUpOf: body.followUpOf ?? null,
+        plan: planOf(body),
+        expiresAt: new Date(now.getTime() + RETENTION_MS),
+      },
+    });
+    return { state: await uploadState(upload as OwnedUpload, token), created: true };
+  } catch (error) {
+    // The same recording's upload was made by a concurrent call a moment ago: that one is resumed.
+    if (!isUniqueViolation(error)) throw error;
+    const made = await db.upload.findUnique({ where: { owner_clientId: { owner, clientId: body.clientId } } });
+    if (!made) throw error;
+    return { state: await uploadState(made as OwnedUpload), created: false };
+  }
+}
+
+/**
+ * PUT …/parts/{part}/pieces/{piece}: the raw body is read up to the planned size (never more: a longer body stops the read),
+ * then checked against the plan's size and sha256. A piece already stored is not read again: { stored: false }.
+ */
+export async function storePiece(
+  upload: OwnedUpload,
+  partParam: string,
+  pieceParam: string,
+  request: Request,
+  store: AudioPieceStore = audioPieceStore(),
+): Promise<{ stored: boolean }> {
+  const part = parseIndex(partParam, upload.plan.parts.length, "part");
+  const plan = upload.plan.parts[part]!;
+  const piece = parseIndex(pieceParam, plan.pieces.length, "piece");
+  const range = pieceRange(plan.bytes, piece);
+  const size = range.end - range.start;
+
+  const db = getDb();
+  const where = { uploadId_part_piece: { uploadId: upload.id, part, piece } };
+  if (await db.uploadPiece.findUnique({ where, select: { part: true } })) {
+    await request.body?.cancel();
+    return { stored: false };
+  }
+
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > UPLOAD_PIECE_BYTES) throw pieceTooLarge();
+  if (declared !== null && Number(declared) !== size) throw pieceMismatch();
+  const bytes = await readBodyUpTo(request, size);
+  if (bytes === "too-long") throw size === UPLOAD_PIECE_BYTES ? pieceTooLarge() : pieceMismatch();
+  if (bytes.byteLength !== size || sha256Hex(bytes) !== plan.pieces[piece]) throw pieceMismatch();
+
+  const key = pieceKey(upload.id, part, piece);
+  let first: boolean;
+  let recorded: number;
+  try {
+    first = await store.put(key, bytes);
+    // With an object store the row is the record that the bytes are there; the database store wrote it with them.
+    ({ count: recorded } = await db.uploadPiece.createMany({
+      data: [{ uploadId: upload.id, part, piece, size, sha256: plan.pieces[piece]! }],
+      skipDuplicates: true,
+    }));
+  } catch (error) {
+    // The upload was deleted (or expired and purged) while this piece was on its way.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") {
+      if (store.kind !== "database") await store.delete(key).catch(() => undefined);
+      throw uploadNotFound();
+    }
+    throw storeFailure(error);
+  }
+  // Activity keeps an upload alive: its retention counts from the last piece stored.
+  await db.upload.updateMany({ where: { id: upload.id }, data: { expiresAt: new Date(Date.now() + RETENTION_MS) } });
+  return { stored: first || recorded === 1 };
+}
+
+const pieceMismatch = () => new ApiError("conflict", LONG_RECORDING_TEXTS.pieceMismatch);
+const pieceTooLarge = () => new ApiError("payload_too_large", `Request body is too large (limit ${UPLOAD_PIECE_BYTES} bytes per piece).`);
+
+function storeFailure(error: unknown): unknown {
+  if (error instanceof ApiError || error instanceof Prisma.PrismaClientKnownRequestError) return error;
+  if (error instanceof Error && error.name === "ObjectStoreError") {
+    console.error(`[uploads] ${error.message}`);
+    return new ApiError("unavailable", "The recording could not be stored right now. Please try again in a moment.", { retryAfterSeconds: 5 });
+  }
+  return error;
+}
+
+/** The body's bytes, reading at most `limit` + 1 bytes: "too-long" as soon as more than `limit` arrive. */
+async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array | "too-long"> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      await reader.cancel();
+      return "too-long";
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * POST …/parts/{part}/transcribe: the part's pieces joined, transcribed by the provider chain with the first part's speaker
+ * clips. Times in the answer are the part's own (from its start). A failure is a 503 that keeps the audio on the device
+ * (keepAudioLocally); it is never kept as a server session, and the pieces stay for the retry.
+ */
+export async function transcribeUploadPart(
+  request: Request,
+  upload: OwnedUpload,
+  partParam: string,
+  references: SpeakerReference[],
+  caller: UploadCaller,
+  { store = audioPieceStore(), steps, retryOptions }: TranscriptionDeps & { store?: AudioPieceStore } = {},
+): Promise<PartTranscript> {
+  const part = parseIndex(partParam, upload.plan.parts.length, "part");
+  const plan = upload.plan.parts[part]!;
+  const clips = speakerReferenceClips(references);
+  const db = getDb();
+
+  const stored = await db.uploadPiece.findMany({ where: { uploadId: upload.id, part }, select: { piece: true, sha256: true }, orderBy: { piece: "asc" } });
+  const missing = plan.pieces.flatMap((_, piece) => (stored.some((row) => row.piece === piece) ? [] : [[part, piece] as [number, number]]));
+  if (missing.length > 0) throw new ApiError("conflict", LONG_RECORDING_TEXTS.piecesMissing, { missing });
+
+  // One upload's calls are bounded (retries included), then the caller's allowance of part transcriptions is counted.
+  const bound = upload.plan.parts.length * TRANSCRIBE_CALLS_PER_PART;
+  const { count } = await db.upload.updateMany({
+    where: { id: upload.id, transcribeCalls: { lt: bound } },
+    data: { transcribeCalls: { increment: 1 }, expiresAt: new Date(Date.now() + RETENTION_MS) },
+  });
+  if (count === 0) throw new ApiError("rate_limited", "This recording has been sent for transcription too many times. Please record it again.");
+  await enforceRateLimit("upload-part", caller.identity ? { userId: caller.identity.userId } : { ip: clientIp(request) });
+
+  return withTranscriptionSlot(async () => {
+    const audio = await assemblePart(upload, part, plan, store);
+    let chain;
+    try {
+      chain = await runTranscriptionChain(
+        steps ?? transcriptionStepsFromEnv(getEnv()),
+        {
+          audio,
+          mimeType: containerMimeType(upload.mimeType),
+          language: providerLanguage(upload.language),
+          minSpeakers: upload.minSpeakers,
+          maxSpeakers: upload.maxSpeakers,
+          ...(clips.length > 0 ? { speakerReferences: clips } : {}),
+        },
+        retryOptions,
+      );
+    } catch (error) {
+      if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message, { keepAudioLocally: true });
+      if (error instanceof TranscriptionUnavailableError) throw new ApiError("unavailable", error.message, { keepAudioLocally: true });
+      throw error;
+    }
+    let raw: RawSegment[] = chain.transcript.segments;
+    if (raw.every((segment) => segment.text.trim() === "") && chain.transcript.text.trim() !== "") {
+      raw = [{ text: chain.transcript.text, start: 0, end: chain.transcript.durationSeconds }];
+    }
+    return {
+      part,
+      segments: partSegments(
+        raw,
+        clips.map((clip) => clip.name),
+        upload.soloMode,
+      ),
+      referencesUsed: clips.length > 0,
+      fallback: chain.fallback,
+      ...(chain.fallbackReason ? { fallbackReason: chain.fallbackReason } : {}),
+    };
+  });
+}
+
+/** A part's bytes from the store, each piece checked against its hash again; a lost or damaged piece is missing again. */
+async function assemblePart(upload: OwnedUpload, part: number, plan: PartPlan, store: AudioPieceStore): Promise<Buffer> {
+  const audio = Buffer.alloc(plan.bytes);
+  const lost: [number, number][] = [];
+  for (let piece = 0; piece < plan.pieces.length; piece += 1) {
+    const bytes = await store.get(pieceKey(upload.id, part, piece)).catch((error: unknown) => {
+      throw storeFailure(error);
+    });
+    const range = pieceRange(plan.bytes, piece);
+    if (!bytes || bytes.byteLength !== range.end - range.start || sha256Hex(bytes) !== plan.pieces[piece]) {
+      lost.push([part, piece]);
+      await store.delete(pieceKey(upload.id, part, piece)).catch(() => undefined);
+      await getDb().uploadPiece.deleteMany({ where: { uploadId: upload.id, part, piece } });
+      continue;
+    }
+    audio.set(bytes, range.start);
+  }
+  if (lost.length > 0) throw new ApiError("conflict", LONG_RECORDING_TEXTS.piecesMissing, { missing: lost });
+  return audio;
+}
+
+/**
+ * The provider's segments as a part's: times filled, empty text dropped. A label that is one of the known speakers' names
+ * is kept (it is the first part's); any other voice is SPEAKER_01, SPEAKER_02… in order of first appearance, skipping the
+ * known names, as the one-piece path numbers them. A Solo Journal part is one voice.
+ */
+export function partSegments(raw: RawSegment[], knownNames: string[], soloMode: boolean): PartSegment[] {
+  const known = new Set(knownNames);
+  const labels = new Map<string, string>();
+  let next = 0;
+  const fresh = () => {
+    let label: string;
+    do {
+      next += 1;
+      label = `SPEAKER_${String(next).padStart(2, "0")}`;
+    } while (known.has(label));
+    return label;
+  };
+  return fillSegmentTimes(raw.filter((segment) => segment.text.trim() !== "")).map((segment) => {
+    const original = segment.speaker?.trim() ?? "";
+    let speaker = soloMode ? "SPEAKER_01" : known.has(original) ? original : labels.get(original);
+    if (!speaker) {
+      speaker = fresh();
+      labels.set(original, speaker);
+    }
+    return { speaker, text: segment.text.trim(), start: segment.start, end: segment.end };
+  });
+}
+
+/** DELETE /api/uploads/{id}: the pieces, then the upload. */
+export async function deleteUpload(upload: OwnedUpload): Promise<void> {
+  await removeUpload(upload.id);
+}
+
+async function removeUpload(id: string, store: AudioPieceStore = audioPieceStore()): Promise<void> {
+  // The database store's pieces go with their upload row (cascade); an object store's are deleted first, so a failure
+  // leaves the upload (and a retry can delete it) rather than objects nothing points to.
+  if (store.kind !== "database") await store.deletePrefix(uploadPrefix(id)).catch((error: unknown) => Promise.reject(storeFailure(error)));
+  await getDb().upload.deleteMany({ where: { id } });
+}
+
+/** The retention job: every expired upload with its pieces. Answers how many uploads went. */
+export async function purgeExpiredUploads(now: Date = new Date(), store: AudioPieceStore = audioPieceStore()): Promise<number> {
+  const db = getDb();
+  let purged = 0;
+  for (let batch = 0; batch < PURGE_BATCHES; batch += 1) {
+    const expired = await db.upload.findMany({ where: { expiresAt: { lte: now } }, select: { id: true }, take: PURGE_BATCH, orderBy: { expiresAt: "asc" } });
+    if (expired.length === 0) break;
+    for (const { id } of expired) await removeUpload(id, store);
+    purged += expired.length;
+  }
+  return purged;
+}
+
+/** Account deletion: an object store's pieces of the user's uploads (the rows go in the account's transaction). */
+export async function deleteStoredPiecesOfUser(userId: string, store: AudioPieceStore = audioPieceStore()): Promise<void> {
+  if (store.kind === "database") return;
+  const uploads = await getDb().upload.findMany({ where: { owner: userOwner(userId) }, select: { id: true } });
+  for (const { id } of uploads) await store.deletePrefix(uploadPrefix(id));
+}
+
+export const uploadOwnerOfUser = userOwner;
