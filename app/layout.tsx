@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 
 import { IdentityRoot } from "@/components/auth/identity-root";
 import { InstallSupport } from "@/components/install/install-support";
-import { QueryProvider } from "@/components/shell/providers";
+import { AppProviders } from "@/components/shell/providers";
 import { welcomeHeadScript } from "@/lib/client/onboarding/welcome-head-script";
 import { getPageIdentity } from "@/lib/server/auth/page-identity";
 import { getClerkConfig } from "@/lib/server/env";
@@ -58,12 +58,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <CspHead nonce={nonce} />
       <body>
         <InstallSupport />
-        <QueryProvider>
+        <AppProviders>
           {/* Only the publishable key reaches the browser. The nonce lets clerk-js's <script> run under the policy. */}
           <IdentityRoot clerk={clerk ? { publishableKey: clerk.publishableKey } : null} nonce={nonce} serverUser={serverUser}>
             {children}
           </IdentityRoot>
-        </QueryProvider>
+        </AppProviders>
       </body>
     </html>
   );

@@ -1,7 +1,6 @@
 "use client";
 
 import { useAuth, useClerk, useUser } from "@clerk/nextjs";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, type ReactNode } from "react";
 
 import { setRequestAuth } from "@/lib/client/api/request";
@@ -21,7 +20,6 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
   const { isLoaded, isSignedIn, getToken, userId } = useAuth();
   const { user: clerkUser } = useUser();
   const clerk = useClerk();
-  const queryClient = useQueryClient();
 
   const signedIn = isLoaded ? Boolean(isSignedIn) : serverUser !== null;
   const user: AppUser | null = useMemo(() => {
@@ -72,7 +70,8 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
       },
       signOut: async () => {
         if (clerk.loaded) await clerk.signOut();
-        queryClient.clear();
+        // The cached answers were this user's (React Query's client, if anything on the page created it).
+        await import("@/components/shell/shared-query-client").then((query) => query.clearSharedQueryClient()).catch(() => undefined);
         await clearPageCaches();
         showToast({ title: AUTH_TEXTS.loggedOut });
         if (!clerk.loaded) {
@@ -84,7 +83,7 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
         }
       },
     }),
-    [signedIn, user, clerk, queryClient],
+    [signedIn, user, clerk],
   );
 
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useState, type ReactNode } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
@@ -18,6 +17,7 @@ import { historyCard } from "@/lib/domain/history/session-list";
 import { toEpoch } from "@/lib/domain/history/types";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
+import { GuestBanner } from "./history-placeholder";
 import { HISTORY_TEXTS as T } from "./texts";
 import { useHistory, type HistoryEntry } from "./use-history";
 
@@ -49,16 +49,7 @@ export function SessionHistory({
   return (
     <>
       <SectionCard id="history-heading" title={T.heading}>
-        {!identity.signedIn ? (
-          <p className="mt-3 rounded-2xl bg-sunflower-100 p-3 text-sm leading-relaxed text-ink">
-            {T.guestBanner}{" "}
-            {identity.clerkEnabled ? (
-              <Link href="/sign-up" className="font-semibold text-deep-teal-800 underline underline-offset-4">
-                {T.createAccount}
-              </Link>
-            ) : null}
-          </p>
-        ) : null}
+        {!identity.signedIn ? <GuestBanner clerkEnabled={identity.clerkEnabled} /> : null}
 
         {history.items.length === 0 && !history.loading ? <p className="mt-4 text-ink-soft">{T.empty}</p> : null}
         <ul className="mt-4 flex flex-col gap-3">

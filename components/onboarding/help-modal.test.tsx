@@ -11,7 +11,7 @@ describe("HelpButton", () => {
     render(<HelpButton />);
     const button = screen.getByRole("button", { name: HELP_TEXTS.open });
     await user.click(button);
-    const dialog = screen.getByRole("dialog", { name: HELP_TEXTS.title });
+    const dialog = await screen.findByRole("dialog", { name: HELP_TEXTS.title });
     expect(dialog).toHaveTextContent(/not therapy or mental-health treatment/);
     expect(screen.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
     expect(screen.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");

@@ -1,5 +1,5 @@
 // Spec texts of relationship recording, transcription failures and retry (spec part 1, sections 2, 4, 5, 8).
-export { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-result";
+export { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-errors";
 export const READINESS_TEXTS = {
   relationshipTitle: "Timing & Readiness",
   soloTitle: "Journal Readiness",

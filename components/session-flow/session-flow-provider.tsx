@@ -2,84 +2,134 @@
 
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 
-import { announceSessionsChanged } from "@/lib/client/events";
-import { flushPendingFollowUps } from "@/lib/client/follow-ups/pending-follow-ups";
-import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordings/local-recordings";
-import { historyItemStatus } from "@/lib/domain/history/history-item";
-import type { HistorySession } from "@/lib/domain/history/types";
+import { browserStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
 import type { SessionFlowState } from "@/lib/domain/session-flow/machine";
-import { REALTIME_TEXTS } from "@/lib/domain/solo/realtime-texts";
-import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
-import { createAnalysisActions } from "./analysis-actions";
-import { loadLiveTranscriptAid, loadRealtimeCoach } from "./coach-loader";
-import { createFlowKit } from "./flow-kit";
-import { createGrowthActions } from "./growth-actions";
-import { createRecordingActions } from "./recording-actions";
-import { createResultsActions } from "./results-actions";
-import { createSoloActions } from "./solo-actions";
+import type { SessionFlowActions } from "./flow-actions";
+import { createFlowKit, type FlowKit } from "./flow-kit";
 
 // The one owner of the session flow on the page. Screens read `state` and call `actions`; the actions run the side
 // effects (microphone, uploads, storage, toasts) and report each outcome to the pure reducer as an event.
+//
+// The state (the store and its reducer) is here from the first render; the actions' code (capture, uploads, analysis,
+// results, growth, Solo Journal, with the schemas they validate with) loads on the user's first gesture on the page (a
+// pointer or a key going down, before the click it starts completes), or on the first action called, whichever comes
+// first. A call made before it has arrived runs as soon as it has, in the order made. Until then the first screen carries
+// none of it.
 
-function createSessionFlowActions(kit: ReturnType<typeof createFlowKit>) {
-  const goHome = () => window.scrollTo({ top: 0, behavior: "smooth" });
-  // Solo Journal shares the recording's capture and upload, and takes its own way after the transcript.
-  const soloHooks = { speakerName: () => solo.speakerName(), afterTranscribed: (result: TranscriptionResultData) => solo.afterTranscribed(result) };
-  const recording = createRecordingActions(kit, { goHome, solo: soloHooks });
-  const analysis = createAnalysisActions(kit);
-  const solo = createSoloActions(kit, {
-    recording,
-    analysis,
-    loadCoach: loadRealtimeCoach,
-    loadTranscriptAid: loadLiveTranscriptAid,
-    errorTexts: REALTIME_TEXTS,
-  });
-  const results = createResultsActions(kit, { stopCapture: recording.forceStop });
-  const growth = createGrowthActions(kit);
-  return {
-    recording,
-    analysis,
-    solo,
-    results,
-    growth,
-    /** A red history item: a failed transcription goes back through transcription and naming, a failed analysis through analysis. */
-    retryFromHistory: (entry: HistorySession & { id: string }) => {
-      if (historyItemStatus(entry) === "failed-transcription") {
-        const target = retryTargetFor(entry);
-        void solo.modeForRetry(target.audioKey, (entry as { mode?: unknown }).mode, target.guideHeadline).then(() => recording.retryTranscription(target));
-      } else analysis.retryKept(entry);
-    },
+const loadFlowActions = () => import("./flow-actions");
+
+/** Top-level actions that are functions; every other key is a group of actions (recording, analysis, solo…). */
+const TOP_LEVEL_FUNCTIONS = new Set<PropertyKey>(["retryFromHistory", "sendWaitingRecording"]);
+
+type AnyFunction = (...args: unknown[]) => unknown;
+
+/**
+ * The actions before their code has loaded: the same shape, each function stable (screens keep them in effect deps). Once
+ * loaded, a call goes straight through and returns what the action returns; before, it is queued and returns undefined (a
+ * screen never uses an action's result: it reads the state).
+ */
+export function createLazyActions(kit: FlowKit, load: () => Promise<{ createSessionFlowActions: (kit: FlowKit) => SessionFlowActions }> = loadFlowActions) {
+  let real: SessionFlowActions | null = null;
+  let loading: Promise<SessionFlowActions> | null = null;
+  const ready = () => {
+    loading ??= load().then(
+      (module) => (real = module.createSessionFlowActions(kit)),
+      (error: unknown) => {
+        // A failed download (offline without the service worker's copy): the next gesture or call tries again.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
   };
+
+  const functions = new Map<string, AnyFunction>();
+  const fn = (group: string | null, name: string): AnyFunction => {
+    const key = `${group ?? ""}.${name}`;
+    let made = functions.get(key);
+    if (!made) {
+      const pick = (actions: SessionFlowActions) => {
+        const owner = (group === null ? actions : actions[group as keyof SessionFlowActions]) as unknown as Record<string, AnyFunction>;
+        return owner[name]!;
+      };
+      made = (...args: unknown[]) => {
+        if (real) return pick(real)(...args);
+        ready().then(
+          (actions) => void pick(actions)(...args),
+          () => undefined,
+        );
+        return undefined;
+      };
+      functions.set(key, made);
+    }
+    return made;
+  };
+
+  const groups = new Map<string, object>();
+  const group = (name: string) => {
+    let made = groups.get(name);
+    if (!made) {
+      made = new Proxy({}, { get: (_, key) => (typeof key === "string" ? fn(name, key) : undefined) });
+      groups.set(name, made);
+    }
+    return made;
+  };
+
+  const actions = new Proxy({} as SessionFlowActions, {
+    get: (_, key) => (typeof key !== "string" ? undefined : TOP_LEVEL_FUNCTIONS.has(key) ? fn(null, key) : group(key)),
+  });
+  return { actions, ready };
 }
 
-type SessionFlowActions = ReturnType<typeof createSessionFlowActions>;
+const hasPendingFollowUps = () => {
+  try {
+    const stored = browserStorage()?.getItem(STORAGE_KEYS.pendingFollowUps);
+    return Boolean(stored && stored !== "[]");
+  } catch {
+    return false;
+  }
+};
 
 const SessionFlowContext = createContext<{ state: SessionFlowState; actions: SessionFlowActions } | null>(null);
 
 export function SessionFlowProvider({ children }: { children: React.ReactNode }) {
   const [kit] = useState(createFlowKit);
-  const [actions] = useState(() => createSessionFlowActions(kit));
+  const [lazy] = useState(() => createLazyActions(kit));
+  const { actions } = lazy;
   const state = useSyncExternalStore(kit.subscribe, kit.getState, kit.getState);
   useEffect(() => () => kit.dispose(), [kit]);
+  // The first gesture anywhere on the page loads the actions: a tap on the record button has them by the time it lands.
+  useEffect(() => {
+    const gestures = ["pointerdown", "keydown", "touchstart"] as const;
+    const warm = () => {
+      gestures.forEach((gesture) => window.removeEventListener(gesture, warm, true));
+      void lazy.ready().catch(() => undefined);
+    };
+    gestures.forEach((gesture) => window.addEventListener(gesture, warm, { capture: true, passive: true }));
+    return () => gestures.forEach((gesture) => window.removeEventListener(gesture, warm, true));
+  }, [lazy]);
   // Growth follow-ups a cancelled dialog left unsent: sent when the app opens and whenever the connection comes back.
   // A recording that could not be sent (made offline, in the installed app) is sent when the connection comes back, if
-  // nothing else is under way: the newest one; any others stay in the history, one tap from a retry.
+  // nothing else is under way: the newest one; any others stay in the history, one tap from a retry. Their code loads
+  // only when there is something to send.
   useEffect(() => {
-    const flush = () => void flushPendingFollowUps().then((sent) => (sent > 0 ? announceSessionsChanged() : undefined));
-    const sendWaitingRecording = () => {
-      if (kit.getState().phase.name !== "idle") return;
-      const waiting = listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
-      if (waiting) actions.retryFromHistory(waiting);
+    const flush = () => {
+      if (!hasPendingFollowUps()) return;
+      void Promise.all([import("@/lib/client/follow-ups/pending-follow-ups"), import("@/lib/client/events")])
+        .then(([{ flushPendingFollowUps }, { announceSessionsChanged }]) =>
+          flushPendingFollowUps().then((sent) => (sent > 0 ? announceSessionsChanged() : undefined)),
+        )
+        .catch(() => undefined);
     };
     const onOnline = () => {
       flush();
-      sendWaitingRecording();
+      actions.sendWaitingRecording();
     };
     flush();
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
-  }, [kit, actions]);
+  }, [actions]);
   return <SessionFlowContext.Provider value={{ state, actions }}>{children}</SessionFlowContext.Provider>;
 }
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { ConversationGuides } from "@/components/guides/conversation-guides";
-import { SessionHistory } from "@/components/history/session-history";
+import { LazySessionHistory } from "@/components/history/lazy-session-history";
 import type { HistoryEntry } from "@/components/history/use-history";
 import { useSessionMigration } from "@/components/history/use-session-migration";
 import { HelpButton } from "@/components/onboarding/help-modal";
@@ -17,7 +17,6 @@ import { Recorder, soloOverlayMessage } from "@/components/solo/recorder";
 import { SpeakerNamingStep } from "@/components/speakers/speaker-naming-step";
 import { BulletList } from "@/components/ui/bullet-list";
 import { SectionCard } from "@/components/ui/section-card";
-import { completedSessionFromHistory, isCompletedSession } from "@/lib/domain/session-flow/from-history";
 import { isBusy, overlayStep } from "@/lib/domain/session-flow/machine";
 
 import { AppShell } from "./app-shell";
@@ -68,8 +67,13 @@ function Home({ feedbackEmail, disclaimerAccepted }: { feedbackEmail: string; di
           </ul>
         </SectionCard>
 
-        <SessionHistory
-          onOpen={(session) => (isCompletedSession(session) ? actions.results.open(completedSessionFromHistory(session)) : setDetail(session))}
+        <LazySessionHistory
+          onOpen={(session) =>
+            // The history is loaded by now; its session rules (with their schemas) come with the tap, not the first screen.
+            void import("@/lib/domain/session-flow/from-history").then(({ completedSessionFromHistory, isCompletedSession }) =>
+              isCompletedSession(session) ? actions.results.open(completedSessionFromHistory(session)) : setDetail(session),
+            )
+          }
           onRetry={(entry) => {
             prefetchRecordingScreens();
             actions.retryFromHistory(entry);

@@ -14,8 +14,16 @@ import { currentToast, subscribeToasts } from "@/lib/client/toast/toast-store";
 // or the record button needs. Each loads the first time it is asked to open (the flow's failure dialogs likewise, in
 // components/session-flow/lazy-flow-dialogs.tsx).
 
-const Settings = dynamic(() => import("@/components/settings/settings-overlay").then((module) => module.SettingsOverlay), { ssr: false });
-const Profile = dynamic(() => import("@/components/profile/profile-overlay").then((module) => module.ProfileOverlay), { ssr: false });
+// Both query the server (React Query): its provider, with the tab's shared client, loads with them.
+const withQuery = <T,>(load: Promise<T>) => Promise.all([load, import("./shared-query-client")]);
+const Settings = dynamic(
+  () => withQuery(import("@/components/settings/settings-overlay")).then(([module, query]) => query.withQueryClient(module.SettingsOverlay)),
+  { ssr: false },
+);
+const Profile = dynamic(
+  () => withQuery(import("@/components/profile/profile-overlay")).then(([module, query]) => query.withQueryClient(module.ProfileOverlay)),
+  { ssr: false },
+);
 const InstallModal = dynamic(() => import("@/components/install/add-to-home-screen-modal").then((module) => module.AddToHomeScreenModal), {
   ssr: false,
 });

@@ -9,11 +9,12 @@ import { NamingPending } from "@/components/speakers/naming-pending";
 // fetched when the user shows the intent (starts a recording, touches a session), well before it is needed, and not at
 // start-up, where evaluating it would hold up the first interaction.
 
-const loadSessionResults = () => import("@/components/session/session-results");
+// The results query (the follow-through's last commitments): React Query's provider comes with them, not with the home screen.
+const loadSessionResults = () => Promise.all([import("@/components/session/session-results"), import("./shared-query-client")]);
 const loadHistoryDetail = () => import("@/components/history/history-detail");
 const loadIdentifySpeakers = () => import("@/components/speakers/identify-speakers");
 
-export const LazySessionResults = dynamic(() => loadSessionResults().then((module) => module.SessionResults), { ssr: false });
+export const LazySessionResults = dynamic(() => loadSessionResults().then(([module, query]) => query.withQueryClient(module.SessionResults)), { ssr: false });
 export const LazyHistoryDetail = dynamic(() => loadHistoryDetail().then((module) => module.HistoryDetail), { ssr: false });
 export const LazyIdentifySpeakers = dynamic(() => loadIdentifySpeakers().then((module) => module.IdentifySpeakers), { ssr: false, loading: NamingPending });
 

@@ -1,19 +1,18 @@
 "use client";
 
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
-
-import { makeQueryClient } from "@/lib/client/api/query-client";
+import type { ReactNode } from "react";
 
 import { LazyToaster } from "./lazy-overlays";
 
-export function QueryProvider({ children }: { children: ReactNode }) {
-  // One client per browser tab, created once.
-  const [client] = useState(() => makeQueryClient());
+/**
+ * What every page holds around its content: the toast viewport (loaded with the first toast). React Query is not here:
+ * the parts that query bring its provider with their own code (shared-query-client.tsx), so the first screen loads none.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
+    <>
       {children}
       <LazyToaster />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -2,15 +2,8 @@ import { z } from "zod";
 
 // The transcription answer as the browser receives it (spec part 1 section 3), and the error texts of its failures.
 
-export const TRANSCRIPTION_ERRORS = {
-  generic: "Transcription failed",
-  html: "Server returned HTML instead of JSON...",
-  invalidFormat: "Invalid response format...",
-  invalidTranscription: "Invalid transcription response format",
-  noAudio: "No audio data was captured. Please try recording again.",
-  emptyBlob: "Created audio blob is empty...",
-  unsupported: "MediaRecorder is not supported in this browser",
-} as const;
+// In a module without zod: the recorder's texts re-export them, and the first screen does not load the schemas.
+export { TRANSCRIPTION_ERRORS } from "./transcription-errors";
 
 const segmentSchema = z.object({ speaker: z.string(), text: z.string(), start: z.number(), end: z.number() });
 const statsSchema = z.object({ totalTime: z.number(), wordCount: z.number(), segments: z.number() });

@@ -1,0 +1,57 @@
+import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordings/local-recordings";
+import { historyItemStatus } from "@/lib/domain/history/history-item";
+import type { HistorySession } from "@/lib/domain/history/types";
+import { REALTIME_TEXTS } from "@/lib/domain/solo/realtime-texts";
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
+
+import { createAnalysisActions } from "./analysis-actions";
+import { loadLiveTranscriptAid, loadRealtimeCoach } from "./coach-loader";
+import type { FlowKit } from "./flow-kit";
+import { createGrowthActions } from "./growth-actions";
+import { createRecordingActions } from "./recording-actions";
+import { createResultsActions } from "./results-actions";
+import { createSoloActions } from "./solo-actions";
+
+// The session flow's actions, in a module of their own: the provider loads it on the user's first gesture (a tap, a key),
+// not with the home screen, so the first screen does not carry the upload, analysis, results and growth code (with the
+// zod schemas they validate with). See session-flow-provider.tsx.
+
+export function createSessionFlowActions(kit: FlowKit) {
+  const goHome = () => window.scrollTo({ top: 0, behavior: "smooth" });
+  // Solo Journal shares the recording's capture and upload, and takes its own way after the transcript.
+  const soloHooks = { speakerName: () => solo.speakerName(), afterTranscribed: (result: TranscriptionResultData) => solo.afterTranscribed(result) };
+  const recording = createRecordingActions(kit, { goHome, solo: soloHooks });
+  const analysis = createAnalysisActions(kit);
+  const solo = createSoloActions(kit, {
+    recording,
+    analysis,
+    loadCoach: loadRealtimeCoach,
+    loadTranscriptAid: loadLiveTranscriptAid,
+    errorTexts: REALTIME_TEXTS,
+  });
+  const results = createResultsActions(kit, { stopCapture: recording.forceStop });
+  const growth = createGrowthActions(kit);
+  const actions = {
+    recording,
+    analysis,
+    solo,
+    results,
+    growth,
+    /** A red history item: a failed transcription goes back through transcription and naming, a failed analysis through analysis. */
+    retryFromHistory: (entry: HistorySession & { id: string }) => {
+      if (historyItemStatus(entry) === "failed-transcription") {
+        const target = retryTargetFor(entry);
+        void solo.modeForRetry(target.audioKey, (entry as { mode?: unknown }).mode, target.guideHeadline).then(() => recording.retryTranscription(target));
+      } else analysis.retryKept(entry);
+    },
+    /** A recording that could not be sent (made offline, in the installed app): the newest one, if nothing else is under way. */
+    sendWaitingRecording: () => {
+      if (kit.getState().phase.name !== "idle") return;
+      const waiting = listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
+      if (waiting) actions.retryFromHistory(waiting);
+    },
+  };
+  return actions;
+}
+
+export type SessionFlowActions = ReturnType<typeof createSessionFlowActions>;
