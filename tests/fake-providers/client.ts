@@ -53,8 +53,14 @@ export type RecordedRequest = {
   bodyBytes?: number;
   /** Multipart text fields (transcriptions); data URLs of reference audio are replaced by their length. */
   fields?: Record<string, string | string[]>;
-  /** Multipart files (transcriptions): name, type and size only. */
-  files?: Record<string, { filename: string; contentType: string; bytes: number }[]>;
+  /** Multipart files (transcriptions): name, type, size and the audio's duration (null when not Ogg Opus, WebM or WAV). */
+  files?: Record<string, { filename: string; contentType: string; bytes: number; durationSeconds: number | null }[]>;
+  /** The recording's duration, read from its container (OpenAI's file, Gemini's last inline audio); absent when unreadable. */
+  audioDurationSeconds?: number;
+  /** The known speakers sent with a transcription (OpenAI's known_speaker_names[], Gemini's named reference clips). */
+  knownSpeakerNames?: string[];
+  /** The request was over the provider's cap (OpenAI diarize 1,400 s, Gemini 20 MB) and refused with a 400. */
+  overCap?: boolean;
   /** JSON body (chat, Gemini, realtime) with inline base64 audio replaced by its length. */
   body?: unknown;
   queued?: boolean;
