@@ -164,6 +164,9 @@ describe("PrivacyContent", () => {
 
     expect(audio).toHaveTextContent(/at most 30 days after the last failed attempt/);
     expect(audio).toHaveTextContent(/As a guest, it stays only in your browser/);
+    expect(audio).toHaveTextContent(/A recording longer than 10 minutes is sent in parts/);
+    expect(audio).toHaveTextContent(/never finished are deleted after 24 hours/);
+    expect(audio).toHaveTextContent(/a few seconds of each voice from the first part are sent to the AI provider again/);
     expect(screen.getByRole("region", { name: "How long we keep data" })).toHaveTextContent(/at most 30 days after the last failed attempt/);
 
     const never = screen.getByRole("region", { name: "What we never do" });

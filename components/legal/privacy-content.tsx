@@ -1,4 +1,5 @@
 import { FAILED_AUDIO_RETENTION_DAYS as AUDIO_DAYS } from "@/lib/domain/data-rights/retention";
+import { RECORDING_PART_SECONDS, UPLOAD_RETENTION_HOURS as UPLOAD_HOURS } from "@/lib/domain/transcription/long-recording";
 
 import { ExternalLink, InternalLink, LegalCard, LegalList, LegalSection } from "./legal-page";
 
@@ -6,9 +7,12 @@ import { ExternalLink, InternalLink, LegalCard, LegalList, LegalSection } from "
 //  - guests: lib/client/recordings (localStorage + IndexedDB), public API variants that write nothing;
 //  - signed in: prisma/schema.prisma; export and deletion: lib/server/services/account-*.ts, components/profile/;
 //  - audio: lib/server/services/transcription.ts (kept only on a failed transcription), retention.ts (the 30 days);
+//    long recordings' parts: lib/domain/transcription/long-recording.ts, the uploads service and storage (lib/server);
 //  - providers: lib/server/providers/*/chain.ts (which provider first, which as fallback);
 //  - rate-limit counters: lib/server/security/rate-limit.ts; logs: lib/server/http/errors.ts.
 // The AI providers are named (they receive the conversation itself); the others are named by kind. Server component.
+
+const PART_MINUTES = RECORDING_PART_SECONDS / 60;
 
 export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
   const mailto = `mailto:${contactEmail}`;
@@ -27,7 +31,8 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
           <li>Signed in, your sessions are stored in our database, tied to your account. You can download all of it or delete all of it at any time.</li>
           <li>
             Audio is sent for transcription and not stored permanently: never once it is transcribed, and after a failed transcription at most {AUDIO_DAYS}{" "}
-            days.
+            days. The parts of a recording longer than {PART_MINUTES} minutes wait on our server only until all of them are transcribed, and at most{" "}
+            {UPLOAD_HOURS} hours.
           </li>
           <li>No transcripts or audio in our logs. We never sell your data, and there are no ads.</li>
         </ul>
@@ -92,6 +97,13 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
             If a transcription fails, the audio is kept only while it waits for you to retry, so that your recording is not lost. Signed in, it is kept in our
             database (up to a size limit per account; beyond it, only your browser keeps it) until the retry succeeds or you delete the session, and at most{" "}
             {AUDIO_DAYS} days after the last failed attempt: a daily clean-up then deletes it. As a guest, it stays only in your browser.
+          </li>
+          <li>
+            A recording longer than {PART_MINUTES} minutes is sent in parts of a few megabytes and transcribed part by part. The parts are kept on our server
+            (in our database, or in the operator&apos;s object storage) only until the whole recording is transcribed, then deleted; the parts of an upload that
+            is never finished are deleted after {UPLOAD_HOURS} hours. This holds for guests too: the parts carry audio only, never a session or a transcript,
+            and only the browser that sent them can reach them. So that each voice keeps its name across the parts, a few seconds of each voice from the first
+            part are sent to the AI provider again with every later part.
           </li>
           <li>
             While you record, and until our server confirms the transcript, your browser keeps the recording in its IndexedDB, so that a lost connection or a
@@ -172,7 +184,7 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
           <li>Signed-in sessions: in your account until you delete them or your account.</li>
           <li>
             Audio: on our server, not at all once transcribed; after a failed transcription, until you retry or delete it, and at most {AUDIO_DAYS} days after
-            the last failed attempt.
+            the last failed attempt; the parts of a long recording, until it is transcribed and at most {UPLOAD_HOURS} hours.
           </li>
           <li>
             Request counters: to stop the AI from being overused, our database counts requests per account, or per IP address for guests. Each counter is kept
