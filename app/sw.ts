@@ -8,12 +8,17 @@
 //    (lib/client/recordings) until the upload succeeds, as the session flow already guarantees.
 import { ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type RuntimeCaching } from "serwist";
 
+import { PAGE_CACHE_NAMES } from "../lib/client/install/page-caches";
+
 // Replaced at build time by the precache manifest (Serwist's injection point). A module-scoped declaration: the project's
 // type check runs with the DOM library, not the worker one.
 declare const self: { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
 
-/** Cache of pages ("/" first): the app shell the home screen opens from. */
-const PAGES_CACHE = "pages";
+/**
+ * Cache of pages ("/" first): the app shell the home screen opens from; and of their server-component payloads. The names
+ * are the ones signing out clears (lib/client/install/page-caches.ts), so the two cannot drift apart.
+ */
+const [PAGES_CACHE, PAGES_RSC_CACHE] = PAGE_CACHE_NAMES;
 
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 const isNextAsset = (pathname: string) => pathname.startsWith("/_next/");
@@ -22,7 +27,7 @@ const runtimeCaching: RuntimeCaching[] = [
   {
     // React Server Component payloads of client-side navigations, beside the pages they belong to.
     matcher: ({ request, url, sameOrigin }) => sameOrigin && request.headers.get("RSC") === "1" && !isApi(url.pathname),
-    handler: new NetworkFirst({ cacheName: "pages-rsc", plugins: [new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: 7 * 24 * 60 * 60 })] }),
+    handler: new NetworkFirst({ cacheName: PAGES_RSC_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: 7 * 24 * 60 * 60 })] }),
   },
   {
     // Documents: real navigations, and the window's request to keep "/" for offline use (sent with Accept: text/html by

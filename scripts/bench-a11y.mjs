@@ -6,15 +6,15 @@
 // handshake redirect) and resolves outside hosts to "not found" at once, so clerk-js fails fast and the forms stay in their
 // loading state, which is what is audited (the same markup, disabled until Clerk loads). `/` is a first visit: the welcome
 // card with the disclaimer, over the home screen.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import { build as esbuild } from "esbuild";
 import lighthouse from "lighthouse";
+
+import { freePort, startNext } from "./lib/servers.mjs";
 
 export const A11Y_PATHS = ["/", "/sign-in", "/sign-up"];
 export const A11Y_GOAL = 0.95;
@@ -44,36 +44,6 @@ async function loadClerkTestAuth(root) {
   return import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString("base64")}`);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(nextBin, env, port, headers) {
-  const child = spawn(nextBin, ["start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${stderr}`);
-    try {
-      await fetch(`http://127.0.0.1:${port}/`, { headers, redirect: "manual", signal: AbortSignal.timeout(5_000) });
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  child.kill("SIGKILL");
-  throw new Error("next start did not answer within 60 s");
-}
-
 async function accessibilityScore(url, headers) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   try {
@@ -99,7 +69,7 @@ export async function benchAccessibility({ root, env, nextBin, log }) {
       .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join("; "),
   };
-  const server = await startServer(nextBin, { ...env, ...clerkTestEnv(), PGLITE_DIR: pgliteDir }, port, headers);
+  const server = await startNext({ nextBin, env: { ...env, ...clerkTestEnv(), PGLITE_DIR: pgliteDir }, port, readyInit: { headers } });
   try {
     const pages = {};
     for (const page of A11Y_PATHS) {
@@ -112,8 +82,7 @@ export async function benchAccessibility({ root, env, nextBin, log }) {
     }
     return { goal: A11Y_GOAL, pages, pass: Object.values(pages).every(({ score }) => score !== null && score >= A11Y_GOAL) };
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once("exit", resolve)));
+    await server.stop();
     rmSync(pgliteDir, { recursive: true, force: true });
   }
 }

@@ -14,9 +14,8 @@
 // hangs, and a run still gets a time-out. What the Clerk column measures is therefore the app's own Clerk code (the provider
 // and hooks in the page's chunks, the async clerk-js <script> tag that must not block anything), not clerk-js's download and
 // start-up; in a deployment clerk-js (async, from Clerk's CDN) comes on top.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,6 +23,8 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import { build as esbuild } from "esbuild";
 import lighthouse from "lighthouse";
+
+import { freePort, startNext } from "./lib/servers.mjs";
 
 const RUNS = 3;
 const RUN_TIMEOUT_MS = 120_000;
@@ -77,18 +78,6 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** clerkTestEnv() and devBrowserCookies() from the TypeScript helper the browser tests use (bundled with esbuild: Node 20 runs no .ts). */
 async function loadClerkTestAuth(root) {
   const { outputFiles } = await esbuild({
@@ -114,46 +103,6 @@ function buildTrivialPage(root, nextBin, env, log) {
   if (result.status !== 0) rmSync(dir, { recursive: true, force: true });
   if (result.status !== 0) throw new Error(`trivial page build failed (exit ${result.status}): ${result.stderr?.toString().slice(-2000)}`);
   return dir;
-}
-
-/** `next start` for `args`; resolves once `/` answers (any status), rejects if the server exits or takes over 60 s. */
-async function startServer(nextBin, args, env, port, requestHeaders = {}) {
-  const child = spawn(nextBin, ["start", ...args, "-p", String(port)], { env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  const exited = new Promise((_, reject) => child.once("exit", (code) => reject(new Error(`next start ${args.join(" ")} exited (${code}): ${stderr}`))));
-  exited.catch(() => {});
-  const ready = (async () => {
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      try {
-        await fetch(`http://127.0.0.1:${port}/`, { headers: requestHeaders, redirect: "manual", signal: AbortSignal.timeout(5_000) });
-        return;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-    throw new Error(`next start ${args.join(" ")} did not answer within 60 s`);
-  })();
-  try {
-    await Promise.race([ready, exited]);
-  } catch (error) {
-    child.kill("SIGKILL");
-    throw error;
-  }
-  return child;
-}
-
-function stopServer(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
 }
 
 /** A page navigation as a browser sends it must get the page itself (Clerk mode: no handshake redirect), or the bench stops. */
@@ -311,9 +260,11 @@ export async function benchFirstScreen({ root = process.cwd(), env, nextBin = pa
     const clerkHeaders = { Cookie: clerkCookie };
 
     log(`serving home (guest-only) on ${guestUrl}, home (Clerk) on ${clerkUrl}, the trivial page on ${trivialUrl}`);
-    servers.push(await startServer(nextBin, [], { ...env, PGLITE_DIR: tempDirs[0] }, ports[0]));
-    servers.push(await startServer(nextBin, [], { ...env, ...clerkTestEnv(), PGLITE_DIR: tempDirs[1] }, ports[1], clerkHeaders));
-    servers.push(await startServer(nextBin, [trivialDir], { ...env, NEXT_DIST_DIR: "" }, ports[2]));
+    servers.push(await startNext({ nextBin, env: { ...env, PGLITE_DIR: tempDirs[0] }, port: ports[0] }));
+    servers.push(
+      await startNext({ nextBin, env: { ...env, ...clerkTestEnv(), PGLITE_DIR: tempDirs[1] }, port: ports[1], readyInit: { headers: clerkHeaders } }),
+    );
+    servers.push(await startNext({ nextBin, args: [trivialDir], env: { ...env, NEXT_DIST_DIR: "" }, port: ports[2] }));
     await assertServesPage(guestUrl, {});
     await assertServesPage(clerkUrl, clerkHeaders);
     await assertServesPage(trivialUrl, {});
@@ -343,7 +294,7 @@ export async function benchFirstScreen({ root = process.cwd(), env, nextBin = pa
     if (failed.length > 0) log(`Clerk mode: unreachable here, not counted: ${failed.join(", ")}`);
     return { date: new Date().toISOString(), runsPerPage: RUNS, goals: GOALS, runs, ...results, table };
   } finally {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map((server) => server.stop()));
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
     if (trivialDir && !process.env.BENCH_KEEP_TRIVIAL) rmSync(trivialDir, { recursive: true, force: true });
   }

@@ -12,11 +12,12 @@
 // module the unit tests use. Nothing is written, no database is touched (the analysis runs as a guest's).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
+
+import { freePort, startNext } from "./lib/servers.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const jiti = createJiti(import.meta.url, {
@@ -185,39 +186,11 @@ async function analyzeBench() {
 
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** `next start` of the build, guest-only, its own PGlite directory (migrated first), answering within 60 s, or an error. */
 async function startApp(env) {
   const migrated = spawnSync(process.execPath, [path.join(ROOT, "scripts", "db-migrate.mjs")], { env, stdio: ["ignore", "ignore", "pipe"], timeout: 120_000 });
   if (migrated.status !== 0) throw new Error(`migrations failed: ${String(migrated.stderr).slice(-500)}`);
-  const port = await freePort();
-  const child = spawn(NEXT_BIN, ["start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-2000)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${stderr}`);
-    try {
-      await fetch(`${url}/api/preload-prompts`, { method: "POST", signal: AbortSignal.timeout(5_000) });
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error("next start did not answer within 60 s");
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  return { url, stop: () => child.kill("SIGTERM") };
+  return startNext({ nextBin: NEXT_BIN, env, port: await freePort(), readyPath: "/api/preload-prompts", readyInit: { method: "POST" } });
 }
 
 /**
@@ -282,7 +255,7 @@ async function analyzeOverHttpBench() {
     const labelledMs = median(withLabels);
     return { turns: 120, withoutMs: baseMs, withMs: labelledMs, addedPercent: ((labelledMs - baseMs) / baseMs) * 100 };
   } finally {
-    for (const app of apps) app.stop();
+    await Promise.all(apps.map((app) => app.stop()));
     fake.server.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }

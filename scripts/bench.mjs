@@ -9,9 +9,8 @@
 // Installability: Lighthouse 12 dropped its PWA category and the installable-manifest audit, so the bench asks Chromium
 // itself, as that audit did: Page.getInstallabilityErrors and Page.getAppManifest over the DevTools protocol, once the
 // service worker controls the page.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -22,6 +21,7 @@ import lighthouse from "lighthouse";
 import { benchAccessibility } from "./bench-a11y.mjs";
 import { benchFirstScreen } from "./bench-first-screen.mjs";
 import { benchSignals } from "./bench-signals.mjs";
+import { freePort, startNext } from "./lib/servers.mjs";
 
 const ROOT = process.cwd();
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
@@ -83,50 +83,6 @@ function migrate() {
   const reason = result.error?.message ?? result.stderr?.toString().trim().split("\n").slice(-3).join(" | ") ?? "";
   log(`migrations failed (exit ${result.status}); continuing without them. ${reason}`);
   return "failed";
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port) {
-  server = spawn(NEXT_BIN, ["start", "-p", String(port)], { env: serverEnv, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  server.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  const exited = new Promise((_, reject) => server.once("exit", (code) => reject(new Error(`next start exited (${code}): ${stderr}`))));
-  const ready = (async () => {
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      try {
-        await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(5_000) });
-        return;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-    throw new Error("next start did not answer within 60 s");
-  })();
-  await Promise.race([ready, exited]);
-}
-
-function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill("SIGKILL"), 5_000);
-    server.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill("SIGTERM");
-  });
 }
 
 /** Every <script src> of the page, fetched and gzipped here at zlib's default level (what `next start` compresses with). */
@@ -224,7 +180,7 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   log(`next start on ${baseUrl} (guest-only, PGLITE_DIR=${pgliteDir})`);
-  await startServer(port);
+  server = await startNext({ nextBin: NEXT_BIN, env: serverEnv, port });
 
   const js = await measureScripts(baseUrl);
   if (js.status !== 200) log(`warning: / answered ${js.status}`);
@@ -293,7 +249,7 @@ async function main() {
 // Interrupted: stop next-server too rather than leave it holding the port.
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
-    server?.kill("SIGKILL");
+    server?.child.kill("SIGKILL");
     rmSync(pgliteDir, { recursive: true, force: true });
     process.exit(130);
   });
@@ -306,7 +262,7 @@ try {
   console.error(`[bench] ${error instanceof Error ? error.message : error}`);
   exitCode = 1;
 } finally {
-  await stopServer();
+  await server?.stop();
   rmSync(pgliteDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

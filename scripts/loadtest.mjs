@@ -14,12 +14,13 @@
 // Prints a table and writes bench-results/loadtest.json. LOADTEST_DURATION_S shortens the list run (default 30).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon"; // a maintained HTTP load generator: latency histograms (HdrHistogram) and error counts
 import { build as esbuild } from "esbuild";
 import pg from "pg";
+
+import { freePort, startNext, waitUntilAnswers } from "./lib/servers.mjs";
 
 const ROOT = process.cwd();
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
@@ -38,17 +39,6 @@ let adminUrl = null;
 
 function log(message) {
   console.log(`[loadtest] ${message}`);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** TypeScript modules the tests use (Node 20 runs no .ts): bundled with esbuild, which resolves the tsconfig's @/ paths. */
@@ -107,17 +97,11 @@ function start(name, command, args, env) {
 }
 
 async function waitFor(url, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await waitUntilAnswers(url, { accept: (status) => status < 500, timeoutMs });
+  } catch (error) {
+    throw new Error(`${error.message}; output so far:\n${[...tails].map(([name, tail]) => `${name}: ${tail}`).join("\n")}`);
   }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s; output so far:\n${[...tails].map(([name, tail]) => `${name}: ${tail}`).join("\n")}`);
 }
 
 // ---- Seeding: sizes of a real 20-minute conversation ----
@@ -280,9 +264,22 @@ async function main() {
   start("fake providers", process.execPath, [path.join(ROOT, "tests", "fake-providers", "server.mjs"), "--port", String(fakePort)], env);
   // "localhost", not 127.0.0.1: Next sends its proxy rewrites to localhost, which must be where it listens (loopback only
   // either way; Node 20 may resolve it to ::1, and the load generator resolves it the same way).
-  start("next start", NEXT_BIN, ["start", "-H", "localhost", "-p", String(appPort)], env);
-  const appUrl = `http://localhost:${appPort}`;
-  await Promise.all([waitFor(`${fakeUrl}/__control/health`), waitFor(`${appUrl}/api/public/sessions`)]);
+  const starting = await Promise.allSettled([
+    startNext({
+      nextBin: NEXT_BIN,
+      env,
+      port: appPort,
+      hostname: "localhost",
+      readyPath: "/api/public/sessions",
+      accept: (status) => status < 500,
+      timeoutMs: 120_000,
+    }),
+    waitFor(`${fakeUrl}/__control/health`),
+  ]);
+  if (starting[0].status === "fulfilled") children.push(starting[0].value.child);
+  const failed = starting.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  const appUrl = starting[0].value.url;
 
   const listHeaders = { authorization: `Bearer ${await mintSessionToken(LIST_USER, { expiresInSeconds: 3_600 })}` };
   const aiHeaders = { authorization: `Bearer ${await mintSessionToken(AI_USER, { expiresInSeconds: 3_600 })}`, "content-type": "application/json" };
