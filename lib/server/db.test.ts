@@ -28,7 +28,16 @@ describe.each(targets)("database on %s", (_name, create) => {
   it("has the migrated tables", async () => {
     const tables = await getDb().$queryRaw<{ table_name: string }[]>`
       SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`;
-    expect(tables.map((row) => row.table_name)).toEqual(["Commitment", "FailureMarker", "FollowUpTranscript", "RateLimitCounter", "Session", "SwipeAction"]);
+    expect(tables.map((row) => row.table_name)).toEqual([
+      "Commitment",
+      "FailureMarker",
+      "FollowUpTranscript",
+      "RateLimitCounter",
+      "Session",
+      "SwipeAction",
+      "Upload",
+      "UploadPiece",
+    ]);
   });
 
   it("round-trips a session with swipe actions, follow-ups and a failure marker", async () => {

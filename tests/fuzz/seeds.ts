@@ -72,4 +72,15 @@ export const SEEDS: Json[] = [
   { analysis: { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: ["Ask again."] }] }, swipeActions: [{ cardIndex: 0, action: "helpful" }] },
   { commitmentId: "00000000-0000-4000-8000-000000000000", outcome: "kept" },
   { amount: "5.00", currency: "USD" },
+  // A recording sent in parts (issue 14 §2): its plan, and a part's transcription with a speaker clip.
+  {
+    clientId: "rec-1733000000002",
+    mimeType: "audio/ogg;codecs=opus",
+    language: "en",
+    parts: [
+      { startMs: 0, bytes: 10, pieces: ["9".repeat(64)] },
+      { startMs: 600_000, bytes: 20, pieces: ["a".repeat(64)] },
+    ],
+  },
+  { speakerReferences: [{ name: "SPEAKER_01", audio: "UklGRiQAAABXQVZFZm10IBAAAAABAAEAgD4AAAB9AAACABAAZGF0YQAAAAA=" }] },
 ];

@@ -89,7 +89,7 @@ export const createUploadSchema = z
     message: "parts must be in recording order",
     path: ["parts"],
   })
-  .refine((body) => body.parts[0]!.startMs === 0, { message: "the first part starts at 0", path: ["parts"] })
+  .refine((body) => body.parts[0]?.startMs === 0, { message: "the first part starts at 0", path: ["parts"] })
   .transform((body) => {
     const minSpeakers = body.soloMode ? 1 : (body.minSpeakers ?? 2);
     const maxSpeakers = body.soloMode ? 1 : (body.maxSpeakers ?? 6);

@@ -143,24 +143,27 @@ export async function createOrResumeUpload(
 ): Promise<{ state: UploadState; created: boolean }> {
   const db = getDb();
   const resumeOwner = caller.identity ? userOwner(caller.identity.userId) : caller.token ? guestOwner(caller.token) : undefined;
-  if (resumeOwner) {
-    const existing = await db.upload.findUnique({ where: { owner_clientId: { owner: resumeOwner, clientId: body.clientId } } });
-    if (existing && existing.expiresAt > now && samePlan(existing, body)) return { state: await uploadState(existing as OwnedUpload), created: false };
-    if (existing) await removeUpload(existing.id);
-  }
+  const existing = resumeOwner ? await db.upload.findUnique({ where: { owner_clientId: { owner: resumeOwner, clientId: body.clientId } } }) : null;
+  if (existing && existing.expiresAt > now && samePlan(existing, body)) return { state: await uploadState(existing as OwnedUpload), created: false };
 
   const totalBytes = body.parts.reduce((sum, part) => sum + part.bytes, 0);
   if (totalBytes > MAX_RECORDING_PARTS * MAX_PART_BYTES) throw new ApiError("payload_too_large", LONG_RECORDING_TEXTS.tooLong);
 
-  // A signed-in user's uploads are bounded by owner; a guest can make tokens at will, so theirs by address.
+  // A signed-in user's uploads are bounded by owner; a guest can make tokens at will, so theirs by address. The upload this
+  // one replaces (same recording, changed plan) does not count. Everything is checked before anything is written.
   const guestIpHash = caller.identity ? null : sha256Hex(clientIp(request));
   const open = await db.upload.count({
-    where: { expiresAt: { gt: now }, ...(caller.identity ? { owner: userOwner(caller.identity.userId) } : { guestIpHash }) },
+    where: {
+      expiresAt: { gt: now },
+      ...(caller.identity ? { owner: userOwner(caller.identity.userId) } : { guestIpHash }),
+      ...(existing ? { id: { not: existing.id } } : {}),
+    },
   });
   if (open >= MAX_OPEN_UPLOADS) {
     throw new ApiError("rate_limited", "Too many recordings are being uploaded at once. Please finish or delete one first.");
   }
   await admitAiCall(request, "transcribe", caller.identity);
+  if (existing) await removeUpload(existing.id);
 
   const token = caller.identity ? undefined : randomBytes(32).toString("base64url");
   const owner = caller.identity ? userOwner(caller.identity.userId) : guestOwner(token!);
@@ -303,14 +306,14 @@ export async function transcribeUploadPart(
   const missing = plan.pieces.flatMap((_, piece) => (stored.some((row) => row.piece === piece) ? [] : [[part, piece] as [number, number]]));
   if (missing.length > 0) throw new ApiError("conflict", LONG_RECORDING_TEXTS.piecesMissing, { missing });
 
-  // One upload's calls are bounded (retries included), then the caller's allowance of part transcriptions is counted.
+  // The caller's allowance of part transcriptions is counted, then this upload's own bound (retries included) is taken.
+  await enforceRateLimit("upload-part", caller.identity ? { userId: caller.identity.userId } : { ip: clientIp(request) });
   const bound = upload.plan.parts.length * TRANSCRIBE_CALLS_PER_PART;
   const { count } = await db.upload.updateMany({
     where: { id: upload.id, transcribeCalls: { lt: bound } },
     data: { transcribeCalls: { increment: 1 }, expiresAt: new Date(Date.now() + RETENTION_MS) },
   });
   if (count === 0) throw new ApiError("rate_limited", "This recording has been sent for transcription too many times. Please record it again.");
-  await enforceRateLimit("upload-part", caller.identity ? { userId: caller.identity.userId } : { ip: clientIp(request) });
 
   return withTranscriptionSlot(async () => {
     const audio = await assemblePart(upload, part, plan, store);
