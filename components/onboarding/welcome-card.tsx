@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId } from "react";
 
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 
 import { ONBOARDING_TEXTS as T } from "./texts";
 
@@ -22,6 +23,9 @@ export function WelcomeCard({
 }) {
   const checkboxId = useId();
   const hintId = useId();
+  // The card is in the server's HTML and paints before the page's JavaScript has run: until then a tick could not reach
+  // React (and would be undone when it takes over), so the box waits for it, like the buttons wait for the tick.
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="welcome-title" className="mx-auto flex w-full max-w-md flex-col gap-5 px-4 py-8">
       <div>
@@ -37,6 +41,7 @@ export function WelcomeCard({
             id={checkboxId}
             type="checkbox"
             checked={ticked}
+            disabled={!hydrated}
             onChange={(event) => onTick(event.target.checked)}
             className="mt-1 h-6 w-6 shrink-0 accent-deep-teal-700"
           />

@@ -38,6 +38,10 @@ describe("WelcomeGate on the server", () => {
     expect(html).toContain('role="dialog"');
   });
 
+  it("the disclaimer box waits for the page's JavaScript (a tick before hydration would be lost)", () => {
+    expect(renderToString(<Gate disclaimerAccepted={false} />)).toMatch(/<input[^>]*type="checkbox"[^>]*disabled=""/);
+  });
+
   it("renders nothing with the cookie, or for a signed-in user", () => {
     expect(renderToString(<Gate disclaimerAccepted />)).toBe("");
     expect(renderToString(<Gate disclaimerAccepted={false} identity={{ ...guest, clerkEnabled: true, signedIn: true, user: { id: "u1" } }} />)).toBe("");
@@ -69,9 +73,10 @@ describe("WelcomeGate in the browser", () => {
     container.remove();
   });
 
-  it("a first visit keeps the server's welcome card", async () => {
+  it("a first visit keeps the server's welcome card, and its box can be ticked once hydrated", async () => {
     const { container, errors } = await hydrate(false);
     expect(container.querySelector('[role="dialog"]')).not.toBeNull();
+    expect(container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.disabled).toBe(false);
     expect(errors).toEqual([]);
     container.remove();
   });
