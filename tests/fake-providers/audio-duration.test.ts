@@ -66,6 +66,14 @@ function wav(seconds: number, { rate = 16_000, channels = 1, streaming = false }
 }
 
 describe("webmDurationSeconds", () => {
+  it("reads a WebM Chromium's MediaRecorder made (4 s of tests/fixtures/two-voices.wav from the fake microphone)", () => {
+    const fixture = new Uint8Array(readFileSync(path.join(__dirname, "../fixtures/chromium-opus-4s.webm")));
+    // No Duration in a live file: the last block's start, a frame short of the end.
+    expect(webmDurationSeconds(fixture)).toBeGreaterThan(3.5);
+    expect(webmDurationSeconds(fixture)).toBeLessThanOrEqual(4.1);
+    expect(audioDurationSeconds(fixture)).toBe(webmDurationSeconds(fixture));
+  });
+
   it("reads a live WebM without Duration from its last cluster and block (unknown-size Segment and Clusters)", () => {
     const file = webm({
       clusters: [
