@@ -40,8 +40,8 @@ export async function finishCapture(capture: AudioRecorder): Promise<RecordingTo
       mimeType: audio.mimeType,
       size: audio.size,
       recordedAt: Date.now() - audio.durationMs,
-      // The in-memory copy is sent only when the browser refused to keep the audio.
-      blob: audio.storedLocally ? undefined : audio.blob,
+      // The in-memory copy is sent only when the browser refused to keep (all of) the audio.
+      ...(audio.storedLocally ? {} : { blob: audio.blob, parts: audio.parts }),
     };
   } catch (error) {
     const description = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.emptyBlob;

@@ -146,3 +146,21 @@ test("one part goes in one piece as before, unless it is longer than /api/transc
   expect(transcribeInParts).toHaveBeenCalledTimes(1);
   expect(requestTranscription).toHaveBeenCalledTimes(1);
 });
+
+test("when the browser could not keep all of the audio, the whole copy in memory is sent, not the beginning it stored", async () => {
+  // One part: the in-memory blob, not the stored prefix.
+  const whole = new Blob([new Uint8Array([1, 2, 3])], { type: "audio/webm" });
+  requestTranscription.mockResolvedValueOnce(result);
+  await sendRecording({ ...recording, blob: whole, parts: [{ index: 0, startMs: 0, blob: whole }] }, { language: "en" });
+  expect(readRecordingBase64).not.toHaveBeenCalled();
+  expect(readRecordingParts).not.toHaveBeenCalled();
+  expect(requestTranscription).toHaveBeenCalledWith(expect.objectContaining({ audio: "AQID" }));
+
+  // Several parts: every part from memory, in parts.
+  readRecordingParts.mockResolvedValue({ mimeType: "audio/webm", parts: [twoParts.parts[0]] });
+  transcribeInParts.mockResolvedValueOnce({ ...result, clientId: "rec-9" });
+  await sendRecording({ ...recording, blob: new Blob([]), parts: twoParts.parts }, { language: "en" });
+  expect(transcribeInParts).toHaveBeenCalledWith({ mimeType: "audio/webm", parts: twoParts.parts }, expect.anything(), expect.anything());
+  expect(readRecordingParts).not.toHaveBeenCalled();
+  readRecordingParts.mockResolvedValue(null);
+});

@@ -10,11 +10,10 @@ import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { browserLongRecordingDeps } from "@/lib/client/transcription/long-recording-browser";
 import { setLongRecordingProgress } from "@/lib/client/transcription/long-recording-progress";
 import {
-  base64Length,
   needsPartsUpload,
-  ONE_PIECE_MAX_BASE64_CHARS,
   transcribeInParts,
   type LongRecordingOptions,
+  type RecordingPart,
   type RecordingParts,
 } from "@/lib/client/transcription/long-recording-upload";
 import { requestTranscription, TranscriptionRequestError } from "@/lib/client/transcription/transcribe-client";
@@ -33,8 +32,13 @@ export type RecordingToSend = {
   mimeType: string;
   size: number;
   recordedAt: number;
-  /** The in-memory copy, used when the browser refused to store the audio (private mode, full disk). */
+  /**
+   * The in-memory copy, set only when the browser refused to store (all of) the audio (private mode, full disk): then the
+   * stored copy is at most the recording's beginning, and this is what is sent. `blob` is the whole of a one-part
+   * recording; `parts` every part of one in several (its `blob` is then empty).
+   */
   blob?: Blob;
+  parts?: RecordingPart[];
 };
 
 type TranscriptionFailure = {
@@ -67,7 +71,7 @@ export async function sendRecording(
     const clientId = recording.audioKey;
     const followUp = options.followUpOf ? { followUpOf: options.followUpOf } : {};
     // Longer than one upload (issue 14 §2): sent in parts; a failure keeps it here like any other (no server session).
-    const inParts = await partsToSend(recording);
+    const inParts = await partsToSend(recording, recording.mimeType);
     if (inParts) {
       const speakers = options.soloMode
         ? { soloMode: true, ...(options.speakerName ? { speakerName: options.speakerName } : {}) }
@@ -78,7 +82,7 @@ export async function sendRecording(
       await confirmTranscribed(recording.audioKey);
       return { ok: true, result };
     }
-    const audio = (await readRecordingBase64(recording.audioKey).catch(() => null)) ?? (recording.blob?.size ? await blobToBase64(recording.blob) : null);
+    const audio = recording.blob?.size ? await blobToBase64(recording.blob) : await readRecordingBase64(recording.audioKey).catch(() => null);
     if (!audio) throw new TranscriptionRequestError(TRANSCRIPTION_ERRORS.noAudio);
     const speakers = options.soloMode
       ? { soloMode: true, minSpeakers: 1, maxSpeakers: 1, ...(options.speakerName ? { speakerName: options.speakerName } : {}) }
@@ -143,14 +147,17 @@ export async function retryLocalRecording(session: LocalSession): Promise<Transc
 
 /**
  * The recording's parts when it must be sent in parts (more than one, or one longer than /api/transcribe takes); null for
- * one that goes in one piece as before. A recording the audio store could not keep is sent from memory (one part).
+ * one that goes in one piece as before. A recording the audio store could not keep (all of) is sent from memory: the
+ * stored copy of it is only its beginning.
  */
-async function partsToSend(recording: { audioKey: string; blob?: Blob }): Promise<RecordingParts | null> {
+async function partsToSend(recording: { audioKey: string; blob?: Blob; parts?: RecordingPart[] }, mimeType?: string): Promise<RecordingParts | null> {
+  const inMemory = recording.parts?.length ? recording.parts : recording.blob?.size ? [{ index: 0, startMs: 0, blob: recording.blob }] : null;
+  if (inMemory) {
+    const fromMemory = { mimeType: mimeType || inMemory[0]!.blob.type || "audio/webm", parts: inMemory };
+    return needsPartsUpload(fromMemory) ? fromMemory : null;
+  }
   const stored = await readRecordingParts(recording.audioKey).catch(() => null);
-  if (stored) return needsPartsUpload(stored) ? stored : null;
-  const { blob } = recording;
-  if (!blob?.size || base64Length(blob.size) <= ONE_PIECE_MAX_BASE64_CHARS) return null;
-  return { mimeType: blob.type || "audio/webm", parts: [{ index: 0, startMs: 0, blob }] };
+  return stored && needsPartsUpload(stored) ? stored : null;
 }
 
 /** transcribeInParts with its progress on the processing screen ("Transcribing part 2 of 5") while it runs. */
