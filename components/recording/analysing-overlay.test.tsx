@@ -6,6 +6,7 @@ import { act, render, screen } from "@testing-library/react";
 import { setLongRecordingProgress } from "@/lib/client/transcription/long-recording-progress";
 
 import { AnalysingOverlay } from "./analysing-overlay";
+import { ANALYSING_TEXTS } from "./texts";
 
 // The processing screen of a recording sent in parts (issue 14 §2): the part under way in a polite live region, and the
 // screen kept awake while the parts go up.
@@ -27,9 +28,14 @@ test("says which part is under way in a polite status line and holds the wake lo
   expect(status).toHaveTextContent("");
   expect(request).not.toHaveBeenCalled();
 
+  expect(screen.getByText(ANALYSING_TEXTS.defaultMessage)).toBeInTheDocument();
+
   await act(async () => setLongRecordingProgress("Transcribing part 2 of 5"));
   expect(screen.getByRole("status")).toHaveTextContent("Transcribing part 2 of 5");
   expect(request).toHaveBeenCalledWith("screen");
+  // "Less than a minute" is not true of a long conversation.
+  expect(screen.getByText(ANALYSING_TEXTS.longMessage)).toBeInTheDocument();
+  expect(screen.queryByText(ANALYSING_TEXTS.defaultMessage)).toBeNull();
 
   await act(async () => setLongRecordingProgress(null));
   expect(screen.getByRole("status")).toHaveTextContent("");

@@ -24,7 +24,7 @@ export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: 
         <h2 id="analysing-title" className="font-serif text-2xl font-semibold text-ink">
           {T.title}
         </h2>
-        <p className="mt-2 text-ink-soft">{message ?? (isFollowUp ? T.followUpMessage : T.defaultMessage)}</p>
+        <p className="mt-2 text-ink-soft">{message ?? (isFollowUp ? T.followUpMessage : partProgress !== null ? T.longMessage : T.defaultMessage)}</p>
         <p role="status" aria-live="polite" className="mt-3 min-h-6 font-semibold text-deep-teal-800">
           {step === "processing" ? partProgress : null}
         </p>

@@ -31,6 +31,9 @@ export const ANALYSING_TEXTS = {
   title: "Analyzing Your Conversation",
   steps: { processing: "Processing transcript", identifying: "Identifying speakers", generating: "Generate conversation insights" },
   defaultMessage: "This usually takes less than a minute. Your recording stays on this device until it is safely transcribed.",
+  /** A recording sent in parts (issue 14 §2): "less than a minute" would not be true. */
+  longMessage:
+    "A long conversation is sent and transcribed in parts, so this can take several minutes. Keep this screen open: your recording stays on this device until it is safely transcribed.",
   followUpMessage: "Adding your growth conversation to the session...",
 } as const;
 
