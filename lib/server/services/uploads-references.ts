@@ -1,6 +1,7 @@
 import "server-only";
 
 import { isStrictBase64 } from "@/lib/domain/audio/base64";
+import { readWavInfo } from "@/lib/domain/audio/wav";
 import { SPEAKER_REFERENCE_MAX_SECONDS, SPEAKER_REFERENCE_MIN_SECONDS, type SpeakerReference } from "@/lib/domain/transcription/long-recording";
 import { ApiError } from "@/lib/server/http/errors";
 import type { SpeakerReferenceClip } from "@/lib/server/providers/transcription/types";
@@ -13,29 +14,16 @@ const SLACK_SECONDS = 0.01;
 
 export type WavInfo = { sampleRate: number; channels: number; bitsPerSample: number; durationSeconds: number };
 
-/** The format and duration of a PCM WAV file, or null when it is not one (or its header does not add up). */
+/**
+ * The format and duration of a clip OpenAI takes as a speaker reference — 16-bit PCM (plain or extensible), one or two
+ * channels, 8–48 kHz — or null. The RIFF parsing itself is lib/domain/audio/wav.ts's, which the browser encodes with.
+ */
 export function readWavHeader(bytes: Uint8Array): WavInfo | null {
-  const text = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
-  if (bytes.length < 44 || text(0) !== "RIFF" || text(8) !== "WAVE") return null;
-  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let format: Omit<WavInfo, "durationSeconds"> | null = null;
-  for (let offset = 12; offset + 8 <= bytes.length;) {
-    const size = data.getUint32(offset + 4, true);
-    const body = offset + 8;
-    if (text(offset) === "fmt ") {
-      if (size < 16 || body + 16 > bytes.length) return null;
-      const audioFormat = data.getUint16(body, true);
-      // 1: PCM; 0xFFFE: WAVE_FORMAT_EXTENSIBLE (PCM in its sub-format, as some encoders write it).
-      if (audioFormat !== 1 && audioFormat !== 0xfffe) return null;
-      format = { channels: data.getUint16(body + 2, true), sampleRate: data.getUint32(body + 4, true), bitsPerSample: data.getUint16(body + 14, true) };
-    } else if (text(offset) === "data") {
-      if (!format || format.channels < 1 || format.channels > 2 || format.sampleRate < 8_000 || format.sampleRate > 48_000) return null;
-      if (format.bitsPerSample !== 16 || body + size > bytes.length) return null;
-      return { ...format, durationSeconds: size / (format.sampleRate * format.channels * 2) };
-    }
-    offset = body + size + (size % 2);
-  }
-  return null;
+  const info = readWavInfo(bytes);
+  if (!info || (info.format !== 1 && info.format !== 0xfffe) || info.bitsPerSample !== 16) return null;
+  if (info.channels > 2 || info.sampleRate < 8_000 || info.sampleRate > 48_000) return null;
+  const { sampleRate, channels, bitsPerSample } = info;
+  return { sampleRate, channels, bitsPerSample, durationSeconds: Math.floor(info.dataBytes / info.blockAlign) / sampleRate };
 }
 
 /** The clips for the providers, or a 400 naming the clip that is not a 2–10 s 16-bit PCM WAV. */
