@@ -99,15 +99,21 @@ export function SessionFlowProvider({ children }: { children: React.ReactNode })
   const { actions } = lazy;
   const state = useSyncExternalStore(kit.subscribe, kit.getState, kit.getState);
   useEffect(() => () => kit.dispose(), [kit]);
-  // The first gesture anywhere on the page loads the actions: a tap on the record button has them by the time it lands.
+  // The actions load once the first screen is up (they are not needed to paint it), or at the first gesture if that comes
+  // sooner: a tap on the record button must never wait for a download, on a slow connection least of all.
   useEffect(() => {
     const gestures = ["pointerdown", "keydown", "touchstart"] as const;
     const warm = () => {
+      clearTimeout(afterPaint);
       gestures.forEach((gesture) => window.removeEventListener(gesture, warm, true));
       void lazy.ready().catch(() => undefined);
     };
+    const afterPaint = setTimeout(warm, 0);
     gestures.forEach((gesture) => window.addEventListener(gesture, warm, { capture: true, passive: true }));
-    return () => gestures.forEach((gesture) => window.removeEventListener(gesture, warm, true));
+    return () => {
+      clearTimeout(afterPaint);
+      gestures.forEach((gesture) => window.removeEventListener(gesture, warm, true));
+    };
   }, [lazy]);
   // Growth follow-ups a cancelled dialog left unsent: sent when the app opens and whenever the connection comes back.
   // A recording that could not be sent (made offline, in the installed app) is sent when the connection comes back, if

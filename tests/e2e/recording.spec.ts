@@ -43,7 +43,9 @@ test("on a slow connection, 'Processing speaker information...' shows until the 
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   const recorder = new RecorderPage(page);
-  // From here on every script arrives 10 s late, as on a poor mobile connection; the home screen has already loaded.
+  // The home screen has loaded, with what it fetches once it is up (the session flow's actions); from here on every
+  // script arrives 10 s late, as on a poor mobile connection.
+  await page.waitForLoadState("networkidle");
   await page.route("**/_next/static/chunks/**", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     await route.continue();
