@@ -229,11 +229,15 @@ export async function appendChunk(id: string, index: number, chunk: Blob): Promi
 }
 
 /**
- * Reads and rewrites a recording's meta record in one transaction; false when no such recording is stored. The change
- * runs in a plain IndexedDB callback (a promise continuation could outlive the transaction); an exception escaping it
- * would be uncaught, so it aborts the transaction and rejects instead.
+ * Runs `write` in a readwrite transaction that first checks the recording is stored, so a deletion cannot slip in
+ * between; false (nothing written) when it is not. `write` runs in a plain IndexedDB callback (a promise continuation
+ * could outlive the transaction); an exception escaping it would be uncaught, so it aborts the transaction and rejects
+ * instead.
  */
-function updateMeta(id: string, change: (meta: StoredRecordingMeta & { parts: StoredPartMeta[] }) => StoredRecordingMeta): Promise<boolean> {
+function writeIfRecordingExists(
+  id: string,
+  write: (objects: IDBObjectStore, meta: StoredRecordingMeta & { parts: StoredPartMeta[] }) => void,
+): Promise<boolean> {
   return run((store) =>
     store(
       "readwrite",
@@ -247,7 +251,7 @@ function updateMeta(id: string, change: (meta: StoredRecordingMeta & { parts: St
             const meta = parseMeta(request.result);
             if (!meta) return;
             try {
-              objects.put({ ...change(meta), updatedAt: Date.now() }, metaKey(id));
+              write(objects, meta);
               found = true;
             } catch (error) {
               thrown = error;
@@ -259,6 +263,11 @@ function updateMeta(id: string, change: (meta: StoredRecordingMeta & { parts: St
         }),
     ),
   );
+}
+
+/** Reads and rewrites a recording's meta record in one transaction; false when no such recording is stored. */
+function updateMeta(id: string, change: (meta: StoredRecordingMeta & { parts: StoredPartMeta[] }) => StoredRecordingMeta): Promise<boolean> {
+  return writeIfRecordingExists(id, (objects, meta) => objects.put({ ...change(meta), updatedAt: Date.now() }, metaKey(id)));
 }
 
 /** Sets a recording's status; false when no such recording is stored. */
@@ -373,32 +382,8 @@ export async function readRecordingBase64(id: string): Promise<string | null> {
  */
 export async function putRecordingExtra(id: string, key: string, value: unknown): Promise<boolean> {
   if (typeof key !== "string" || key === "") throw new RangeError("An extra's key must be a non-empty string");
-  return run((store) =>
-    store(
-      "readwrite",
-      (objects) =>
-        new Promise<boolean>((resolve, reject) => {
-          const transaction = objects.transaction;
-          let found = false;
-          let thrown: unknown;
-          // The recording's meta is checked in the same transaction: a deletion cannot slip in between.
-          const request = objects.get(metaKey(id));
-          request.onsuccess = () => {
-            if (!parseMeta(request.result)) return;
-            try {
-              objects.put(value, extraKey(id, key));
-              found = true;
-            } catch (error) {
-              // A value that cannot be cloned (a function, a DOM node) throws DataCloneError here.
-              thrown = error;
-              transaction.abort();
-            }
-          };
-          transaction.oncomplete = () => resolve(found);
-          transaction.onerror = transaction.onabort = () => reject(thrown ?? transaction.error);
-        }),
-    ),
-  );
+  // A value that cannot be cloned (a function, a DOM node) throws DataCloneError in put, which rejects.
+  return writeIfRecordingExists(id, (objects) => objects.put(value, extraKey(id, key)));
 }
 
 /** What putRecordingExtra kept under `key` for the recording, as stored (check its shape); undefined when nothing is. */

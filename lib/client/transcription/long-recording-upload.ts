@@ -12,6 +12,7 @@ import {
   type SpeakerReference,
   type UploadState,
 } from "@/lib/domain/transcription/long-recording";
+import { TRANSCRIBE_MAX_AUDIO_BASE64_CHARS } from "@/lib/domain/transcription/audio-request-limits";
 import { computeSpeakerStats, groupBySpeaker, transcriptText, type TranscriptSegment } from "@/lib/domain/transcription/segments";
 import { TRANSCRIPTION_ERRORS, type TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
@@ -72,7 +73,7 @@ export const PIECE_RETRY_BASE_MS = 1_000;
 /** Pieces in flight at once. */
 export const PIECE_CONCURRENCY = 2;
 /** A recording whose one part is longer than this (as base64) is sent in parts too: /api/transcribe refuses it. */
-export const ONE_PIECE_MAX_BASE64_CHARS = 8_000_000;
+export const ONE_PIECE_MAX_BASE64_CHARS = TRANSCRIBE_MAX_AUDIO_BASE64_CHARS;
 
 const UPLOAD_KEY = "upload";
 const REFERENCES_KEY = "references";

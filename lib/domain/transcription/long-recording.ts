@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { AUDIO_MIME, LANGUAGE_CODE } from "./audio-request-limits";
+
 // Recordings longer than one upload (issue 14 §2): the contract the browser and the server share.
 //
 // The recorder cuts a recording into parts of at most RECORDING_PART_SECONDS, each a complete audio file of its own (a new
@@ -41,7 +43,6 @@ export const LONG_RECORDING_TEXTS = {
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const CLIENT_ID = /^[A-Za-z0-9_-]+$/;
-const AUDIO_MIME = /^audio\/(webm|mp4|ogg|wav|x-wav|mpeg|mp3|aac|flac|x-m4a|m4a)(;\s*codecs=[\w.,"' -]{1,60})?$/i;
 
 /** How many pieces a part of `bytes` is sent in. */
 export function pieceCount(bytes: number): number {
@@ -77,7 +78,7 @@ export const createUploadSchema = z
       .string()
       .trim()
       .max(35)
-      .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/)
+      .regex(LANGUAGE_CODE)
       .default("en"),
     soloMode: z.boolean().default(false),
     minSpeakers: z.number().int().min(1).max(6).optional(),

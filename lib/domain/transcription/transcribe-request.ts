@@ -1,15 +1,13 @@
 import { z } from "zod";
 
 import { isStrictBase64, stripDataUrlPrefix } from "../audio/base64";
+import { AUDIO_MIME, LANGUAGE_CODE, TRANSCRIBE_MAX_AUDIO_BASE64_CHARS } from "./audio-request-limits";
 
 // POST /api/transcribe body (spec part 1, section 7), with explicit limits.
 
-/** ~6 MB of audio: about 25 minutes at the recorder's 32 kbps. Larger bodies are refused with a 413 before parsing. */
-const TRANSCRIBE_MAX_AUDIO_BASE64_CHARS = 8_000_000;
+/** Larger bodies are refused with a 413 before parsing. */
 export const TRANSCRIBE_BODY_LIMIT_BYTES = TRANSCRIBE_MAX_AUDIO_BASE64_CHARS + 64 * 1024;
 const MAX_SPEAKERS_LIMIT = 6;
-
-const AUDIO_MIME = /^audio\/(webm|mp4|ogg|wav|x-wav|mpeg|mp3|aac|flac|x-m4a|m4a)(;\s*codecs=[\w.,"' -]{1,60})?$/i;
 
 export const transcribeRequestSchema = z
   .object({
@@ -24,7 +22,7 @@ export const transcribeRequestSchema = z
       .string()
       .trim()
       .max(35)
-      .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, "language must be a language code such as en or en-US")
+      .regex(LANGUAGE_CODE, "language must be a language code such as en or en-US")
       .default("en"),
     minSpeakers: z.number().int().min(1).max(MAX_SPEAKERS_LIMIT).optional(),
     maxSpeakers: z.number().int().min(1).max(MAX_SPEAKERS_LIMIT).optional(),
