@@ -2,7 +2,7 @@ import "server-only";
 
 import { createClerkClient } from "@clerk/nextjs/server";
 
-import { getClerkConfig } from "@/lib/server/env";
+import { getClerkConfig, type ClerkConfig } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 
 export type Identity = {
@@ -22,7 +22,7 @@ export async function identityFromRequest(request: Request): Promise<Identity | 
   const clerk = getClerkConfig();
   if (!clerk) return null;
 
-  const client = createClerkClient({ secretKey: clerk.secretKey, publishableKey: clerk.publishableKey, jwtKey: clerk.jwtKey });
+  const client = clerkClientFor(clerk);
   let state;
   try {
     state = await client.authenticateRequest(request, {
@@ -47,6 +47,24 @@ export async function identityFromRequest(request: Request): Promise<Identity | 
     email: textClaim(claims, "email"),
     imageUrl: textClaim(claims, "image_url") ?? textClaim(claims, "picture"),
   };
+}
+
+let cachedClient: { config: ClerkConfig; client: ReturnType<typeof createClerkClient> } | null = null;
+
+/** One client per configuration, not one per request (tests change the configuration between cases). */
+function clerkClientFor(config: ClerkConfig): ReturnType<typeof createClerkClient> {
+  const same =
+    cachedClient &&
+    cachedClient.config.secretKey === config.secretKey &&
+    cachedClient.config.publishableKey === config.publishableKey &&
+    cachedClient.config.jwtKey === config.jwtKey;
+  if (!same) {
+    cachedClient = {
+      config,
+      client: createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey, jwtKey: config.jwtKey }),
+    };
+  }
+  return cachedClient!.client;
 }
 
 /** Identity of a signed-in handler's caller, or a 401. */
