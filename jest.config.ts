@@ -12,6 +12,8 @@ const config: Config = {
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/tests/e2e/", "<rootDir>/.next/"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/tests/setup/empty-module.ts" },
   testTimeout: 30_000,
+  // One worker per core: Jest's default (cores − 1) runs in band on a 2-core machine, and the suites then take twice as long.
+  maxWorkers: "100%",
 };
 
 // next/jest puts /node_modules/ first in transformIgnorePatterns; ESM-only packages (msw's deps, Prisma's runtime) must be transformed.

@@ -2,8 +2,14 @@
 // The browser tests, split into E2E_SHARDS Playwright runs side by side (default 2; 1 runs them as one). Each shard is a
 // whole run of its own — its own port base (E2E_PORT_BASE), app servers, fake providers, databases, logs and results — so
 // they share nothing but the build. Most of a browser test is waiting (recordings play in real time, the app's own timers),
-// so two at once finish in far less than twice the time on this 2-core machine. Arguments go to every shard.
+// so two at once finish in far less than twice the time on this 2-core machine.
+//
+// With no arguments, whole spec files are placed on the shards by their measured durations (tests/e2e/support/durations.json,
+// longest first onto the shard with the least so far), so the shards end together: Playwright's own --shard splits by
+// test count and left one shard four minutes behind the other. With arguments (a file, --grep…), they go to every shard
+// and Playwright's --shard splits what they select.
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 
@@ -11,20 +17,42 @@ const SHARDS = Math.max(1, Math.min(4, Number(process.env.E2E_SHARDS || 2) || 2)
 const FIRST_PORT_BASE = Number(process.env.E2E_PORT_BASE || 3100);
 const PLAYWRIGHT = path.join(process.cwd(), "node_modules", ".bin", "playwright");
 const args = process.argv.slice(2);
+const SPEC_DIR = path.join("tests", "e2e");
+const UNMEASURED_SECONDS = 60;
+
+/** The spec files in SHARDS groups of about equal measured duration (longest first, each onto the lightest group). */
+function filesByDuration() {
+  const durations = JSON.parse(readFileSync(path.join(SPEC_DIR, "support", "durations.json"), "utf8"));
+  const files = readdirSync(SPEC_DIR)
+    .filter((name) => name.endsWith(".spec.ts"))
+    .map((name) => ({ name, seconds: Number(durations[name]) || UNMEASURED_SECONDS }))
+    .sort((a, b) => b.seconds - a.seconds || a.name.localeCompare(b.name));
+  const groups = Array.from({ length: SHARDS }, () => ({ files: [], seconds: 0 }));
+  for (const file of files) {
+    const lightest = groups.reduce((min, group) => (group.seconds < min.seconds ? group : min));
+    lightest.files.push(path.join(SPEC_DIR, file.name));
+    lightest.seconds += file.seconds;
+  }
+  return groups;
+}
+
+const groups = SHARDS > 1 && args.length === 0 ? filesByDuration() : null;
+if (groups) for (const [i, group] of groups.entries()) console.log(`[e2e] shard ${i + 1}: ${group.files.length} files, about ${group.seconds} s measured`);
+const started = Date.now();
 
 function runShard(index) {
-  const shardArgs = SHARDS > 1 ? [`--shard=${index}/${SHARDS}`] : [];
+  const shardArgs = groups ? groups[index - 1].files : SHARDS > 1 ? [`--shard=${index}/${SHARDS}`] : [];
   // 1000 ports apart: each run uses its base to base + 99 (tests/e2e/support/urls.ts).
   const env = { ...process.env, TZ: "UTC", E2E_PORT_BASE: String(FIRST_PORT_BASE + (index - 1) * 1000) };
   const child = spawn(PLAYWRIGHT, ["test", ...shardArgs, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-  const prefix = SHARDS > 1 ? `[shard ${index}/${SHARDS}] ` : "";
+  const label = SHARDS > 1 ? `shard ${index}/${SHARDS} ` : "";
+  // Elapsed seconds on every line: where a shard's time goes (start-up, a slow test) shows in the CI log.
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on("line", (line) => console.log(prefix + line));
+    readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${label}+${Math.round((Date.now() - started) / 1000)}s] ${line}`));
   }
   return new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-const started = Date.now();
 const codes = await Promise.all(Array.from({ length: SHARDS }, (_, i) => runShard(i + 1)));
 const failed = codes.filter((code) => code !== 0).length;
 console.log(`[e2e] ${SHARDS} shard(s) finished in ${Math.round((Date.now() - started) / 1000)} s; ${failed ? `${failed} failed` : "all passed"}`);
