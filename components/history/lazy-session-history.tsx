@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentProps } from "react"
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { onSessionsChanged } from "@/lib/client/events";
+import { AUDIO_DATABASE_NAME } from "@/lib/client/recordings/audio-database";
 import { browserStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
 
 import { HistoryPlaceholder } from "./history-placeholder";
@@ -17,9 +18,6 @@ import type { SessionHistory } from "./session-history";
 
 // Rendered only in the browser, once wanted (never on the server): React's lazy, with the placeholder while it loads.
 const History = lazy(() => import("./history-with-query").then((module) => ({ default: module.SessionHistoryWithQuery })));
-
-/** The IndexedDB database the recordings are kept in (lib/client/recordings/audio-store.ts). */
-const AUDIO_DATABASE = "coach-audio";
 
 const LOCAL_KEYS = [STORAGE_KEYS.localSessions, STORAGE_KEYS.localRecordings, STORAGE_KEYS.failedRecordings] as const;
 
@@ -40,7 +38,7 @@ export async function mayHaveStoredAudio(factory: Pick<IDBFactory, "databases"> 
   if (!factory) return false;
   if (typeof factory.databases !== "function") return true;
   try {
-    return (await factory.databases()).some((database) => database.name === AUDIO_DATABASE);
+    return (await factory.databases()).some((database) => database.name === AUDIO_DATABASE_NAME);
   } catch {
     return true;
   }

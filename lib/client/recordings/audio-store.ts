@@ -3,6 +3,7 @@ import { createStore, promisifyRequest, type UseStore } from "idb-keyval";
 import { isValidSavedAudio } from "@/lib/domain/audio/base64";
 import { RECORDING_PART_SECONDS } from "@/lib/domain/transcription/long-recording";
 
+import { AUDIO_DATABASE_NAME } from "./audio-database";
 import { blobToArrayBuffer, blobToBase64 } from "./blob";
 import { holdRecordingLock, releaseRecordingLock } from "./recording-locks";
 
@@ -19,7 +20,7 @@ import { holdRecordingLock, releaseRecordingLock } from "./recording-locks";
 //   ["chunk", id, index]    → ArrayBuffer; index order is recording order, part by part.
 //   ["extra", id, key]      → anything structured-clonable the uploader keeps with the recording; deleted with it.
 
-const DB_NAME = "coach-audio";
+const DB_NAME = AUDIO_DATABASE_NAME;
 const STORE_NAME = "recordings";
 
 const RECORDING_STATUSES = ["recording", "stopped", "uploading", "failed", "saved-locally"] as const;
