@@ -52,6 +52,12 @@ const envSchema = z.object({
    * floor signals are still counted, the label counts say they need the AI). Anything else, or unset: on.
    */
   SIGNAL_LABELLING: optionalText.transform((value) => (value?.toLowerCase() === "off" ? "off" : "on")),
+  /**
+   * Where the signals' labelling and counting run: "main" on the request's own thread; anything else, or unset, a worker
+   * thread beside it (the default: its CPU then never delays the analysis or other requests). The Jest suites use "main",
+   * where msw can answer the labelling call.
+   */
+  SIGNAL_LABELLING_THREAD: optionalText.transform((value) => (value?.toLowerCase() === "main" ? "main" : "worker")),
   /** Shared secret of the scheduled retention route (Authorization: Bearer …); unset → the route answers 503. */
   CRON_SECRET: optionalText,
   /**

@@ -12,6 +12,9 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.RATE_LIMIT_AI_PER_USER ??= "100000";
 process.env.RATE_LIMIT_AI_PER_IP ??= "100000";
 process.env.SESSIONS_PER_USER_PER_DAY ??= "100000";
+// The signals' labelling on the test's own thread, where msw answers its call (a worker thread's requests would bypass msw);
+// the browser tests run it on the worker thread, against the fake providers.
+process.env.SIGNAL_LABELLING_THREAD ??= "main";
 
 // Privacy: whatever the code under test prints must never carry a test transcript's canary phrase.
 const leaks: string[] = [];

@@ -23,6 +23,7 @@ import { pendingCommitmentsForUser } from "./commitments";
 import { findOwnedSession, sessionNotFound } from "./owned-session";
 import { jsonColumn } from "./session-dto";
 import { conversationSignals, labellingSteps } from "./signal-labels";
+import { conversationSignalsOffThread } from "./signals-thread";
 
 export type AnalyzeResult = { analysis: Analysis; sessionId: string | null; signals: SignalsRecord | null };
 export type AnalysisDeps = {
@@ -55,13 +56,18 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
 
   // The signals' labelling runs beside the analysis (issue 17), never after it, and never fails it.
   const signalsCall = new AbortController();
+  const signalsInput = { segments, speakerNames, mode: request.mode };
   const signalsPromise =
     deps.signalSteps === false
       ? Promise.resolve(null)
-      : conversationSignals(
-          { segments, speakerNames, mode: request.mode },
-          { steps: deps.signalSteps ?? labellingSteps(steps), retryOptions: deps.retryOptions, signal: signalsCall.signal },
-        ).catch(() => null);
+      : // The environment's providers can be rebuilt on the worker thread; providers a caller hands in cannot cross to it.
+        deps.signalSteps === undefined && deps.steps === undefined && getEnv().SIGNAL_LABELLING_THREAD === "worker"
+        ? conversationSignalsOffThread(signalsInput, { deadline: deps.retryOptions?.deadline, signal: signalsCall.signal })
+        : conversationSignals(signalsInput, {
+            steps: deps.signalSteps ?? labellingSteps(steps),
+            retryOptions: deps.retryOptions,
+            signal: signalsCall.signal,
+          }).catch(() => null);
   let analysis: Analysis;
   try {
     analysis =
