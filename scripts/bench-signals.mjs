@@ -268,6 +268,8 @@ async function analyzeOverHttpBench(turnCount) {
   }
 }
 
+const signed = (percent) => `${percent < 0 ? "−" : "+"}${Math.abs(percent).toFixed(1)} %`;
+
 /** Both measurements, printed as rows; returned for bench-results/latest.json. */
 export async function benchSignals(log = console.log) {
   const compute = await computeBench();
@@ -289,8 +291,8 @@ export async function benchSignals(log = console.log) {
   for (const http of overHttp) {
     rows.push(
       [`POST /api/analyze over HTTP, ${http.turns} turns, labelling off (built app, 100 runs)`, `${http.withoutMs.toFixed(1)} ms`],
-      [`  … labelling on its worker thread (default)`, `${http.withMs.toFixed(1)} ms: +${http.addedPercent.toFixed(1)} % (goal < 10 %)`],
-      [`  … labelling on the request's thread (SIGNAL_LABELLING_THREAD=main)`, `${http.onRequestThreadMs.toFixed(1)} ms: +${http.onRequestThreadAddedPercent.toFixed(1)} %`],
+      [`  … labelling on its worker thread (default)`, `${http.withMs.toFixed(1)} ms: ${signed(http.addedPercent)} (goal < 10 %)`],
+      [`  … labelling on the request's thread (SIGNAL_LABELLING_THREAD=main)`, `${http.onRequestThreadMs.toFixed(1)} ms: ${signed(http.onRequestThreadAddedPercent)}`],
     );
   }
   if (overHttp.length === 0) rows.push(["POST /api/analyze over HTTP", "skipped: no build (run npm run build or next build first)"]);
