@@ -110,7 +110,8 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     }
     kit.dispatch({ type: "TRANSCRIPTION_RETRY" });
     if (kit.getState().phase.name !== "transcribing") return; // something else is under way
-    const outcome = await retryLocalRecording(target);
+    // A journal is retried as a journal: the mode was set to the one it was made in (solo.modeForRetry) before this.
+    const outcome = await retryLocalRecording(target, kit.getState().mode === "solo" && solo ? { speakerName: solo.speakerName() } : undefined);
     if (outcome.ok) {
       showToast({ title: FAILURE_TEXTS.retrySuccessTranscription, variant: "success" });
       // A growth follow-up goes back to its session, to be named and appended as if it had never failed.

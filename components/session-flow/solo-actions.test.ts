@@ -168,6 +168,8 @@ test("a journal whose upload failed keeps its guide: its retry after a reload is
   retryLocalRecording.mockResolvedValueOnce({ ok: true, result: spoken });
   after.recording.retryTranscription(target);
   await waitFor(() => after.kit.getState().phase.name === "results");
+  // Sent again as a journal: one voice, named after who journals.
+  expect(retryLocalRecording).toHaveBeenLastCalledWith(target, { speakerName: expect.any(String) });
   expect(requestAnalysis).toHaveBeenLastCalledWith(expect.objectContaining({ mode: "solo", conversationGuideHeadline: "Hot Chili" }));
 });
 

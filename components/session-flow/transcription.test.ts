@@ -78,6 +78,38 @@ test("its retry sends this device's audio as a follow-up of that session, never 
   expect(deleteRecording).toHaveBeenCalledWith("rec-9");
 });
 
+test("a Solo Journal's retry from this device is sent as a journal (one voice, named) in the language set, in one piece or in parts", async () => {
+  localStorage.setItem("speechLanguage", "de-DE");
+  requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
+  await sendRecording(recording, { language: "de-DE", soloMode: true, speakerName: "Ana" });
+  const [listed] = listLocalSessions();
+
+  requestTranscription.mockResolvedValueOnce(result);
+  expect((await retryLocalRecording(listed!, { speakerName: "Ana" })).ok).toBe(true);
+  expect(requestTranscription).toHaveBeenLastCalledWith(
+    expect.objectContaining({ clientId: "rec-9", language: "de", soloMode: true, minSpeakers: 1, maxSpeakers: 1, speakerName: "Ana" }),
+  );
+
+  readRecordingParts.mockResolvedValueOnce(twoParts);
+  transcribeInParts.mockResolvedValueOnce({ ...result, clientId: "rec-9" });
+  expect((await retryLocalRecording({ ...listed!, id: "local-2" }, { speakerName: "Ana" })).ok).toBe(true);
+  expect(transcribeInParts).toHaveBeenLastCalledWith(
+    twoParts,
+    expect.objectContaining({ clientId: "rec-9", language: "de", soloMode: true, speakerName: "Ana" }),
+    expect.anything(),
+  );
+});
+
+test("a couple's retry asks for no particular speakers, and a follow-up's is never sent as a journal", async () => {
+  requestTranscription.mockResolvedValueOnce(result).mockResolvedValueOnce(result);
+  const device = { id: "local-1", audioKey: "rec-9", mimeType: "audio/webm" } as Parameters<typeof retryLocalRecording>[0];
+  await retryLocalRecording(device);
+  expect(requestTranscription).toHaveBeenLastCalledWith(expect.not.objectContaining({ soloMode: expect.anything() }));
+  await retryLocalRecording({ ...device, followUpOf: "local-7" }, { speakerName: "Ana" });
+  expect(requestTranscription).toHaveBeenLastCalledWith(expect.objectContaining({ followUpOf: "local-7", minSpeakers: 1, maxSpeakers: 4 }));
+  expect(requestTranscription).toHaveBeenLastCalledWith(expect.not.objectContaining({ soloMode: expect.anything() }));
+});
+
 // Recordings longer than one upload (issue 14 §2): sent in parts, kept on this device when that fails, resumed by the retry.
 
 const twoParts = {

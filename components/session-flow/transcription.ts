@@ -73,28 +73,18 @@ export async function sendRecording(
     // Longer than one upload (issue 14 §2): sent in parts; a failure keeps it here like any other (no server session).
     const inParts = await partsToSend(recording, recording.mimeType);
     if (inParts) {
-      const speakers = options.soloMode
-        ? { soloMode: true, ...(options.speakerName ? { speakerName: options.speakerName } : {}) }
-        : options.minSpeakers
-          ? { minSpeakers: options.minSpeakers, maxSpeakers: options.maxSpeakers }
-          : {};
-      const result = await sendInParts(inParts, { clientId, language: providerLanguage(options.language), ...speakers, ...followUp });
+      const result = await sendInParts(inParts, { clientId, language: providerLanguage(options.language), ...speakerOptions(options, "parts"), ...followUp });
       await confirmTranscribed(recording.audioKey);
       return { ok: true, result };
     }
     const audio = recording.blob?.size ? await blobToBase64(recording.blob) : await readRecordingBase64(recording.audioKey).catch(() => null);
     if (!audio) throw new TranscriptionRequestError(TRANSCRIPTION_ERRORS.noAudio);
-    const speakers = options.soloMode
-      ? { soloMode: true, minSpeakers: 1, maxSpeakers: 1, ...(options.speakerName ? { speakerName: options.speakerName } : {}) }
-      : options.minSpeakers
-        ? { minSpeakers: options.minSpeakers, maxSpeakers: options.maxSpeakers }
-        : {};
     const result = await requestTranscription({
       audio,
       mimeType: recording.mimeType,
       language: providerLanguage(options.language),
       clientId,
-      ...speakers,
+      ...speakerOptions(options, "one-piece"),
       ...followUp,
     });
     await confirmTranscribed(recording.audioKey);
@@ -108,7 +98,20 @@ export async function sendRecording(
  * Retry of a recording kept on this device: the server's retry endpoint when it kept the recording too, else (or when it
  * answers 404) the ordinary transcription call with the local audio and language "en".
  */
-export async function retryLocalRecording(session: LocalSession): Promise<TranscriptionOutcome> {
+/** Who speaks, as each way of sending asks it: a journal is one voice (the parts' merge makes it one; one piece asks for one). */
+function speakerOptions(options: SpeakerOptions, way: "parts" | "one-piece") {
+  const name = options.speakerName ? { speakerName: options.speakerName } : {};
+  if (options.soloMode) return way === "parts" ? { soloMode: true, ...name } : { soloMode: true, minSpeakers: 1, maxSpeakers: 1, ...name };
+  return options.minSpeakers ? { minSpeakers: options.minSpeakers, maxSpeakers: options.maxSpeakers } : {};
+}
+
+type SpeakerOptions = { soloMode?: boolean; speakerName?: string; minSpeakers?: number; maxSpeakers?: number };
+
+/**
+ * A failed recording sent again: the server's kept copy, else this device's audio, in the language set now and the mode
+ * it was made in (`solo`: a Solo Journal, one voice named after who journals).
+ */
+export async function retryLocalRecording(session: LocalSession, solo?: { speakerName?: string }): Promise<TranscriptionOutcome> {
   // A growth follow-up's failure is never kept by the server (lib/server/services/transcription.ts): this device has it.
   const serverKept = !isDeviceSessionId(session.id) && !session.followUpOf;
   try {
@@ -124,14 +127,23 @@ export async function retryLocalRecording(session: LocalSession): Promise<Transc
       if (!session.audioKey) throw new TranscriptionRequestError(FAILURE_TEXTS.recordingNotFound);
       // A growth follow-up is transcribed as the growth recorder sends it (1 to 4 speakers), still tied to its session.
       const followUp = session.followUpOf ? { followUpOf: session.followUpOf, ...GROWTH_SPEAKERS } : {};
+      const speakers: SpeakerOptions = solo && !session.followUpOf ? { soloMode: true, speakerName: solo.speakerName } : {};
+      const language = providerLanguage(readSpeechLanguage());
       const inParts = await partsToSend({ audioKey: session.audioKey });
       if (inParts) {
         // Resumes where the last attempt stopped: pieces the server has and parts transcribed are not sent again.
-        result = await sendInParts(inParts, { clientId: session.audioKey, language: providerLanguage(readSpeechLanguage()), ...followUp });
+        result = await sendInParts(inParts, { clientId: session.audioKey, language, ...speakerOptions(speakers, "parts"), ...followUp });
       } else {
         const audio = await readRecordingBase64(session.audioKey);
         if (!audio) throw new TranscriptionRequestError(FAILURE_TEXTS.couldNotLoadRecording);
-        result = await requestTranscription({ audio, mimeType: session.mimeType, language: "en", clientId: session.audioKey, ...followUp });
+        result = await requestTranscription({
+          audio,
+          mimeType: session.mimeType,
+          language,
+          clientId: session.audioKey,
+          ...speakerOptions(speakers, "one-piece"),
+          ...followUp,
+        });
       }
     }
     removeLocalSession(session.id);
