@@ -260,7 +260,14 @@ async function analyzeOverHttpBench(turnCount) {
     for (let i = 0; i < 100; i++) for (const [index, variant] of apps.entries()) times[index].push(await once(variant));
     const [workerMs, mainMs, baseMs] = times.map(median);
     const added = (ms) => ((ms - baseMs) / baseMs) * 100;
-    return { turns: turnCount, withoutMs: baseMs, withMs: workerMs, addedPercent: added(workerMs), onRequestThreadMs: mainMs, onRequestThreadAddedPercent: added(mainMs) };
+    return {
+      turns: turnCount,
+      withoutMs: baseMs,
+      withMs: workerMs,
+      addedPercent: added(workerMs),
+      onRequestThreadMs: mainMs,
+      onRequestThreadAddedPercent: added(mainMs),
+    };
   } finally {
     await Promise.all(apps.map(({ app }) => app.stop()));
     fake.server.close();
@@ -292,7 +299,10 @@ export async function benchSignals(log = console.log) {
     rows.push(
       [`POST /api/analyze over HTTP, ${http.turns} turns, labelling off (built app, 100 runs)`, `${http.withoutMs.toFixed(1)} ms`],
       [`  … labelling on its worker thread (default)`, `${http.withMs.toFixed(1)} ms: ${signed(http.addedPercent)} (goal < 10 %)`],
-      [`  … labelling on the request's thread (SIGNAL_LABELLING_THREAD=main)`, `${http.onRequestThreadMs.toFixed(1)} ms: ${signed(http.onRequestThreadAddedPercent)}`],
+      [
+        `  … labelling on the request's thread (SIGNAL_LABELLING_THREAD=main)`,
+        `${http.onRequestThreadMs.toFixed(1)} ms: ${signed(http.onRequestThreadAddedPercent)}`,
+      ],
     );
   }
   if (overHttp.length === 0) rows.push(["POST /api/analyze over HTTP", "skipped: no build (run npm run build or next build first)"]);

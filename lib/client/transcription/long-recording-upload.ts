@@ -1,4 +1,5 @@
 import { ApiRequestError } from "@/lib/client/api/request";
+import { TRANSCRIBE_MAX_AUDIO_BASE64_CHARS } from "@/lib/domain/transcription/audio-request-limits";
 import {
   LONG_RECORDING_TEXTS,
   MAX_PART_BYTES,
@@ -12,7 +13,6 @@ import {
   type SpeakerReference,
   type UploadState,
 } from "@/lib/domain/transcription/long-recording";
-import { TRANSCRIBE_MAX_AUDIO_BASE64_CHARS } from "@/lib/domain/transcription/audio-request-limits";
 import { computeSpeakerStats, groupBySpeaker, transcriptText, type TranscriptSegment } from "@/lib/domain/transcription/segments";
 import { TRANSCRIPTION_ERRORS, type TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 

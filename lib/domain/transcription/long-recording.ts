@@ -74,12 +74,7 @@ export const createUploadSchema = z
   .object({
     clientId: z.string().min(1).max(100).regex(CLIENT_ID),
     mimeType: z.string().trim().max(100).regex(AUDIO_MIME, "unsupported audio type"),
-    language: z
-      .string()
-      .trim()
-      .max(35)
-      .regex(LANGUAGE_CODE)
-      .default("en"),
+    language: z.string().trim().max(35).regex(LANGUAGE_CODE).default("en"),
     soloMode: z.boolean().default(false),
     minSpeakers: z.number().int().min(1).max(6).optional(),
     maxSpeakers: z.number().int().min(1).max(6).optional(),

@@ -18,12 +18,7 @@ export const transcribeRequestSchema = z
       .transform(stripDataUrlPrefix)
       .refine(isStrictBase64, "audio must be base64-encoded"),
     mimeType: z.string().trim().max(100).regex(AUDIO_MIME, "unsupported audio type").default("audio/webm"),
-    language: z
-      .string()
-      .trim()
-      .max(35)
-      .regex(LANGUAGE_CODE, "language must be a language code such as en or en-US")
-      .default("en"),
+    language: z.string().trim().max(35).regex(LANGUAGE_CODE, "language must be a language code such as en or en-US").default("en"),
     minSpeakers: z.number().int().min(1).max(MAX_SPEAKERS_LIMIT).optional(),
     maxSpeakers: z.number().int().min(1).max(MAX_SPEAKERS_LIMIT).optional(),
     soloMode: z.boolean().default(false),

@@ -15,9 +15,7 @@ import { conversationSignals, labellingSteps, SIGNAL_LABELS_BUDGET_MS, type Sign
 // worker cannot start or dies, they are computed on the request's thread; when it does not answer in time, they come
 // back unlabelled, as when the labelling's own budget runs out.
 
-export type SignalsThreadRequest =
-  | { type: "signals"; id: number; input: SignalsInput; deadline: number | undefined }
-  | { type: "cancel"; id: number };
+export type SignalsThreadRequest = { type: "signals"; id: number; input: SignalsInput; deadline: number | undefined } | { type: "cancel"; id: number };
 export type SignalsThreadReply = { id: number; record: SignalsRecord | null };
 
 /** The worker's own budget plus a margin: past it the thread is taken as stuck. */
