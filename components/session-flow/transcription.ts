@@ -94,10 +94,6 @@ export async function sendRecording(
   }
 }
 
-/**
- * Retry of a recording kept on this device: the server's retry endpoint when it kept the recording too, else (or when it
- * answers 404) the ordinary transcription call with the local audio and language "en".
- */
 /** Who speaks, as each way of sending asks it: a journal is one voice (the parts' merge makes it one; one piece asks for one). */
 function speakerOptions(options: SpeakerOptions, way: "parts" | "one-piece") {
   const name = options.speakerName ? { speakerName: options.speakerName } : {};
@@ -108,8 +104,9 @@ function speakerOptions(options: SpeakerOptions, way: "parts" | "one-piece") {
 type SpeakerOptions = { soloMode?: boolean; speakerName?: string; minSpeakers?: number; maxSpeakers?: number };
 
 /**
- * A failed recording sent again: the server's kept copy, else this device's audio, in the language set now and the mode
- * it was made in (`solo`: a Solo Journal, one voice named after who journals).
+ * A failed recording sent again: the server's retry endpoint when it kept the recording too, else (or when it answers 404)
+ * the ordinary transcription call with this device's audio, in the speech language set now and the mode the recording was
+ * made in (`solo`: a Solo Journal, one voice named after who journals).
  */
 export async function retryLocalRecording(session: LocalSession, solo?: { speakerName?: string }): Promise<TranscriptionOutcome> {
   // A growth follow-up's failure is never kept by the server (lib/server/services/transcription.ts): this device has it.
