@@ -54,7 +54,7 @@ const envSchema = z.object({
   SIGNAL_LABELLING: optionalText.transform((value) => (value?.toLowerCase() === "off" ? "off" : "on")),
   /**
    * Where the signals' labelling and counting run: "main" on the request's own thread; anything else, or unset, a worker
-   * thread beside it (the default: its CPU then never delays the analysis or other requests). The Jest suites use "main",
+   * thread beside it (the default: its CPU then does not queue with the analysis's or other requests'). The Jest suites use "main",
    * where msw can answer the labelling call.
    */
   SIGNAL_LABELLING_THREAD: optionalText.transform((value) => (value?.toLowerCase() === "main" ? "main" : "worker")),
