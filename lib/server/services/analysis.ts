@@ -57,17 +57,13 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
   // The signals' labelling runs beside the analysis (issue 17), never after it, and never fails it.
   const signalsCall = new AbortController();
   const signalsInput = { segments, speakerNames, mode: request.mode };
-  const signalsPromise =
-    deps.signalSteps === false
-      ? Promise.resolve(null)
-      : // The environment's providers can be rebuilt on the worker thread; providers a caller hands in cannot cross to it.
-        deps.signalSteps === undefined && deps.steps === undefined && getEnv().SIGNAL_LABELLING_THREAD === "worker"
-        ? conversationSignalsOffThread(signalsInput, { deadline: deps.retryOptions?.deadline, signal: signalsCall.signal })
-        : conversationSignals(signalsInput, {
-            steps: deps.signalSteps ?? labellingSteps(steps),
-            retryOptions: deps.retryOptions,
-            signal: signalsCall.signal,
-          }).catch(() => null);
+  const signalSteps = deps.signalSteps === false ? null : (deps.signalSteps ?? labellingSteps(steps));
+  const signalsPromise = !signalSteps
+    ? Promise.resolve(null)
+    : // The environment's providers can be rebuilt on the worker thread; providers a caller hands in cannot cross to it.
+      deps.signalSteps === undefined && deps.steps === undefined && getEnv().SIGNAL_LABELLING_THREAD === "worker"
+      ? conversationSignalsOffThread(signalsInput, { stepsHere: signalSteps, deadline: deps.retryOptions?.deadline, signal: signalsCall.signal })
+      : conversationSignals(signalsInput, { steps: signalSteps, retryOptions: deps.retryOptions, signal: signalsCall.signal }).catch(() => null);
   let analysis: Analysis;
   try {
     analysis =

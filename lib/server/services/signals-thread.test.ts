@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 
 import type { SignalsRecord } from "@/lib/domain/signals/record";
-import { NO_AI_KEYS } from "@/tests/helpers/env";
+import { STRUCTURED_POLICIES, type StructuredStep } from "@/lib/server/providers/structured/chain";
 
 import type { SignalsInput } from "./signal-labels";
 import type { SignalsThreadRequest } from "./signals-thread";
@@ -37,20 +37,23 @@ const input: SignalsInput = {
 };
 const record = { version: 1, labelled: true } as unknown as SignalsRecord;
 
-let offThread: typeof import("./signals-thread").conversationSignalsOffThread;
-const saved = { ...process.env };
+/** The request's own providers, for counting on its thread: a model that labels nothing (so the record says labelled). */
+const generate = jest.fn(async () => ({ labels: [] }));
+const stepsHere: StructuredStep[] = [{ provider: { name: "gemini", generate }, policy: STRUCTURED_POLICIES.gemini }];
+
+let offThread: (given: typeof input, options?: { deadline?: number; signal?: AbortSignal }) => Promise<SignalsRecord | null>;
 
 beforeEach(async () => {
   // Each test gets the module fresh: the worker and its state are per process.
   jest.resetModules();
+  generate.mockClear();
   FakeWorker.created = [];
   FakeWorker.failToStart = false;
-  for (const key of Object.keys(NO_AI_KEYS)) delete process.env[key];
-  offThread = (await import("./signals-thread")).conversationSignalsOffThread;
+  const { conversationSignalsOffThread } = await import("./signals-thread");
+  offThread = (given, options = {}) => conversationSignalsOffThread(given, { stepsHere, ...options });
 });
 afterEach(() => {
   jest.useRealTimers();
-  process.env = { ...saved };
 });
 
 const lastWorker = () => FakeWorker.created.at(-1)!;
@@ -86,9 +89,9 @@ test("a worker that exits mid-call: the signals are counted on this thread, and 
   const worker = lastWorker();
   worker.emit("message", { id: 99, record: null }); // it had answered before, so it is not unusable
   worker.emit("exit", 1);
-  const here = await call;
-  // No AI key in this test: counted without labels, the timing signals still there.
-  expect(here).toMatchObject({ version: 1, turns: 2, labelled: false });
+  // Counted here, labelled by the request's own providers.
+  await expect(call).resolves.toMatchObject({ version: 1, turns: 2, labelled: true });
+  expect(generate).toHaveBeenCalledTimes(1);
   const next = offThread(input);
   expect(FakeWorker.created).toHaveLength(2);
   lastWorker().emit("message", { id: 2, record });
@@ -99,24 +102,27 @@ test("a worker that fails before its first answer is not started again: later ca
   const call = offThread(input);
   lastWorker().emit("error", new Error("Cannot find module"));
   lastWorker().emit("exit", 1);
-  await expect(call).resolves.toMatchObject({ turns: 2, labelled: false });
-  await expect(offThread(input)).resolves.toMatchObject({ turns: 2, labelled: false });
+  await expect(call).resolves.toMatchObject({ turns: 2, labelled: true });
+  await expect(offThread(input)).resolves.toMatchObject({ turns: 2, labelled: true });
   expect(FakeWorker.created).toHaveLength(1);
+  expect(generate).toHaveBeenCalledTimes(2);
 });
 
 test("no worker thread at all: the signals are counted on this thread", async () => {
   FakeWorker.failToStart = true;
-  await expect(offThread(input)).resolves.toMatchObject({ turns: 2, labelled: false, ratio: null });
+  await expect(offThread(input)).resolves.toMatchObject({ turns: 2, labelled: true, ratio: { positive: 0, negative: 0, value: null } });
+  expect(generate).toHaveBeenCalledTimes(1);
 });
 
 test("a worker that does not answer within the labelling's budget and its margin: cancelled, and the signals come back unlabelled", async () => {
   jest.useFakeTimers();
-  process.env.GEMINI_API_KEY = "would-label"; // unlabelled because of the time, not for want of a provider
   const call = offThread(input);
   const worker = lastWorker();
   jest.advanceTimersByTime(65_000);
   jest.useRealTimers();
+  // Unlabelled because of the time, not for want of a provider: the request's providers are not asked either.
   await expect(call).resolves.toMatchObject({ turns: 2, labelled: false });
+  expect(generate).not.toHaveBeenCalled();
   expect(worker.sent[1]).toEqual({ type: "cancel", id: 1 });
   // A late answer is ignored.
   worker.emit("message", { id: 1, record });

@@ -3,10 +3,9 @@ import "server-only";
 import { Worker } from "node:worker_threads";
 
 import type { SignalsRecord } from "@/lib/domain/signals/record";
-import { getEnv } from "@/lib/server/env";
-import { structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
+import type { StructuredStep } from "@/lib/server/providers/structured/chain";
 
-import { conversationSignals, labellingSteps, SIGNAL_LABELS_BUDGET_MS, type SignalsInput } from "./signal-labels";
+import { conversationSignals, SIGNAL_LABELS_BUDGET_MS, type SignalsInput } from "./signal-labels";
 
 // The conversation signals (issue 17) on a worker thread beside the request's: the labelling call's request and answer,
 // the label checks and the counts are CPU the analysis would otherwise wait for, and a long conversation's counts take
@@ -63,24 +62,20 @@ function signalsWorker(): Worker | null {
   return worker;
 }
 
-/** The same computation on the request's thread, with the same providers. */
-function signalsHere(input: SignalsInput, deadline: number | undefined, signal: AbortSignal | undefined): Promise<SignalsRecord | null> {
-  const steps = labellingSteps(structuredStepsFromEnv(getEnv()));
-  return conversationSignals(input, { steps, retryOptions: { deadline }, signal }).catch(() => null);
-}
-
 /**
  * The signals record of a conversation, labelled with the environment's providers (the analysis's chain) on the worker
- * thread. `deadline` is the route's budget; `signal` cancels the labelling (the analysis failed): the answer is then null at
- * once. Never rejects.
+ * thread. `stepsHere` are the same providers as the request built them, for counting on the request's thread when the
+ * worker cannot. `deadline` is the route's budget; `signal` cancels the labelling (the analysis failed): the answer is then
+ * null at once. Never rejects.
  */
 export async function conversationSignalsOffThread(
   input: SignalsInput,
-  { deadline, signal }: { deadline?: number; signal?: AbortSignal } = {},
+  { stepsHere, deadline, signal }: { stepsHere: StructuredStep[]; deadline?: number; signal?: AbortSignal },
 ): Promise<SignalsRecord | null> {
   if (signal?.aborted) return null;
+  const signalsHere = () => conversationSignals(input, { steps: stepsHere, retryOptions: { deadline }, signal }).catch(() => null);
   const thread = signalsWorker();
-  if (!thread) return signalsHere(input, deadline, signal);
+  if (!thread) return signalsHere();
 
   const id = nextId++;
   const outcome = await new Promise<Outcome>((resolve) => {
@@ -100,7 +95,7 @@ export async function conversationSignalsOffThread(
     pending.set(id, finish);
     thread.postMessage({ type: "signals", id, input, deadline } satisfies SignalsThreadRequest);
   });
-  if (outcome === "crashed") return signalsHere(input, deadline, signal);
+  if (outcome === "crashed") return signalsHere();
   if (outcome === "timed-out") return conversationSignals(input, { steps: [] }).catch(() => null);
   return outcome.record;
 }
