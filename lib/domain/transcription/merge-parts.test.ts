@@ -104,31 +104,23 @@ describe("mergePartTranscripts", () => {
   });
 
   it("Stop during an overlap: a last part lying inside the previous part's time adds nothing twice and no new person", () => {
-    // Stop at 601.5 s, before the midpoint (602): part 1 heard [600, 601.5], all of which part 0 heard too.
-    const beforeMidpoint = mergePartTranscripts(
-      [
-        part(0, [
-          ["A", 590, 595, "We should talk about the weekend plans."],
-          ["B", 599, 601.4, "I think Saturday works best."],
-        ]),
-        part(600, [["X", 600.1, 601.4, "saturday works best"]]),
-      ],
-      [],
-    );
-    expect(rows(beforeMidpoint)).toEqual([
+    const spoken: Row[] = [
+      ["A", 590, 595, "We should talk about the weekend plans."],
+      ["B", 599, 601.4, "I think Saturday works best."],
+    ];
+    const merged: Row[] = [
       ["SPEAKER_01", 590, 595, "We should talk about the weekend plans."],
       ["SPEAKER_02", 599, 601.4, "I think Saturday works best."],
-    ]);
+    ];
+    // Stop at 601.5 s, before the midpoint (602): part 1 heard [600, 601.5], all of which part 0 heard too.
+    const beforeMidpoint = mergePartTranscripts([part(0, spoken), part(600, [["X", 600.1, 601.4, "saturday works best"]])], []);
+    expect(rows(beforeMidpoint)).toEqual(merged);
     expect(Object.keys(beforeMidpoint.speakers)).toEqual(["SPEAKER_01", "SPEAKER_02"]);
 
     // Stop at 603 s, past the midpoint: the words after 602 come from part 1, said by the people part 0 named.
     const afterMidpoint = mergePartTranscripts(
       [
-        part(0, [
-          ["A", 590, 595, "We should talk about the weekend plans."],
-          ["B", 599, 601.4, "I think Saturday works best."],
-          ["A", 602.2, 602.9, "Okay then."],
-        ]),
+        part(0, [...spoken, ["A", 602.2, 602.9, "Okay then."]]),
         part(600, [
           ["X", 600.1, 601.4, "saturday works best"],
           ["Y", 602.2, 602.9, "okay then"],
@@ -136,11 +128,7 @@ describe("mergePartTranscripts", () => {
       ],
       [],
     );
-    expect(rows(afterMidpoint)).toEqual([
-      ["SPEAKER_01", 590, 595, "We should talk about the weekend plans."],
-      ["SPEAKER_02", 599, 601.4, "I think Saturday works best."],
-      ["SPEAKER_01", 602.2, 602.9, "okay then"],
-    ]);
+    expect(rows(afterMidpoint)).toEqual([...merged, ["SPEAKER_01", 602.2, 602.9, "okay then"]]);
   });
 
   it("parts given out of order are merged in recording order", () => {
