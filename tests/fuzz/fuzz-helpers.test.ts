@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { HOSTILE_DATES, mutate, mutation, pathsOf, type Mutation } from "./hostile";
+import { HOSTILE_DATES, hugeArray, mutate, mutation, pathsOf, type Json, type Mutation } from "./hostile";
 import { apiRouteFiles, fillPattern, handlersOf } from "./routes";
 
 // The fuzz test's own machinery: if it found no routes or changed nothing, the API fuzz test would pass while testing nothing.
@@ -67,6 +67,15 @@ describe("mutations", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("adds to one item of a huge array, not to every item that looks the same", () => {
+    const items = fc.sample(hugeArray, { numRuns: 50, seed: 7 }).find((value) => Array.isArray(value) && typeof value[0] === "object" && value[0] !== null)!;
+    expect(items).toBeDefined();
+    const changed = mutate({ items }, change({ kind: "add", pick: 2, key: "extra", value: "x" })) as { items: Json[] };
+    expect(changed.items[0]).toHaveProperty("extra", "x");
+    expect(changed.items[1]).not.toHaveProperty("extra");
+    expect(JSON.stringify(changed).length).toBeLessThan(JSON.stringify({ items }).length + 20);
   });
 
   it("keeps dates JavaScript cannot hold among the hostile values", () => {
