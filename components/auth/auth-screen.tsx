@@ -7,6 +7,7 @@ import { useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode
 
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { AUTH_MESSAGES } from "@/lib/domain/auth/messages";
 import { authScreenReducer, initialAuthScreen, type AuthMode, type AuthScreenEvent, type AuthScreenState } from "@/lib/domain/auth/screen-machine";
 import { checkCode, checkCredentials, checkEmail, checkResetCompletion } from "@/lib/domain/auth/validation";
 
@@ -51,7 +52,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     dispatch({ type: "REQUEST_STARTED" });
     const event = await flow();
     dispatch(event);
-    if (event.type === "COMPLETED") leave(event.message === T.messages.resetSucceeded ? RESET_REDIRECT_MS : 0);
+    if (event.type === "COMPLETED") leave(event.message === AUTH_MESSAGES.resetSucceeded ? RESET_REDIRECT_MS : 0);
   }
 
   /** Signed in: Clerk's client holds the session (its cookie is set), so home renders signed in. Once, after `delayMs`. */
@@ -66,7 +67,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     event.preventDefault();
     const checked = checkCredentials(email, password);
     void run(checked.ok ? null : checked.message, async () => {
-      if (!checked.ok || !signInHook.isLoaded || !signUpHook.isLoaded) return { type: "FAILED", message: T.messages.signInDefault };
+      if (!checked.ok || !signInHook.isLoaded || !signUpHook.isLoaded) return { type: "FAILED", message: AUTH_MESSAGES.signInDefault };
       const { email: address, password: secret } = checked.value;
       return state.mode === "sign-in"
         ? signInWithPassword(signInHook.signIn, signInHook.setActive, address, secret)
@@ -78,7 +79,9 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     event.preventDefault();
     const checked = checkEmail(email);
     void run(checked.ok ? null : checked.message, async () =>
-      checked.ok && signInHook.isLoaded ? requestPasswordReset(signInHook.signIn, checked.value) : { type: "FAILED", message: T.messages.resetRequestFailed },
+      checked.ok && signInHook.isLoaded
+        ? requestPasswordReset(signInHook.signIn, checked.value)
+        : { type: "FAILED", message: AUTH_MESSAGES.resetRequestFailed },
     );
   }
 
@@ -88,7 +91,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     void run(checked.ok ? null : checked.message, async () =>
       checked.ok && signInHook.isLoaded
         ? completePasswordReset(signInHook.signIn, signInHook.setActive, checked.value.code, checked.value.password)
-        : { type: "FAILED", message: T.messages.resetFailed },
+        : { type: "FAILED", message: AUTH_MESSAGES.resetFailed },
     );
   }
 
@@ -98,7 +101,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     void run(checked.ok ? null : checked.message, async () =>
       checked.ok && signUpHook.isLoaded
         ? verifySignUpCode(signUpHook.signUp, signUpHook.setActive, checked.value)
-        : { type: "FAILED", message: T.messages.invalidCode },
+        : { type: "FAILED", message: AUTH_MESSAGES.invalidCode },
     );
   }
 
@@ -107,7 +110,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     void run(checked.ok ? null : checked.message, async () =>
       checked.ok && signUpHook.isLoaded
         ? resendVerification(signUpHook.signUp, checked.value, origin, supportEmail)
-        : { type: "FAILED", message: T.messages.resendFailed(supportEmail) },
+        : { type: "FAILED", message: AUTH_MESSAGES.resendFailed(supportEmail) },
     );
   }
 
@@ -135,7 +138,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
             variant="secondary"
             className="mt-6 w-full"
             disabled={blocked}
-            onClick={() => void identity.signInWithGoogle().catch(() => dispatch({ type: "FAILED", message: T.messages.signInDefault }))}
+            onClick={() => void identity.signInWithGoogle().catch(() => dispatch({ type: "FAILED", message: AUTH_MESSAGES.signInDefault }))}
           >
             <GoogleMark />
             {T.continueWithGoogle}

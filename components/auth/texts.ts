@@ -1,7 +1,6 @@
-import { AUTH_MESSAGES } from "@/lib/domain/auth/messages";
-
 // Spec texts of sign-in and sign-out (spec part 1, section 8 "Profile") and of the sign-in / sign-up screen (part 2,
-// sections 2, 4 and 8). The messages of the flows are the domain's (lib/domain/auth/messages.ts), word for word.
+// sections 2, 4 and 8). The messages of the flows are the domain's (lib/domain/auth/messages.ts), word for word: the
+// sign-in screen takes them from there, so the identity providers every page loads carry none of them.
 export const AUTH_TEXTS = {
   loggedOut: "Logged out",
   signInWithGoogle: "Sign in with Google",
@@ -40,5 +39,4 @@ export const AUTH_SCREEN_TEXTS = {
   verify: "Verify Email",
   working: "Please wait…",
   ageNote: "You must be 18 or older to create an account.",
-  messages: AUTH_MESSAGES,
 } as const;

@@ -74,14 +74,27 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Parsed on every call (cheap) so tests can change process.env between cases. */
+const ENV_KEYS = Object.keys(envSchema.shape);
+let lastParsed: { fingerprint: string; env: Env } | null = null;
+
+/**
+ * The environment, parsed again only when one of its variables has changed (tests change process.env between cases; a
+ * server reads it several times per request, and the schema's parse costs far more than comparing the values). An invalid
+ * environment is never remembered: every call throws.
+ */
 export function getEnv(): Env {
+  // NUL cannot occur in an environment variable: it tells an unset variable from any value, and joins them unambiguously.
+  const fingerprint = ENV_KEYS.map((key) => process.env[key] ?? "\0unset").join("\0");
+  if (lastParsed?.fingerprint === fingerprint) return lastParsed.env;
   const parsed = envSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new Error(`Invalid environment configuration: ${problems}`);
   }
-  return parsed.data;
+  // Shared by every caller from now on: frozen, so none can change it for the others.
+  const env = Object.freeze(parsed.data);
+  lastParsed = { fingerprint, env };
+  return env;
 }
 
 export type ClerkConfig = { publishableKey: string; secretKey: string; jwtKey: string | undefined };

@@ -1,0 +1,48 @@
+import { getEnv } from "./env";
+
+jest.mock("server-only", () => ({}));
+
+// getEnv() is read several times per request: it parses again only when a variable has changed.
+
+const saved = { ...process.env };
+afterEach(() => {
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+});
+
+test("unchanged variables give the same parsed object; a change, an addition or a removal is seen at the next call", () => {
+  process.env.RATE_LIMIT_AI_PER_IP = "7";
+  const first = getEnv();
+  expect(first.RATE_LIMIT_AI_PER_IP).toBe(7);
+  expect(getEnv()).toBe(first);
+
+  process.env.RATE_LIMIT_AI_PER_IP = "8";
+  expect(getEnv().RATE_LIMIT_AI_PER_IP).toBe(8);
+
+  process.env.FEEDBACK_EMAIL = "team@example.org";
+  expect(getEnv().FEEDBACK_EMAIL).toBe("team@example.org");
+  delete process.env.FEEDBACK_EMAIL;
+  expect(getEnv().FEEDBACK_EMAIL).toBe("feedback@retro-coach.app");
+
+  // Set to the empty string is unset for the schema, but still a change to look at.
+  process.env.OPENAI_API_KEY = "sk-test";
+  expect(getEnv().OPENAI_API_KEY).toBe("sk-test");
+  process.env.OPENAI_API_KEY = "";
+  expect(getEnv().OPENAI_API_KEY).toBeUndefined();
+});
+
+test("an invalid environment throws at every call, and a valid one after it is parsed afresh", () => {
+  process.env.RATE_LIMIT_AI_PER_IP = "many";
+  expect(() => getEnv()).toThrow("Invalid environment configuration: RATE_LIMIT_AI_PER_IP");
+  expect(() => getEnv()).toThrow("Invalid environment configuration");
+  process.env.RATE_LIMIT_AI_PER_IP = "3";
+  expect(getEnv().RATE_LIMIT_AI_PER_IP).toBe(3);
+});
+
+test("the shared result cannot be changed by one caller for the others", () => {
+  const env = getEnv();
+  expect(Object.isFrozen(env)).toBe(true);
+  expect(() => {
+    (env as { FEEDBACK_EMAIL: string }).FEEDBACK_EMAIL = "changed@example.org";
+  }).toThrow(TypeError);
+});
