@@ -12,9 +12,20 @@ const READINESS_COUNTDOWN_SECONDS = 3;
 
 /**
  * Shown when a recording is requested: counts 3, 2, 1, 0 (buttons and swiping off meanwhile), starts the recording at 0,
- * then asks whether both are ready. Right or "Yes, ready" continues; left or "Not now" stops the recording.
+ * then asks whether both are ready. Right or "Yes, ready" continues; left or "Not now" stops the recording. "Recording..."
+ * shows once the microphone is open (`capturing`); until then, "Starting the microphone…".
  */
-export function ReadinessCard({ onCountdownEnd, onReady, onNotReady }: { onCountdownEnd: () => void; onReady: () => void; onNotReady: () => void }) {
+export function ReadinessCard({
+  capturing,
+  onCountdownEnd,
+  onReady,
+  onNotReady,
+}: {
+  capturing: boolean;
+  onCountdownEnd: () => void;
+  onReady: () => void;
+  onNotReady: () => void;
+}) {
   const [remaining, setRemaining] = useState(READINESS_COUNTDOWN_SECONDS);
   const counting = remaining > 0;
 
@@ -51,11 +62,13 @@ export function ReadinessCard({ onCountdownEnd, onReady, onNotReady }: { onCount
                   {remaining}
                 </span>
               </>
-            ) : (
+            ) : capturing ? (
               <span className="flex items-center gap-2 text-lg font-semibold text-soft-tangerine-700">
                 <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-soft-tangerine" />
                 {T.recordingNow}
               </span>
+            ) : (
+              <span className="text-lg font-semibold text-ink-soft">{T.startingMicrophone}</span>
             )}
           </div>
           <p className="text-center text-sm text-ink-soft">{T.relationshipHint}</p>

@@ -56,7 +56,12 @@ export function RelationshipRecorder({ modeSwitch }: { modeSwitch?: ReactNode })
       ) : null}
 
       {(phase.name === "readiness" || phase.name === "recording") && !phase.confirmed ? (
-        <ReadinessCard onCountdownEnd={() => void flow.beginCapture()} onReady={flow.confirmReady} onNotReady={flow.notReady} />
+        <ReadinessCard
+          capturing={phase.name === "recording"}
+          onCountdownEnd={() => void flow.beginCapture()}
+          onReady={flow.confirmReady}
+          onNotReady={flow.notReady}
+        />
       ) : null}
     </SectionCard>
   );

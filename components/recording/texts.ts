@@ -9,6 +9,9 @@ export const READINESS_TEXTS = {
   positive: "Yes, ready",
   countdownLabel: "Recording starts in",
   recordingNow: "Recording...",
+  // Ours, not the spec's: at 0 the microphone may not be open yet (a permission prompt, a slow connection), and the card
+  // does not say "Recording..." before it is.
+  startingMicrophone: "Starting the microphone…",
   notReady: "Let's try later",
 } as const;
 

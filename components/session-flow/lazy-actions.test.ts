@@ -1,6 +1,14 @@
+/**
+ * @jest-environment jsdom
+ */
 import type { SessionFlowActions } from "./flow-actions";
 import { createFlowKit } from "./flow-kit";
 import { createLazyActions } from "./session-flow-provider";
+
+jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
+jest.mock("@/lib/client/api/request", () => ({ apiRequest: jest.fn(async () => new Response("{}")) }));
+const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
+const { apiRequest } = jest.requireMock("@/lib/client/api/request");
 
 // The session flow's actions load on the first gesture or call (session-flow-provider.tsx): a call made before they have
 // arrived runs once they have, in order; after that, calls go straight through.
@@ -8,12 +16,18 @@ import { createLazyActions } from "./session-flow-provider";
 function fakeModule(calls: string[]) {
   const make = () =>
     ({
-      recording: { start: () => calls.push("recording.start"), stop: () => calls.push("recording.stop") },
+      recording: {
+        start: () => calls.push("recording.start"),
+        stop: () => calls.push("recording.stop"),
+        notReady: () => calls.push("recording.notReady"),
+      },
       solo: { identify: (who: { userName: string }) => calls.push(`solo.identify ${who.userName}`), speakerName: () => "Sam" },
       retryFromHistory: (entry: { id: string }) => calls.push(`retry ${entry.id}`),
     }) as unknown as SessionFlowActions;
   return { createSessionFlowActions: jest.fn(make) };
 }
+
+const noInstantActions = () => ({});
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -22,7 +36,7 @@ test("calls before the code has loaded run once it has, in the order made, and r
   const flowModule = fakeModule(calls);
   let arrive!: () => void;
   const load = jest.fn(() => new Promise<typeof flowModule>((resolve) => (arrive = () => resolve(flowModule))));
-  const { actions } = createLazyActions(createFlowKit(), load);
+  const { actions } = createLazyActions(createFlowKit(), load, noInstantActions);
 
   expect(actions.solo.identify({ signedIn: false, userName: "Ana" })).toBeUndefined();
   actions.recording.start();
@@ -57,10 +71,106 @@ test("a failed download is tried again by the next gesture or call", async () =>
   const calls: string[] = [];
   const flowModule = fakeModule(calls);
   const load = jest.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValue(flowModule);
-  const { actions, ready } = createLazyActions(createFlowKit(), load);
+  const { actions, ready } = createLazyActions(createFlowKit(), load, noInstantActions);
   await expect(ready()).rejects.toThrow("offline");
   actions.recording.start();
   await flush();
   expect(load).toHaveBeenCalledTimes(2);
   expect(calls).toEqual(["recording.start"]);
+});
+
+describe("the record button's first step does not wait for the download", () => {
+  const supportRecording = () => {
+    Object.defineProperty(window, "MediaRecorder", { value: class {}, configurable: true });
+    Object.defineProperty(navigator, "mediaDevices", { value: { getUserMedia: jest.fn() }, configurable: true });
+  };
+  afterEach(() => {
+    jest.clearAllMocks();
+    Reflect.deleteProperty(window, "MediaRecorder");
+    Reflect.deleteProperty(navigator, "mediaDevices");
+  });
+
+  test("Start opens the readiness card at once and starts the download; the capture waits for the code", async () => {
+    supportRecording();
+    const calls: string[] = [];
+    const flowModule = fakeModule(calls);
+    let arrive!: () => void;
+    const load = jest.fn(() => new Promise<typeof flowModule>((resolve) => (arrive = () => resolve(flowModule))));
+    const kit = createFlowKit();
+    const { actions } = createLazyActions(kit, load);
+
+    actions.recording.start();
+    expect(kit.getState().phase).toEqual({ name: "readiness", confirmed: false });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(apiRequest).toHaveBeenCalledWith("POST", "/api/preload-prompts", expect.anything());
+    actions.recording.stop();
+    expect(calls).toEqual([]);
+
+    arrive();
+    await flush();
+    // The loaded code's own start is not run again: the tap has done it.
+    expect(calls).toEqual(["recording.stop"]);
+  });
+
+  test("Solo Journal's Start names the speaker once the code is there, and opens Journal Readiness at once", async () => {
+    supportRecording();
+    const calls: string[] = [];
+    const flowModule = fakeModule(calls);
+    let arrive!: () => void;
+    const load = jest.fn(() => new Promise<typeof flowModule>((resolve) => (arrive = () => resolve(flowModule))));
+    const kit = createFlowKit();
+    const { actions } = createLazyActions(kit, load);
+
+    actions.solo.start({ signedIn: false, userName: "Ana" });
+    expect(kit.getState().phase.name).toBe("readiness");
+    arrive();
+    await flush();
+    expect(calls).toEqual(["solo.identify Ana"]);
+  });
+
+  test("'Not now' before the code has come closes the card at once, and the queued capture then starts nothing", async () => {
+    supportRecording();
+    const calls: string[] = [];
+    const flowModule = fakeModule(calls);
+    let arrive!: () => void;
+    const load = jest.fn(() => new Promise<typeof flowModule>((resolve) => (arrive = () => resolve(flowModule))));
+    const kit = createFlowKit();
+    const { actions } = createLazyActions(kit, load);
+
+    actions.recording.start();
+    actions.recording.notReady();
+    expect(kit.getState().phase).toEqual({ name: "idle", notReady: true });
+    arrive();
+    await flush();
+    // Loaded: the code's own actions run from now on.
+    actions.recording.notReady();
+    expect(calls).toEqual(["recording.notReady"]);
+  });
+
+  test("Solo Journal's Skip before the code has come ends the session with 'Session cancelled'", () => {
+    supportRecording();
+    const kit = createFlowKit();
+    const { actions } = createLazyActions(
+      kit,
+      jest.fn(() => new Promise<never>(() => {})),
+    );
+    actions.solo.notReady();
+    expect(showToast).not.toHaveBeenCalled(); // nothing runs: nothing to cancel
+    kit.dispatch({ type: "MODE_CHANGED", mode: "solo" });
+    actions.solo.start({ signedIn: false, userName: "Ana" });
+    actions.solo.notReady();
+    expect(kit.getState().phase.name).toBe("idle");
+    expect(showToast).toHaveBeenCalledWith({ title: "Session cancelled" });
+  });
+
+  test("a browser that cannot record gets the unsupported toast and no readiness card", () => {
+    const kit = createFlowKit();
+    const { actions } = createLazyActions(
+      kit,
+      jest.fn(() => new Promise<never>(() => {})),
+    );
+    actions.recording.start();
+    expect(kit.getState().phase.name).toBe("idle");
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Audio Recording Not Supported", variant: "destructive" }));
+  });
 });

@@ -11,9 +11,9 @@ import { audio, setUpFlow as setUp, transcription, waitFor } from "./flow-test-f
 const fakeRecorder = { start: jest.fn(), stop: jest.fn(), cancel: jest.fn() };
 jest.mock("@/lib/client/recordings/recorder", () => ({
   ...jest.requireActual("@/lib/client/recordings/recorder"),
-  isRecordingSupported: () => true,
   createAudioRecorder: () => fakeRecorder,
 }));
+jest.mock("@/lib/client/recordings/recording-support", () => ({ isRecordingSupported: () => true }));
 jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn() }));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));

@@ -1,14 +1,6 @@
-import {
-  FAILURE_TEXTS,
-  LIMIT_TEXTS,
-  PRELOAD_PROMPTS_TIMEOUT_MS,
-  RECORDING_TEXTS,
-  REDIRECT_HOME_AFTER_ERROR_MS,
-  TRANSCRIPTION_ERRORS,
-} from "@/components/recording/texts";
-import { apiRequest } from "@/lib/client/api/request";
+import { FAILURE_TEXTS, LIMIT_TEXTS, RECORDING_TEXTS, REDIRECT_HOME_AFTER_ERROR_MS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { retryTargetFor, type LocalSession } from "@/lib/client/recordings/local-recordings";
-import { isRecordingSupported, type AudioRecorder } from "@/lib/client/recordings/recorder";
+import type { AudioRecorder } from "@/lib/client/recordings/recorder";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { truncateServerError } from "@/lib/domain/errors/classify";
@@ -19,6 +11,7 @@ import type { TranscriptionResultData } from "@/lib/domain/transcription/transcr
 import { finishCapture, newCapture, startCapture } from "./capture";
 import type { FlowKit } from "./flow-kit";
 import { followUpParent } from "./follow-up-parent";
+import { startRecording } from "./start-recording";
 import { retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
 
 /** What Solo Journal adds to a recording: the speaker's name on the upload, and its own way on after the transcript. */
@@ -128,14 +121,7 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
 
   return {
     /** The record button: readiness first (with the prompts warmed up), or the unsupported-browser toast. */
-    start(): void {
-      if (!isRecordingSupported()) {
-        showToast({ title: RECORDING_TEXTS.unsupportedTitle, description: RECORDING_TEXTS.unsupportedBody, variant: "destructive" });
-        return;
-      }
-      void preloadPrompts();
-      kit.dispatch({ type: "START" });
-    },
+    start: () => startRecording(kit),
 
     /** The readiness countdown reached 0: the microphone opens and every 500 ms chunk goes to IndexedDB. */
     async beginCapture(): Promise<void> {
@@ -188,13 +174,4 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
       goHome();
     },
   };
-}
-
-/** Warms the server's prompts before a recording; 5 s at most, and any failure is ignored. */
-async function preloadPrompts(): Promise<void> {
-  try {
-    await apiRequest("POST", "/api/preload-prompts", { signal: AbortSignal.timeout(PRELOAD_PROMPTS_TIMEOUT_MS) });
-  } catch {
-    // Ignored by design: recording must not depend on it.
-  }
 }

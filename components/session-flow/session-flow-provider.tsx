@@ -2,11 +2,14 @@
 
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 
+import { SOLO_TEXTS } from "@/components/solo/texts";
 import { browserStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
+import { showToast } from "@/lib/client/toast/toast-store";
 import type { SessionFlowState } from "@/lib/domain/session-flow/machine";
 
 import type { SessionFlowActions } from "./flow-actions";
 import { createFlowKit, type FlowKit } from "./flow-kit";
+import { startRecording } from "./start-recording";
 
 // The one owner of the session flow on the page. Screens read `state` and call `actions`; the actions run the side
 // effects (microphone, uploads, storage, toasts) and report each outcome to the pure reducer as an event.
@@ -15,7 +18,11 @@ import { createFlowKit, type FlowKit } from "./flow-kit";
 // results, growth, Solo Journal, with the schemas they validate with) loads on the user's first gesture on the page (a
 // pointer or a key going down, before the click it starts completes), or on the first action called, whichever comes
 // first. A call made before it has arrived runs as soon as it has, in the order made. Until then the first screen carries
-// none of it.
+// none of it, and loads none of it while the user only reads.
+//
+// The record button does not wait for that download: its first step (the readiness card) needs none of the actions' code
+// and runs on the tap itself (INSTANT_ACTIONS). The card's three-second countdown is the download's time; the microphone
+// opens when the countdown has ended and the code is there.
 
 const loadFlowActions = () => import("./flow-actions");
 
@@ -24,13 +31,39 @@ const TOP_LEVEL_FUNCTIONS = new Set<PropertyKey>(["retryFromHistory", "sendWaiti
 
 type AnyFunction = (...args: unknown[]) => unknown;
 
+/** Actions that run at once, before the actions' code has loaded (after, the loaded ones run: they do the same). */
+export type InstantActions = (kit: FlowKit, actions: SessionFlowActions) => Partial<Record<string, AnyFunction>>;
+
+const INSTANT_ACTIONS: InstantActions = (kit, actions) => ({
+  "recording.start": () => startRecording(kit),
+  "solo.start": (who) => {
+    // The journal's speaker is kept by the actions' code: it has it once loaded, before the capture it names.
+    actions.solo.identify(who as Parameters<SessionFlowActions["solo"]["identify"]>[0]);
+    startRecording(kit);
+  },
+  // "Not now" while the code is still on its way: no microphone, coach or capture can exist yet (they are the code's), so
+  // the card closes at once, and the capture queued for the countdown's end then finds nothing to start.
+  "recording.notReady": () => kit.dispatch({ type: "NOT_READY" }),
+  "solo.notReady": () => {
+    const { mode, phase } = kit.getState();
+    if (mode !== "solo" || (phase.name !== "readiness" && phase.name !== "recording")) return;
+    kit.dispatch({ type: "NOT_READY" });
+    showToast({ title: SOLO_TEXTS.cancelled });
+  },
+});
+
 /**
  * The actions before their code has loaded: the same shape, each function stable (screens keep them in effect deps). Once
  * loaded, a call goes straight through and returns what the action returns; before, it is queued and returns undefined (a
  * screen never uses an action's result: it reads the state).
  */
-export function createLazyActions(kit: FlowKit, load: () => Promise<{ createSessionFlowActions: (kit: FlowKit) => SessionFlowActions }> = loadFlowActions) {
+export function createLazyActions(
+  kit: FlowKit,
+  load: () => Promise<{ createSessionFlowActions: (kit: FlowKit) => SessionFlowActions }> = loadFlowActions,
+  instantActions: InstantActions = INSTANT_ACTIONS,
+) {
   let real: SessionFlowActions | null = null;
+  let instant: Partial<Record<string, AnyFunction>> | null = null;
   let loading: Promise<SessionFlowActions> | null = null;
   const ready = () => {
     loading ??= load().then(
@@ -55,6 +88,12 @@ export function createLazyActions(kit: FlowKit, load: () => Promise<{ createSess
       };
       made = (...args: unknown[]) => {
         if (real) return pick(real)(...args);
+        instant ??= instantActions(kit, actions);
+        const now = instant[key];
+        if (now) {
+          ready().catch(() => undefined);
+          return now(...args);
+        }
         ready().then(
           (actions) => void pick(actions)(...args),
           () => undefined,
@@ -99,21 +138,15 @@ export function SessionFlowProvider({ children }: { children: React.ReactNode })
   const { actions } = lazy;
   const state = useSyncExternalStore(kit.subscribe, kit.getState, kit.getState);
   useEffect(() => () => kit.dispose(), [kit]);
-  // The actions load once the first screen is up (they are not needed to paint it), or at the first gesture if that comes
-  // sooner: a tap on the record button must never wait for a download, on a slow connection least of all.
+  // The actions load at the first gesture, before the click it starts has landed.
   useEffect(() => {
     const gestures = ["pointerdown", "keydown", "touchstart"] as const;
     const warm = () => {
-      clearTimeout(afterPaint);
       gestures.forEach((gesture) => window.removeEventListener(gesture, warm, true));
       void lazy.ready().catch(() => undefined);
     };
-    const afterPaint = setTimeout(warm, 0);
     gestures.forEach((gesture) => window.addEventListener(gesture, warm, { capture: true, passive: true }));
-    return () => {
-      clearTimeout(afterPaint);
-      gestures.forEach((gesture) => window.removeEventListener(gesture, warm, true));
-    };
+    return () => gestures.forEach((gesture) => window.removeEventListener(gesture, warm, true));
   }, [lazy]);
   // Growth follow-ups a cancelled dialog left unsent: sent when the app opens and whenever the connection comes back.
   // A recording that could not be sent (made offline, in the installed app) is sent when the connection comes back, if

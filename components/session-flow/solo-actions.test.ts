@@ -16,9 +16,9 @@ import { createSoloActions, type CoachSession, type StartCoach, type StartTransc
 const fakeRecorder = { start: jest.fn(), stop: jest.fn(), cancel: jest.fn() };
 jest.mock("@/lib/client/recordings/recorder", () => ({
   ...jest.requireActual("@/lib/client/recordings/recorder"),
-  isRecordingSupported: () => true,
   createAudioRecorder: () => fakeRecorder,
 }));
+jest.mock("@/lib/client/recordings/recording-support", () => ({ isRecordingSupported: () => true }));
 jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn() }));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));

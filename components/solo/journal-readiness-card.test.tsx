@@ -9,7 +9,7 @@ afterEach(() => jest.useRealTimers());
 
 test("Skip / Start, then a 3-2-1 countdown with the choices off, then Stop / Continue", () => {
   const handlers = { onCountdownStart: jest.fn(), onCountdownEnd: jest.fn(), onContinue: jest.fn(), onNotReady: jest.fn() };
-  render(<JournalReadinessCard {...handlers} />);
+  const { rerender } = render(<JournalReadinessCard capturing={false} {...handlers} />);
   expect(screen.getByRole("dialog", { name: "Journal Readiness" })).toBeInTheDocument();
   act(() => screen.getByRole("button", { name: SOLO_TEXTS.start }).click());
   expect(handlers.onCountdownStart).toHaveBeenCalledTimes(1);
@@ -23,6 +23,10 @@ test("Skip / Start, then a 3-2-1 countdown with the choices off, then Stop / Con
   }
   act(() => jest.advanceTimersByTime(1000));
   expect(handlers.onCountdownEnd).toHaveBeenCalledTimes(1);
+  // At 0 the microphone is being opened: the card does not claim a recording yet.
+  expect(screen.getByText("Starting the microphone…")).toBeInTheDocument();
+  expect(screen.queryByText("Recording...")).not.toBeInTheDocument();
+  rerender(<JournalReadinessCard capturing {...handlers} />);
   expect(screen.getByText("Recording...")).toBeInTheDocument();
   act(() => screen.getByRole("button", { name: SOLO_TEXTS.continue }).click());
   expect(handlers.onContinue).toHaveBeenCalledTimes(1);
@@ -32,7 +36,7 @@ test("Skip / Start, then a 3-2-1 countdown with the choices off, then Stop / Con
 
 test("Skip before the countdown is 'not ready' and starts nothing", () => {
   const handlers = { onCountdownStart: jest.fn(), onCountdownEnd: jest.fn(), onContinue: jest.fn(), onNotReady: jest.fn() };
-  render(<JournalReadinessCard {...handlers} />);
+  render(<JournalReadinessCard capturing={false} {...handlers} />);
   act(() => screen.getByRole("button", { name: SOLO_TEXTS.skip }).click());
   expect(handlers.onNotReady).toHaveBeenCalledTimes(1);
   expect(handlers.onCountdownStart).not.toHaveBeenCalled();

@@ -19,11 +19,14 @@ type Step = "waiting" | "counting" | "recording";
  * negative one, past 100 px.
  */
 export function JournalReadinessCard({
+  capturing,
   onCountdownStart,
   onCountdownEnd,
   onContinue,
   onNotReady,
 }: {
+  /** The microphone is open: "Recording..." shows from then on, "Starting the microphone…" before. */
+  capturing: boolean;
   onCountdownStart: () => void;
   onCountdownEnd: () => void;
   onContinue: () => void;
@@ -79,11 +82,13 @@ export function JournalReadinessCard({
                   {remaining}
                 </span>
               </>
-            ) : step === "recording" ? (
+            ) : step === "recording" && capturing ? (
               <span className="flex items-center gap-2 text-lg font-semibold text-soft-tangerine-700">
                 <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-soft-tangerine" />
                 {READINESS_TEXTS.recordingNow}
               </span>
+            ) : step === "recording" ? (
+              <span className="text-lg font-semibold text-ink-soft">{READINESS_TEXTS.startingMicrophone}</span>
             ) : null}
           </div>
           <p className="text-center text-sm text-ink-soft">{T.readinessHint}</p>

@@ -88,6 +88,7 @@ export function SoloRecorder() {
 
       {(phase.name === "readiness" || phase.name === "recording") && !phase.confirmed ? (
         <JournalReadinessCard
+          capturing={phase.name === "recording"}
           onCountdownStart={() => flow.beginCountdown(coachAudio.current)}
           onCountdownEnd={() => void flow.beginCapture()}
           onContinue={flow.confirmReady}

@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+
 import { fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { expect, PHONE_SIZES, saveScreen, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
@@ -38,18 +40,54 @@ test("a two-voice recording goes through readiness, recording, transcription and
   expect(await recorder.storedChunkCounts()).toEqual({});
 });
 
+const slowScripts = async (page: Page) =>
+  page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await route.continue();
+  });
+
+test("on a slow connection, the record button answers at once and the microphone opens when the code has come", async ({ page, context }, testInfo) => {
+  test.setTimeout(60_000);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  // The first screen has loaded; the session flow's actions have not (they load with the first gesture). From here on
+  // every script arrives 10 s late, as on a poor mobile connection.
+  await page.waitForLoadState("networkidle");
+  await slowScripts(page);
+
+  await recorder.startButton.click();
+  // The readiness card does not wait for the download (10 s): its countdown is the download's time.
+  await expect(recorder.readiness).toBeVisible({ timeout: 3_000 });
+  await expect(recorder.readiness.getByTestId("readiness-countdown")).toHaveText(/^[1-3]$/);
+  // At 0 the code is still on its way: the card says what is happening instead of claiming a recording.
+  await expect(recorder.readiness.getByText("Starting the microphone…")).toBeVisible({ timeout: 6_000 });
+  await expect(recorder.readiness.getByText("Recording...")).toHaveCount(0);
+  await saveScreen(page, "readiness-starting-microphone", testInfo);
+  await expect(recorder.readiness.getByText("Recording...")).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Yes, ready" }).click();
+  await expect(page.getByText("Recording in progress...")).toBeVisible();
+  await page.waitForTimeout(500);
+  await recorder.stopButton.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  expect(await recorder.storedChunkCounts()).toEqual({});
+});
+
 test("on a slow connection, 'Processing speaker information...' shows until the naming screen has loaded", async ({ page, context }) => {
   test.setTimeout(60_000);
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   const recorder = new RecorderPage(page);
-  // The home screen has loaded, with what it fetches once it is up (the session flow's actions); from here on every
-  // script arrives 10 s late, as on a poor mobile connection.
+  // A key pressed on the page loads the session flow's actions; once they are here, every script arrives 10 s late.
   await page.waitForLoadState("networkidle");
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
-    await route.continue();
+  const downloads: Promise<unknown>[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/_next/static/chunks/")) downloads.push(request.response().then((response) => response?.finished()));
   });
+  await page.keyboard.press("Shift");
+  await expect.poll(() => downloads.length).toBeGreaterThan(0);
+  await Promise.all(downloads);
+  await slowScripts(page);
   await recorder.recordFor(500);
   const pending = page.getByRole("dialog", { name: "Processing speaker information..." });
   await expect(pending).toBeVisible({ timeout: 15_000 });

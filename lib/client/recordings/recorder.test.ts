@@ -18,12 +18,12 @@ import {
   blobToBase64,
   createAudioRecorder,
   CUT_RETRY_MS,
-  isRecordingSupported,
   MicrophonePermissionError,
   RECONNECT_RETRY_MS,
   RECORDER_MESSAGES,
   RecorderUnsupportedError,
 } from "./recorder";
+import { isRecordingSupported } from "./recording-support";
 
 // jsdom has neither structuredClone (fake-indexeddb needs it) nor Blob.arrayBuffer (the store then reads chunks
 // with FileReader, as older Safari does).

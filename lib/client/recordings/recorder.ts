@@ -3,6 +3,7 @@ import { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-r
 
 import { appendChunk, beginPart, beginRecording, deleteRecording, finishRecording, partChunkIndex, type RecordingMode } from "./audio-store";
 import { closeMicrophoneGraph, connectMicrophone, createMicrophoneGraph, type MicrophoneGraph } from "./microphone-graph";
+import { isRecordingSupported } from "./recording-support";
 
 export { blobToBase64 } from "./blob";
 
@@ -112,15 +113,6 @@ export type CreateAudioRecorderOptions = {
   /** How long both recorders run at a cut; PART_OVERLAP_SECONDS by default, less than partSeconds. */
   overlapSeconds?: number;
 };
-
-export function isRecordingSupported(): boolean {
-  return (
-    typeof window !== "undefined" &&
-    typeof MediaRecorder !== "undefined" &&
-    typeof navigator !== "undefined" &&
-    typeof navigator.mediaDevices?.getUserMedia === "function"
-  );
-}
 
 /** The first supported type of the spec's list, or undefined to let the browser choose. */
 export function pickMimeType(): string | undefined {

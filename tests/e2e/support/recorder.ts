@@ -25,7 +25,8 @@ export class RecorderPage {
   async startRecording(): Promise<void> {
     await this.startButton.click();
     await expect(this.readiness).toBeVisible();
-    await expect(this.readiness.getByTestId("readiness-countdown")).toHaveText("3");
+    // 3, 2 or 1 by the time it is read on a busy machine (that it starts at 3 is readiness-card.test.tsx's).
+    await expect(this.readiness.getByTestId("readiness-countdown")).toHaveText(/^[1-3]$/);
     await expect(this.page.getByRole("button", { name: "Yes, ready" })).toBeDisabled();
     await expect(this.readiness.getByText("Recording...")).toBeVisible({ timeout: 6_000 });
     await this.page.getByRole("button", { name: "Yes, ready" }).click();
