@@ -1,10 +1,11 @@
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 
 import { IdentityRoot } from "@/components/auth/identity-root";
 import { InstallSupport } from "@/components/install/install-support";
 import { AppProviders } from "@/components/shell/providers";
+import { AUTH_RETURN_COOKIE } from "@/lib/client/auth/clerk-on-demand";
 import { welcomeHeadScript } from "@/lib/client/onboarding/welcome-head-script";
 import { getPageIdentity } from "@/lib/server/auth/page-identity";
 import { getClerkConfig } from "@/lib/server/env";
@@ -51,6 +52,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   const identity = clerk ? await getPageIdentity() : null;
   const serverUser = identity ? { id: identity.userId, name: identity.name, email: identity.email, imageUrl: identity.imageUrl } : null;
+  // Clerk's client code loads with the page only where it is needed (lib/client/auth/clerk-on-demand.ts).
+  const clerkWithPage = serverUser !== null || (clerk !== null && (await cookies()).has(AUTH_RETURN_COOKIE));
 
   return (
     // The head script may mark <html> (the welcome dialog hidden from the first paint) before React hydrates it.
@@ -60,7 +63,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <InstallSupport />
         <AppProviders>
           {/* Only the publishable key reaches the browser. The nonce lets clerk-js's <script> run under the policy. */}
-          <IdentityRoot clerk={clerk ? { publishableKey: clerk.publishableKey } : null} nonce={nonce} serverUser={serverUser}>
+          <IdentityRoot clerk={clerk ? { publishableKey: clerk.publishableKey, withPage: clerkWithPage } : null} nonce={nonce} serverUser={serverUser}>
             {children}
           </IdentityRoot>
         </AppProviders>

@@ -11,9 +11,10 @@
 // Clerk here: its Frontend API (clerk-js, the UI bundle, the handshake) cannot be reached. The browser carries the dev-browser
 // cookie so clerkMiddleware serves the page instead of redirecting to the handshake, and Chromium resolves every outside host
 // to "not found" at once (--host-resolver-rules), so clerk-js fails in milliseconds instead of waiting on DNS: the run never
-// hangs, and a run still gets a time-out. What the Clerk column measures is therefore the app's own Clerk code (the provider
-// and hooks in the page's chunks, the async clerk-js <script> tag that must not block anything), not clerk-js's download and
-// start-up; in a deployment clerk-js (async, from Clerk's CDN) comes on top.
+// hangs, and a run still gets a time-out. The visitor is signed out, as on a first visit: the page then carries none of
+// Clerk's client code (lib/client/auth/clerk-on-demand.ts), and the Clerk column measures what configuring accounts costs
+// such a visitor. A signed-in user's page adds Clerk's provider and hooks and clerk-js (async, from Clerk's CDN), which the
+// bench does not measure.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";

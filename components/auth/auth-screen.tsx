@@ -2,11 +2,11 @@
 
 import { useSignIn, useSignUp } from "@clerk/nextjs/legacy";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { GOOGLE_SIGN_IN_PARAM } from "@/lib/client/auth/clerk-on-demand";
 import { AUTH_MESSAGES } from "@/lib/domain/auth/messages";
 import { authScreenReducer, initialAuthScreen, type AuthMode, type AuthScreenEvent, type AuthScreenState } from "@/lib/domain/auth/screen-machine";
 import { checkCode, checkCredentials, checkEmail, checkResetCompletion } from "@/lib/domain/auth/validation";
@@ -26,7 +26,6 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
   const signInHook = useSignIn();
   const signUpHook = useSignUp();
   const identity = useIdentity();
-  const router = useRouter();
   const [state, dispatch] = useReducer(authScreenReducer, initialMode, initialAuthScreen);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -57,9 +56,28 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
 
   /** Signed in: Clerk's client holds the session (its cookie is set), so home renders signed in. Once, after `delayMs`. */
   function leave(delayMs: number) {
-    // The disclaimer acceptance reaches the account through the identity provider, whichever way the user signed in.
-    window.setTimeout(() => router.replace("/"), delayMs);
+    // A full load, not a client-side navigation: this screen may have brought Clerk itself (a signed-out visit has none in
+    // the layout), and home must come with the layout a signed-in user gets. The disclaimer acceptance reaches the account
+    // through that layout's identity provider, whichever way the user signed in.
+    window.setTimeout(() => window.location.replace("/"), delayMs);
   }
+
+  function continueWithGoogle() {
+    void identity.signInWithGoogle().catch(() => dispatch({ type: "FAILED", message: AUTH_MESSAGES.signInDefault }));
+  }
+
+  // "Sign in with Google" from a page without Clerk comes here (GOOGLE_SIGN_IN_PATH): go on to Google once Clerk is ready,
+  // unless this browser is signed in already.
+  const googleStarted = useRef(false);
+  useEffect(() => {
+    if (!loaded || googleStarted.current) return;
+    if (new URLSearchParams(window.location.search).get(GOOGLE_SIGN_IN_PARAM.name) !== GOOGLE_SIGN_IN_PARAM.value) return;
+    googleStarted.current = true;
+    if (identity.signedIn) window.location.replace("/");
+    else continueWithGoogle();
+    // Once, when Clerk's client is ready; the identity is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
 
   const origin = typeof window === "undefined" ? "" : window.location.origin;
 
@@ -134,12 +152,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
 
       {state.step === "normal" || state.step === "unverified" ? (
         <>
-          <Button
-            variant="secondary"
-            className="mt-6 w-full"
-            disabled={blocked}
-            onClick={() => void identity.signInWithGoogle().catch(() => dispatch({ type: "FAILED", message: AUTH_MESSAGES.signInDefault }))}
-          >
+          <Button variant="secondary" className="mt-6 w-full" disabled={blocked} onClick={continueWithGoogle}>
             <GoogleMark />
             {T.continueWithGoogle}
           </Button>

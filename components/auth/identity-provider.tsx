@@ -4,6 +4,7 @@ import { useAuth, useClerk, useUser } from "@clerk/nextjs";
 import { useEffect, useMemo, type ReactNode } from "react";
 
 import { setRequestAuth } from "@/lib/client/api/request";
+import { clearAuthReturn, clearAuthReturnAfterArrival, markAuthReturn } from "@/lib/client/auth/clerk-on-demand";
 import { clearPageCaches } from "@/lib/client/install/page-caches";
 import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-disclaimer";
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
@@ -53,6 +54,11 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [accountUserId]);
 
+  useEffect(() => {
+    // Clerk has loaded on the page a Google sign-in came back to: the next signed-out page can do without it again.
+    if (isLoaded) clearAuthReturnAfterArrival();
+  }, [isLoaded]);
+
   const value = useMemo<AppIdentity>(
     () => ({
       clerkEnabled: true,
@@ -66,7 +72,11 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
         } catch {
           // sessionStorage can be unavailable; the welcome screen then simply shows again.
         }
-        await signIn.authenticateWithRedirect({ strategy: "oauth_google", redirectUrl: "/", redirectUrlComplete: "/" });
+        markAuthReturn();
+        await signIn.authenticateWithRedirect({ strategy: "oauth_google", redirectUrl: "/", redirectUrlComplete: "/" }).catch((error: unknown) => {
+          clearAuthReturn();
+          throw error;
+        });
       },
       signOut: async () => {
         if (clerk.loaded) await clerk.signOut();

@@ -1,33 +1,31 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import type { ReactNode } from "react";
 
-import { GuestOnlyIdentityProvider } from "./guest-identity-provider";
 import type { AppUser } from "./identity-context";
+import { LazyClerkRoot } from "./lazy-clerk-root";
+import { SignedOutIdentityProvider } from "./signed-out-identity-provider";
 
-// Every client module the root layout imports loads on every page, whether it renders or not: a layout importing
-// ClerkProvider made guest-only pages load Clerk's client code (@clerk/react and @clerk/shared, as much as the home screen's
-// own code). Behind this dynamic import it loads only where Clerk is configured: rendered on the server, its chunk is
-// preloaded with the page, so Clerk mode hydrates as before.
-const ClerkRoot = dynamic(() => import("./clerk-root").then((module) => module.ClerkRoot));
-
-/** The identity of the page: Clerk's when it is configured (from the server's configuration), else guest-only. */
+/**
+ * The identity of the page: guest-only when Clerk is not configured; with Clerk configured, Clerk's own when the server says
+ * the page needs it (`withPage`: a signed-in user, or the return from Google), else signed out without Clerk's code (the
+ * sign-in and sign-up screens bring it, components/auth/clerk-for-page.tsx).
+ */
 export function IdentityRoot({
   clerk,
   nonce,
   serverUser,
   children,
 }: {
-  clerk: { publishableKey: string } | null;
+  clerk: { publishableKey: string; withPage: boolean } | null;
   nonce?: string;
   serverUser: AppUser | null;
   children: ReactNode;
 }) {
-  if (!clerk) return <GuestOnlyIdentityProvider>{children}</GuestOnlyIdentityProvider>;
+  if (!clerk || !clerk.withPage) return <SignedOutIdentityProvider accounts={clerk !== null}>{children}</SignedOutIdentityProvider>;
   return (
-    <ClerkRoot publishableKey={clerk.publishableKey} nonce={nonce} serverUser={serverUser}>
+    <LazyClerkRoot publishableKey={clerk.publishableKey} nonce={nonce} serverUser={serverUser}>
       {children}
-    </ClerkRoot>
+    </LazyClerkRoot>
   );
 }

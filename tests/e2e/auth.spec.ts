@@ -157,6 +157,70 @@ test.describe("Google", () => {
   });
 });
 
+test.describe("Clerk only where a page needs it", () => {
+  test.beforeEach(({ context }) => visitSignedOut(context, ACCOUNT_SERVER));
+
+  test("a signed-out visitor's home loads no Clerk code; the sign-up screen it links to brings Clerk, and signing in comes home signed in", async ({
+    page,
+  }) => {
+    const fapi = new FakeClerkFapi();
+    fapi.addUser("dana@example.com", PASSWORD);
+    await fapi.install(page.context());
+    const clerkScripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/npm/@clerk/")) clerkScripts.push(request.url());
+    });
+    await page.goto(`${ACCOUNT_SERVER.url}/`);
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => "Clerk" in window)).toBe(false);
+    expect(clerkScripts).toEqual([]);
+    expect(fapi.calls).toEqual([]);
+
+    // A client-side navigation: the layout stays the signed-out one, the screen mounts Clerk itself.
+    await page.getByRole("region", { name: "Session History" }).getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/sign-up`);
+    await expect(page.getByRole("textbox", { name: "Email" })).toBeEnabled({ timeout: 15_000 });
+    expect(clerkScripts.length).toBeGreaterThan(0);
+
+    // Closed and opened again: Clerk's provider unmounts with the screen and mounts again on the clerk-js already loaded.
+    await page.getByRole("link", { name: "Close" }).click();
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await page.getByRole("region", { name: "Session History" }).getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByRole("textbox", { name: "Email" })).toBeEnabled({ timeout: 15_000 });
+
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+    await fillCredentials(page, "dana@example.com", PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    // Home after a full load: the server renders the signed-in layout, with Clerk in it.
+    await expect(new Shell(page).profileButton).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("Settings' 'Sign in with Google' goes through the sign-in screen to Google, and the page it returns to loads Clerk once", async ({ page, context }) => {
+    const fapi = new FakeClerkFapi();
+    await fapi.install(context);
+    await page.goto(`${ACCOUNT_SERVER.url}/`);
+    const settings = await new Shell(page).openSettings();
+    await settings.signInWithGoogle.click();
+    await expect.poll(() => fapi.oauthStarts.length, { timeout: 15_000 }).toBe(1);
+    // The fake Google sends the browser straight back to /, signed out.
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => "Clerk" in window), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === "auth_return")).toBe(false);
+
+    // Back to a signed-out page without Clerk.
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => "Clerk" in window)).toBe(false);
+    expect(fapi.unhandled).toEqual([]);
+  });
+});
+
 test("the guest banner's 'Create an account' goes to /sign-up; without Clerk there is none", async ({ page, context }) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(`${ACCOUNT_SERVER.url}/`);
