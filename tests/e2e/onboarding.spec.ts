@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { expect, expectNoHorizontalScroll, PHONE_SIZES, saveScreen, test, visitSignedOut } from "./support/app";
+import { FakeClerkFapi } from "./support/fake-clerk-fapi";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
 // The first run of a signed-out visitor (issue 12; spec part 2 sections 2, 4 and 5): the welcome card and its disclaimer,
@@ -153,12 +154,14 @@ test("with accounts on, the welcome card's Sign In waits for the disclaimer and 
   await expect(page.getByRole("dialog", { name: "Add to Home Screen" })).toBeVisible();
   await page.keyboard.press("Escape");
 
-  // A fresh visit on a device that never accepted: Sign In goes to the sign-in screen.
+  // A fresh visit on a device that never accepted: Sign In goes to the sign-in screen, which brings Clerk (home has none).
   await page.evaluate(() => window.localStorage.clear());
+  await new FakeClerkFapi().install(context);
   const fresh = await context.newPage();
   await fresh.goto(`${ACCOUNT_SERVER.url}/`);
   const freshGate = new WelcomeGate(fresh);
   await freshGate.disclaimer.check();
   await freshGate.signIn.click();
   await expect(fresh).toHaveURL(/\/sign-in$/);
+  await expect(fresh.getByRole("textbox", { name: "Email" })).toBeEnabled({ timeout: 15_000 });
 });
