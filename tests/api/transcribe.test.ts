@@ -7,11 +7,14 @@ import { POST as transcribe } from "@/app/api/transcribe/route";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
+import { generateOggOpus } from "@/tests/helpers/generated-audio";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
 import {
+  geminiDialogue,
   geminiError,
   geminiGenerate,
   geminiJson,
+  openAiDialogue,
   openAiDiarized,
   openAiError,
   openAiTranscription,
@@ -258,6 +261,38 @@ describe("POST /api/transcribe", () => {
     it("refuses an oversized body with 413", async () => {
       const response = await post({ audio: "A".repeat(8_100_000) });
       expect(response.status).toBe(413);
+    });
+  });
+});
+
+describe("POST /api/transcribe: audio longer than a service takes in one call", () => {
+  // 25 minutes of Ogg Opus in 1.1 MB: within the size limit, over OpenAI's 1,400 s. The server reads the duration itself.
+  const long = Buffer.from(generateOggOpus(1500, { seed: 4 })).toString("base64");
+
+  it("is not sent to OpenAI, whose refusal would be certain: Gemini answers, flagged as the fallback with the reason", async () => {
+    const seenOpenAi: SeenTranscription[] = [];
+    const seenGemini: SeenGemini[] = [];
+    server.use(openAiTranscription(openAiDialogue, seenOpenAi), geminiGenerate(geminiDialogue, seenGemini));
+    const response = await post({ audio: long, mimeType: "audio/ogg" });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(seenOpenAi).toEqual([]);
+    expect(seenGemini).toEqual([expect.objectContaining({ durationSeconds: 1500 })]);
+    expect(body).toMatchObject({ fallback: true, fallbackReason: "openai: audio longer than its 1400 s limit" });
+  });
+
+  describe("with OpenAI alone", () => {
+    setEnvForFile({ GEMINI_API_KEY: undefined, GEMINI_BASE_URL: undefined });
+
+    it("is refused with the spec's text and no call, and a signed-in user's recording is not kept as a failed session", async () => {
+      const seenOpenAi: SeenTranscription[] = [];
+      server.use(openAiTranscription(openAiDialogue, seenOpenAi));
+      const token = await mintSessionToken("user_too_long");
+      const response = await post({ audio: long, mimeType: "audio/ogg", clientId: "rec-too-long" }, bearer(token));
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({ error: "Recording is too long to transcribe in one piece.", code: "payload_too_large" });
+      expect(seenOpenAi).toEqual([]);
+      expect(await api.db.session.count({ where: { userId: "user_too_long" } })).toBe(0);
     });
   });
 });

@@ -231,7 +231,7 @@ describe("a two-hour recording sent in parts", () => {
     expect(await api.db.session.count({ where: { userId: "user_long_a" } })).toBe(0);
   }, 240_000);
 
-  it("a part over the cap is refused by the fake provider (the cap is really checked)", async () => {
+  it("a part over OpenAI's cap is not sent to it (the server reads the part's duration): Gemini, which takes it, answers", async () => {
     const long = generateOggOpus(1500, { seed: 9 });
     const seenOpenAi: SeenTranscription[] = [];
     const seenGemini: SeenGemini[] = [];
@@ -241,12 +241,30 @@ describe("a two-hour recording sent in parts", () => {
     await sendMissing(me, upload, [long]);
 
     const transcript = (await (await transcribe(me, upload.uploadId, 0)).json()) as PartTranscript;
-    expect(seenOpenAi).toEqual([expect.objectContaining({ durationSeconds: 1500 })]);
-    // OpenAI's 400 is not retried; the backup answered.
+    expect(seenOpenAi).toEqual([]);
     expect(transcript.fallback).toBe(true);
-    expect(transcript.fallbackReason).toContain("openai: error 400");
+    expect(transcript.fallbackReason).toBe("openai: audio longer than its 1400 s limit");
     expect(seenGemini).toEqual([expect.objectContaining({ mimeType: "audio/ogg", durationSeconds: 1500 })]);
     expect(transcript.segments.at(-1)!.end).toBe(1500);
+  });
+
+  describe("with OpenAI alone", () => {
+    setEnvForFile({ GEMINI_API_KEY: undefined, GEMINI_BASE_URL: undefined });
+
+    it("a part over its cap is a 413 that keeps the audio on the device, with no call; its pieces stay for a later try", async () => {
+      const long = generateOggOpus(1500, { seed: 10 });
+      const seenOpenAi: SeenTranscription[] = [];
+      server.use(openAiTranscription(openAiDialogue, seenOpenAi));
+      const me = { user: "user_long_cap_alone" };
+      const upload = (await (await create(me, planBody("rec-too-long-alone", planOf([long], [0])))).json()) as UploadState;
+      await sendMissing(me, upload, [long]);
+
+      const response = await transcribe(me, upload.uploadId, 0);
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({ error: "Part of this recording is too large to transcribe.", keepAudioLocally: true });
+      expect(seenOpenAi).toEqual([]);
+      expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId } })).toBeGreaterThan(0);
+    });
   });
 
   it("Gemini gets the speaker clips before the recording, each named", async () => {

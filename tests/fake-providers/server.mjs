@@ -35,7 +35,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
-import { audioDurationSeconds } from "./audio-duration.mjs";
+import { audioDurationSeconds } from "../../lib/domain/audio/audio-duration.mjs";
 import {
   DIALOGUE,
   DIALOGUE_DURATION,

@@ -3,7 +3,7 @@
 // seed it into IndexedDB as a recording. Pages carry correct CRCs and granule positions, so a demuxer (a browser's
 // decodeAudioData, the fake providers' duration parser) reads the real duration.
 
-export { oggOpusDurationSeconds } from "../fake-providers/audio-duration.mjs";
+export { oggOpusDurationSeconds } from "../../lib/domain/audio/audio-duration.mjs";
 
 /** One 20 ms CELT frame of silence: TOC 0xF8 (config 31: fullband 20 ms, mono, one frame), then "no energy". */
 export const SILENT_OPUS_FRAME = Uint8Array.of(0xf8, 0xff, 0xfe);

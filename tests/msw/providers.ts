@@ -1,6 +1,6 @@
 import { http, HttpResponse } from "msw";
 
-import { audioDurationSeconds } from "../fake-providers/audio-duration.mjs";
+import { audioDurationSeconds } from "../../lib/domain/audio/audio-duration.mjs";
 import {
   dialogueFor,
   diarizeTooLong,

@@ -8,13 +8,15 @@ import { AUDIO_MIME, LANGUAGE_CODE, TRANSCRIBE_MAX_AUDIO_BASE64_CHARS } from "./
 /** Larger bodies are refused with a 413 before parsing. */
 export const TRANSCRIBE_BODY_LIMIT_BYTES = TRANSCRIBE_MAX_AUDIO_BASE64_CHARS + 64 * 1024;
 const MAX_SPEAKERS_LIMIT = 6;
+/** Over the size limit, or longer than every transcription service takes in one call (lib/server/providers/transcription). */
+export const TRANSCRIBE_TOO_LONG = "Recording is too long to transcribe in one piece.";
 
 export const transcribeRequestSchema = z
   .object({
     audio: z
       .string()
       .min(1, "No audio data was captured. Please try recording again.")
-      .max(TRANSCRIBE_MAX_AUDIO_BASE64_CHARS, "Recording is too long to transcribe in one piece.")
+      .max(TRANSCRIBE_MAX_AUDIO_BASE64_CHARS, TRANSCRIBE_TOO_LONG)
       .transform(stripDataUrlPrefix)
       .refine(isStrictBase64, "audio must be base64-encoded"),
     mimeType: z.string().trim().max(100).regex(AUDIO_MIME, "unsupported audio type").default("audio/webm"),

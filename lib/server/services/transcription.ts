@@ -8,7 +8,7 @@ import {
   type SpeakerStats,
   type TranscriptSegment,
 } from "@/lib/domain/transcription/segments";
-import { containerMimeType, providerLanguage, type TranscribeRequest } from "@/lib/domain/transcription/transcribe-request";
+import { containerMimeType, providerLanguage, TRANSCRIBE_TOO_LONG, type TranscribeRequest } from "@/lib/domain/transcription/transcribe-request";
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
@@ -17,6 +17,7 @@ import {
   runTranscriptionChain,
   TranscriptionNotConfiguredError,
   transcriptionStepsFromEnv,
+  TranscriptionTooLongError,
   TranscriptionUnavailableError,
   type TranscriptionStep,
 } from "@/lib/server/providers/transcription/chain";
@@ -107,7 +108,8 @@ export async function retryFailedTranscription(
       where: { id: marker.id },
       data: { error: message.slice(0, 500), attemptCount: { increment: 1 }, lastFailedAt: new Date() },
     });
-    if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message, { failedSessionId: sessionId });
+    // transcribeInput's own answers (not configured, too long) keep their code; anything else is the services failing.
+    if (error instanceof ApiError) throw new ApiError(error.code, error.message, { ...error.details, failedSessionId: sessionId });
     throw new ApiError("unavailable", message, { failedSessionId: sessionId });
   }
 }
@@ -122,6 +124,7 @@ async function transcribeInput(
     chain = await runTranscriptionChain(steps, input, retryOptions);
   } catch (error) {
     if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message);
+    if (error instanceof TranscriptionTooLongError) throw new ApiError("payload_too_large", TRANSCRIBE_TOO_LONG);
     throw error;
   }
 

@@ -25,6 +25,7 @@ import {
   runTranscriptionChain,
   TranscriptionNotConfiguredError,
   transcriptionStepsFromEnv,
+  TranscriptionTooLongError,
   TranscriptionUnavailableError,
 } from "@/lib/server/providers/transcription/chain";
 import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
@@ -333,6 +334,7 @@ export async function transcribeUploadPart(
       );
     } catch (error) {
       if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message, { keepAudioLocally: true });
+      if (error instanceof TranscriptionTooLongError) throw new ApiError("payload_too_large", LONG_RECORDING_TEXTS.partTooLarge, { keepAudioLocally: true });
       if (error instanceof TranscriptionUnavailableError) throw new ApiError("unavailable", error.message, { keepAudioLocally: true });
       throw error;
     }

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { audioDurationSeconds } from "@/lib/domain/audio/audio-duration.mjs";
 import type { Env } from "@/lib/server/env";
 
 import { shareOfDeadline, statusOf, withRetry, type RetryPolicy } from "../retry";
@@ -48,21 +49,40 @@ export class TranscriptionUnavailableError extends Error {
   }
 }
 
+/** The audio is longer than every configured provider takes in one call: none was asked. */
+export class TranscriptionTooLongError extends Error {
+  readonly reasons: string[];
+  constructor(reasons: string[]) {
+    super(`Transcription refused: ${reasons.join("; ")}`);
+    this.name = "TranscriptionTooLongError";
+    this.reasons = reasons;
+  }
+}
+
 export type ChainResult = { transcript: ProviderTranscript; provider: string; fallback: boolean; fallbackReason?: string };
 
-/** Tries each configured provider in order; a later one's answer is flagged as a fallback with the reason. */
+/**
+ * Tries each configured provider in order; a later one's answer is flagged as a fallback with the reason. The audio's
+ * duration is read from its container first: a provider whose limit it exceeds is not asked (its refusal would be certain,
+ * and a paid call), and when none can take it the chain refuses it (TranscriptionTooLongError). Audio whose duration cannot
+ * be read (MP4 from Safari, damaged files) goes to every provider, which has the last word.
+ */
 export async function runTranscriptionChain(
   steps: TranscriptionStep[],
   input: TranscriptionInput,
   options?: Parameters<typeof withRetry>[3],
 ): Promise<ChainResult> {
   if (steps.length === 0) throw new TranscriptionNotConfiguredError();
-  const reasons: string[] = [];
-  for (const [index, step] of steps.entries()) {
+  const seconds = audioDurationSeconds(input.audio);
+  const fits = ({ provider }: TranscriptionStep) => seconds === null || provider.maxAudioSeconds === undefined || seconds <= provider.maxAudioSeconds;
+  const reasons = steps.filter((step) => !fits(step)).map(({ provider }) => `${provider.name}: audio longer than its ${provider.maxAudioSeconds} s limit`);
+  const eligible = steps.filter(fits);
+  if (eligible.length === 0) throw new TranscriptionTooLongError(reasons);
+  for (const [index, step] of eligible.entries()) {
     try {
-      const stepOptions = shareOfDeadline(options, steps.length - index);
+      const stepOptions = shareOfDeadline(options, eligible.length - index);
       const transcript = await withRetry(step.provider.name, step.policy, (signal) => step.provider.transcribe(input, signal), stepOptions);
-      return index === 0
+      return step === steps[0]
         ? { transcript, provider: step.provider.name, fallback: false }
         : { transcript, provider: step.provider.name, fallback: true, fallbackReason: reasons.join("; ") };
     } catch (error) {

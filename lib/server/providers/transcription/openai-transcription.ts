@@ -5,6 +5,8 @@ import OpenAI, { toFile } from "openai";
 import type { ProviderTranscript, TranscriptionInput, TranscriptionProvider } from "./types";
 
 export const OPENAI_DIARIZE_MODEL = "gpt-4o-transcribe-diarize";
+/** The diarization model refuses longer audio: "audio duration … seconds is longer than 1400 seconds which is the maximum". */
+export const OPENAI_DIARIZE_MAX_AUDIO_SECONDS = 1_400;
 
 const EXTENSION_BY_MIME: Record<string, string> = {
   "audio/webm": "webm",
@@ -21,6 +23,7 @@ const EXTENSION_BY_MIME: Record<string, string> = {
 /** OpenAI speech-to-text with speaker diarization: segments come back labelled "A", "B", … */
 export class OpenAiTranscriptionProvider implements TranscriptionProvider {
   readonly name = "openai";
+  readonly maxAudioSeconds = OPENAI_DIARIZE_MAX_AUDIO_SECONDS;
   private readonly client: OpenAI;
 
   constructor({ apiKey, baseURL }: { apiKey: string; baseURL?: string }) {

@@ -23,5 +23,7 @@ export type ProviderTranscript = { text: string; segments: RawSegment[]; duratio
 
 export interface TranscriptionProvider {
   readonly name: string;
+  /** The longest audio the provider takes in one call, in seconds; absent when only the request's size bounds it. */
+  readonly maxAudioSeconds?: number;
   transcribe(input: TranscriptionInput, signal: AbortSignal): Promise<ProviderTranscript>;
 }

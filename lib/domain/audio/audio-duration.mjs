@@ -1,6 +1,9 @@
-// The duration of an audio file, read from its container, for the fake providers (server.mjs and tests/msw/providers.ts):
-// they refuse a request over the provider's duration cap and answer a dialogue as long as the audio, as the real ones do.
-// Plain JS so the node fake server runs it as it is. Knows Ogg Opus, WebM (Matroska) and WAV; anything else → null.
+// The duration of an audio file, read from its container. The server refuses audio longer than a transcription call takes
+// before it reaches a provider (lib/server/services/transcription.ts, uploads.ts); the fake providers
+// (tests/fake-providers/server.mjs, tests/msw/providers.ts) refuse a request over the provider's duration cap and answer a
+// dialogue as long as the audio, as the real ones do. Plain JS so the node fake server runs it as it is. Knows Ogg Opus,
+// WebM (Matroska) and WAV; anything else → null. Every walk moves forward by at least one byte per element, so a hostile
+// file ends the walk at its end.
 
 const OPUS_RATE = 48_000;
 

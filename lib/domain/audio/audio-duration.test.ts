@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { generateOggOpus } from "../helpers/generated-audio";
+import { generateOggOpus } from "@/tests/helpers/generated-audio";
+
 import { audioDurationSeconds, oggOpusDurationSeconds, wavDurationSeconds, webmDurationSeconds } from "./audio-duration.mjs";
 
 // EBML writing, the way Chromium's MediaRecorder lays out a live WebM: an EBML header, a Segment of unknown size, Info with a
@@ -67,7 +68,7 @@ function wav(seconds: number, { rate = 16_000, channels = 1, streaming = false }
 
 describe("webmDurationSeconds", () => {
   it("reads a WebM Chromium's MediaRecorder made (4 s of tests/fixtures/two-voices.wav from the fake microphone)", () => {
-    const fixture = new Uint8Array(readFileSync(path.join(__dirname, "../fixtures/chromium-opus-4s.webm")));
+    const fixture = new Uint8Array(readFileSync(path.join(__dirname, "../../../tests/fixtures/chromium-opus-4s.webm")));
     // No Duration in a live file: the last block's start, a frame short of the end.
     expect(webmDurationSeconds(fixture)).toBeGreaterThan(3.5);
     expect(webmDurationSeconds(fixture)).toBeLessThanOrEqual(4.1);
@@ -118,7 +119,7 @@ describe("wavDurationSeconds", () => {
   });
 
   it("reads the speech fixture", () => {
-    const fixture = new Uint8Array(readFileSync(path.join(__dirname, "../fixtures/two-voices.wav")));
+    const fixture = new Uint8Array(readFileSync(path.join(__dirname, "../../../tests/fixtures/two-voices.wav")));
     expect(wavDurationSeconds(fixture)).toBeGreaterThan(10);
     expect(wavDurationSeconds(fixture)).toBeLessThan(30);
   });

@@ -1,4 +1,4 @@
-// Types of audio-duration.mjs (plain JS for the node fake server), for the TypeScript tests and msw handlers.
+// Types of audio-duration.mjs (plain JS for the node fake server), for the server, the TypeScript tests and msw handlers.
 export function oggOpusDurationSeconds(bytes: Uint8Array): number | null;
 export function wavDurationSeconds(bytes: Uint8Array): number | null;
 export function webmDurationSeconds(bytes: Uint8Array): number | null;
