@@ -125,11 +125,17 @@ for (const server of APP_SERVERS) {
       const withoutNonce = scripts.filter(({ nonce }) => nonce !== headerNonce);
       for (const script of withoutNonce) expect(script).toEqual({ src: expect.stringMatching(`^${server.url}/_next/static/chunks/`), nonce: "" });
       if (server.clerk) {
-        // clerk-js from the instance's Frontend API, rendered with this response's nonce and allowed by the policy. The test
-        // machine refuses the request itself, after which Clerk's loader removes the tag, so the HTML is what is checked.
-        const html = await response!.text();
-        const clerkScript = new RegExp(`<script[^>]*src="https://${TEST_CLERK_FRONTEND_API.replace(/\./g, "\\.")}/[^"]*"[^>]*>`).exec(html)?.[0] ?? "";
-        expect(clerkScript).toContain(`nonce="${headerNonce}"`);
+        // A signed-out home carries no Clerk (lib/client/auth/clerk-on-demand.ts). The sign-in screen brings clerk-js from
+        // the instance's Frontend API, rendered with its response's nonce and allowed by the policy. The test machine refuses
+        // the request itself, after which Clerk's loader removes the tag, so the HTML is what is checked.
+        const clerkScript = (html: string) =>
+          new RegExp(`<script[^>]*src="https://${TEST_CLERK_FRONTEND_API.replace(/\./g, "\\.")}/[^"]*"[^>]*>`).exec(html)?.[0] ?? "";
+        expect(clerkScript(await response!.text())).toBe("");
+        const signIn = await page.request.get(`${server.url}/sign-in`, { headers: { "sec-fetch-dest": "document" }, maxRedirects: 0 });
+        expect(signIn.status()).toBe(200);
+        const signInNonce = /'nonce-([^']+)'/.exec(signIn.headers()["content-security-policy"] ?? "")?.[1];
+        expect(signInNonce).toBeTruthy();
+        expect(clerkScript(await signIn.text())).toContain(`nonce="${signInNonce}"`);
       }
 
       const recorder = new RecorderPage(page);
