@@ -29,13 +29,19 @@ function fakeModule(calls: string[]) {
 
 const noInstantActions = () => ({});
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-test("calls before the code has loaded run once it has, in the order made, and return nothing meanwhile", async () => {
+/** A download of the flow's code that arrives when the test says so. */
+function deferredLoad() {
   const calls: string[] = [];
   const flowModule = fakeModule(calls);
   let arrive!: () => void;
   const load = jest.fn(() => new Promise<typeof flowModule>((resolve) => (arrive = () => resolve(flowModule))));
+  return { calls, flowModule, load, arrive: () => arrive() };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("calls before the code has loaded run once it has, in the order made, and return nothing meanwhile", async () => {
+  const { calls, flowModule, load, arrive } = deferredLoad();
   const { actions } = createLazyActions(createFlowKit(), load, noInstantActions);
 
   expect(actions.solo.identify({ signedIn: false, userName: "Ana" })).toBeUndefined();
@@ -92,10 +98,7 @@ describe("the record button's first step does not wait for the download", () => 
 
   test("Start opens the readiness card at once and starts the download; the capture waits for the code", async () => {
     supportRecording();
-    const calls: string[] = [];
-    const flowModule = fakeModule(calls);
-    let arrive!: () => void;
-    const load = jest.fn(() => new Promise<typeof flowModule>((resolve) => (arrive = () => resolve(flowModule))));
+    const { calls, load, arrive } = deferredLoad();
     const kit = createFlowKit();
     const { actions } = createLazyActions(kit, load);
 
@@ -114,10 +117,7 @@ describe("the record button's first step does not wait for the download", () => 
 
   test("Solo Journal's Start names the speaker once the code is there, and opens Journal Readiness at once", async () => {
     supportRecording();
-    const calls: string[] = [];
-    const flowModule = fakeModule(calls);
-    let arrive!: () => void;
-    const load = jest.fn(() => new Promise<typeof flowModule>((resolve) => (arrive = () => resolve(flowModule))));
+    const { calls, load, arrive } = deferredLoad();
     const kit = createFlowKit();
     const { actions } = createLazyActions(kit, load);
 
@@ -130,10 +130,7 @@ describe("the record button's first step does not wait for the download", () => 
 
   test("'Not now' before the code has come closes the card at once, and the queued capture then starts nothing", async () => {
     supportRecording();
-    const calls: string[] = [];
-    const flowModule = fakeModule(calls);
-    let arrive!: () => void;
-    const load = jest.fn(() => new Promise<typeof flowModule>((resolve) => (arrive = () => resolve(flowModule))));
+    const { calls, load, arrive } = deferredLoad();
     const kit = createFlowKit();
     const { actions } = createLazyActions(kit, load);
 
