@@ -71,6 +71,28 @@ test("accounts on and the server says the page needs Clerk: the layout mounts it
   expect(screen.getByText("home")).toBeInTheDocument();
 });
 
+test("a refresh of the server's tree that now says 'signed in' keeps the page's providers: nothing under them remounts", () => {
+  let mounts = 0;
+  function Counter() {
+    useEffect(() => {
+      mounts += 1;
+    }, []);
+    return <p>screen</p>;
+  }
+  const view = render(
+    <IdentityRoot clerk={{ publishableKey: "pk_test_x", withPage: false }} serverUser={null}>
+      <Counter />
+    </IdentityRoot>,
+  );
+  view.rerender(
+    <IdentityRoot clerk={{ publishableKey: "pk_test_x", withPage: true }} serverUser={{ id: "user_1" }}>
+      <Counter />
+    </IdentityRoot>,
+  );
+  expect(screen.queryByTestId("clerk-root")).toBeNull();
+  expect(mounts).toBe(1);
+});
+
 test("the sign-in screen mounts Clerk itself only when the layout has none (a second ClerkProvider would throw)", () => {
   const page = (
     <ClerkForPage publishableKey="pk_test_x">

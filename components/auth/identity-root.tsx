@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
 import type { AppUser } from "./identity-context";
 import { LazyClerkRoot } from "./lazy-clerk-root";
@@ -22,7 +22,11 @@ export function IdentityRoot({
   serverUser: AppUser | null;
   children: ReactNode;
 }) {
-  if (!clerk || !clerk.withPage) return <SignedOutIdentityProvider accounts={clerk !== null}>{children}</SignedOutIdentityProvider>;
+  // Decided once per page load: a refresh of the server's tree (Clerk refreshes the router when a session starts on the
+  // sign-in screen) must not swap the providers around the page, which would remount it and lose its state mid-flow. A
+  // signed-in user gets Clerk in the layout at the next full load (the sign-in screen ends with one).
+  const [withPage] = useState(clerk?.withPage ?? false);
+  if (!clerk || !withPage) return <SignedOutIdentityProvider accounts={clerk !== null}>{children}</SignedOutIdentityProvider>;
   return (
     <LazyClerkRoot publishableKey={clerk.publishableKey} nonce={nonce} serverUser={serverUser}>
       {children}

@@ -17,6 +17,15 @@ async function openAuth(page: Page, fapi: FakeClerkFapi, path: "/sign-in" | "/si
   await expect(page.getByRole("textbox", { name: "Email" })).toBeEnabled({ timeout: 15_000 });
 }
 
+/**
+ * Home after the screen's full load (window.location.replace): like goto and reload, wait for the load event before a tap,
+ * or it can land on the server's HTML before React has hydrated it and do nothing.
+ */
+async function expectHomeLoaded(page: Page) {
+  await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+  await page.waitForLoadState("load");
+}
+
 const notice = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
 
 async function fillCredentials(page: Page, email: string, password: string) {
@@ -55,7 +64,7 @@ test.describe("accounts with the real Clerk client", () => {
     await page.getByRole("button", { name: "Verify Email" }).click();
 
     // Home, signed in: the profile button in the header, no welcome gate; the disclaimer is now on the account too.
-    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    await expectHomeLoaded(page);
     const shell = new Shell(page);
     await expect(shell.profileButton).toBeVisible();
     await expect.poll(() => fapi.users.get(email)?.unsafeMetadata["disclaimerAcceptedAt"]).toMatch(/^\d{4}-/);
@@ -98,7 +107,7 @@ test.describe("accounts with the real Clerk client", () => {
 
     await fillCredentials(page, "sam@example.com", PASSWORD);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    await expectHomeLoaded(page);
     await expect(new Shell(page).profileButton).toBeVisible();
     expect(fapi.unhandled).toEqual([]);
   });
@@ -131,7 +140,7 @@ test.describe("accounts with the real Clerk client", () => {
     await page.getByRole("textbox", { name: "Reset code" }).fill(fapi.lastEmail("alex@example.com", "reset-code")!.code!);
     await page.getByRole("button", { name: "Complete Password Reset" }).click();
     await expect(notice(page)).toHaveText("Password reset successful! Redirecting...");
-    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    await expectHomeLoaded(page);
     await expect(new Shell(page).profileButton).toBeVisible();
     expect(fapi.users.get("alex@example.com")!.password).toBe("brand-new-pass");
 
@@ -195,7 +204,7 @@ test.describe("Clerk only where a page needs it", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     // Home after a full load: the server renders the signed-in layout, with Clerk in it.
     await expect(new Shell(page).profileButton).toBeVisible({ timeout: 15_000 });
-    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    await expectHomeLoaded(page);
     expect(fapi.unhandled).toEqual([]);
   });
 
@@ -207,7 +216,7 @@ test.describe("Clerk only where a page needs it", () => {
     await settings.signInWithGoogle.click();
     await expect.poll(() => fapi.oauthStarts.length, { timeout: 15_000 }).toBe(1);
     // The fake Google sends the browser straight back to /, signed out.
-    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    await expectHomeLoaded(page);
     await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
     await expect.poll(() => page.evaluate(() => "Clerk" in window), { timeout: 15_000 }).toBe(true);
     await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === "auth_return")).toBe(false);
