@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
+import { CaptureStatus } from "./capture-status";
 import { READINESS_TEXTS as T } from "./texts";
 
 const READINESS_COUNTDOWN_SECONDS = 3;
@@ -62,13 +63,8 @@ export function ReadinessCard({
                   {remaining}
                 </span>
               </>
-            ) : capturing ? (
-              <span className="flex items-center gap-2 text-lg font-semibold text-soft-tangerine-700">
-                <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-soft-tangerine" />
-                {T.recordingNow}
-              </span>
             ) : (
-              <span className="text-lg font-semibold text-ink-soft">{T.startingMicrophone}</span>
+              <CaptureStatus capturing={capturing} />
             )}
           </div>
           <p className="text-center text-sm text-ink-soft">{T.relationshipHint}</p>

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 
+import { CaptureStatus } from "@/components/recording/capture-status";
 import { READINESS_TEXTS } from "@/components/recording/texts";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
@@ -82,13 +83,8 @@ export function JournalReadinessCard({
                   {remaining}
                 </span>
               </>
-            ) : step === "recording" && capturing ? (
-              <span className="flex items-center gap-2 text-lg font-semibold text-soft-tangerine-700">
-                <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-soft-tangerine" />
-                {READINESS_TEXTS.recordingNow}
-              </span>
             ) : step === "recording" ? (
-              <span className="text-lg font-semibold text-ink-soft">{READINESS_TEXTS.startingMicrophone}</span>
+              <CaptureStatus capturing={capturing} />
             ) : null}
           </div>
           <p className="text-center text-sm text-ink-soft">{T.readinessHint}</p>
