@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 
 import { IdentityRoot } from "@/components/auth/identity-root";
@@ -9,7 +9,7 @@ import { AUTH_RETURN_COOKIE } from "@/lib/client/auth/clerk-on-demand";
 import { welcomeHeadScript } from "@/lib/client/onboarding/welcome-head-script";
 import { getPageIdentity } from "@/lib/server/auth/page-identity";
 import { getClerkConfig } from "@/lib/server/env";
-import { NONCE_HEADER } from "@/lib/server/security/headers";
+import { pageNonce } from "@/lib/server/security/page-nonce";
 
 import "./globals.css";
 
@@ -49,7 +49,7 @@ function CspHead({ nonce }: { nonce: string | undefined }) {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const clerk = getClerkConfig();
-  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  const nonce = await pageNonce();
   const identity = clerk ? await getPageIdentity() : null;
   const serverUser = identity ? { id: identity.userId, name: identity.name, email: identity.email, imageUrl: identity.imageUrl } : null;
   // Clerk's client code loads with the page only where it is needed (lib/client/auth/clerk-on-demand.ts).

@@ -8,9 +8,10 @@ export const AUTH_RETURN_COOKIE = "auth_return";
 /** Long enough for Google's screens, short enough that an abandoned sign-in stops loading Clerk soon. */
 export const AUTH_RETURN_MAX_AGE_S = 15 * 60;
 
-/** Where "Sign in with Google" goes from a page without Clerk: the sign-in screen, which loads it and starts Google at once. */
-export const GOOGLE_SIGN_IN_PATH = "/sign-in?with=google";
+/** The sign-in screen's query that starts Google as soon as Clerk is ready. */
 export const GOOGLE_SIGN_IN_PARAM = { name: "with", value: "google" } as const;
+/** Where "Sign in with Google" goes from a page without Clerk: the sign-in screen, which loads it and starts Google at once. */
+export const GOOGLE_SIGN_IN_PATH = `/sign-in?${GOOGLE_SIGN_IN_PARAM.name}=${GOOGLE_SIGN_IN_PARAM.value}`;
 
 /** The cookie's value is when it was set, so the page that sets it can tell it apart from the page it returns to. */
 export function markAuthReturn(now = Date.now()): void {

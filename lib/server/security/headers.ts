@@ -7,7 +7,7 @@ import { getClerkConfig, type Env } from "@/lib/server/env";
 //
 // How the nonce flows: the proxy makes a fresh nonce and puts the policy on the *request* it forwards (Next reads the nonce
 // from the request's Content-Security-Policy header while rendering and stamps it on its own <script> tags; the root
-// layout reads x-nonce and hands it to ClerkProvider for Clerk's script) and on the *response* (what the browser enforces).
+// layout reads x-nonce (page-nonce.ts) and hands it to ClerkProvider for Clerk's script) and on the *response* (what the browser enforces).
 // Pages render per request (app/layout.tsx `dynamic = "force-dynamic"`), so every page's scripts carry that request's nonce.
 
 export const NONCE_HEADER = "x-nonce";
