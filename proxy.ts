@@ -1,7 +1,8 @@
 import { clerkMiddleware } from "@clerk/nextjs/server";
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 
 import { toPublicApiPath } from "@/lib/domain/api-paths";
+import { identityFromRequest } from "@/lib/server/auth/identity";
 import { getClerkConfig, getEnv } from "@/lib/server/env";
 import { applyContentSecurityPolicy, cspSourcesFromEnv } from "@/lib/server/security/headers";
 
@@ -12,44 +13,48 @@ import { applyContentSecurityPolicy, cspSourcesFromEnv } from "@/lib/server/secu
 //    scripts) and on the response; API routes get a deny-all policy (lib/server/security/headers.ts). The headers that
 //    never change come from next.config.ts, for the static files this proxy never sees as well.
 
-function forward(request: NextRequest, signedIn: boolean): NextResponse {
+/** Sends the request on (to `publicPath` instead, when given), with the security headers on the response. */
+function forward(request: NextRequest, publicPath: string | null): NextResponse {
   const headers = new Headers(request.headers);
   headers.delete("x-middleware-subrequest");
 
-  const { pathname, search } = request.nextUrl;
-  const securityHeaders = applyContentSecurityPolicy(pathname, headers, cspSourcesFromEnv(getEnv()));
-  const withSecurityHeaders = (response: NextResponse) => {
-    for (const [name, value] of securityHeaders) response.headers.set(name, value);
-    return response;
-  };
-
-  if (!signedIn && pathname.startsWith("/api/")) {
-    const target = toPublicApiPath(pathname);
-    if (target !== pathname) {
-      const url = request.nextUrl.clone();
-      url.pathname = target;
-      url.search = search;
-      return withSecurityHeaders(NextResponse.rewrite(url, { request: { headers } }));
-    }
+  const securityHeaders = applyContentSecurityPolicy(request.nextUrl.pathname, headers, cspSourcesFromEnv(getEnv()));
+  let response: NextResponse;
+  if (publicPath) {
+    const url = request.nextUrl.clone();
+    url.pathname = publicPath;
+    response = NextResponse.rewrite(url, { request: { headers } });
+  } else {
+    response = NextResponse.next({ request: { headers } });
   }
-  return withSecurityHeaders(NextResponse.next({ request: { headers } }));
+  for (const [name, value] of securityHeaders) response.headers.set(name, value);
+  return response;
 }
 
 const clerk = getClerkConfig();
 
-const handler = clerk
+// Pages go through Clerk's middleware, which also refreshes an outdated session (the handshake) before the page renders.
+const pageHandler = clerk
   ? clerkMiddleware(
-      async (auth, request) => {
-        const { isAuthenticated } = await auth();
-        return forward(request, isAuthenticated);
-      },
+      (_auth, request) => forward(request, null),
       // No secretKey here: passed explicitly, @clerk/nextjs demands CLERK_ENCRYPTION_KEY; it reads CLERK_SECRET_KEY itself.
       { publishableKey: clerk.publishableKey, jwtKey: clerk.jwtKey },
     )
   : // Guest-only mode: no Clerk at all, so nothing reaches out to Clerk's servers.
-    (request: NextRequest) => forward(request, false);
+    (request: NextRequest) => forward(request, null);
 
-export default handler;
+// An API call only needs to know whether its caller is signed in, and only where a public variant exists (a handshake is
+// for pages). It is the verification the route then repeats, which finds the outcome kept (lib/server/auth/verified-tokens.ts).
+async function apiHandler(request: NextRequest): Promise<NextResponse> {
+  const { pathname } = request.nextUrl;
+  const publicPath = toPublicApiPath(pathname);
+  const anonymous = publicPath !== pathname && (await identityFromRequest(request)) === null;
+  return forward(request, anonymous ? publicPath : null);
+}
+
+export default function proxy(request: NextRequest, event: NextFetchEvent) {
+  return request.nextUrl.pathname.startsWith("/api/") ? apiHandler(request) : pageHandler(request, event);
+}
 
 export const config = {
   matcher: [

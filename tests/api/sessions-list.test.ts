@@ -34,6 +34,8 @@ describe("GET /api/sessions with Clerk configured", () => {
     expect(response.headers.get("x-session-scope")).toBe("account");
     const { sessions, nextCursor, total } = await response.json();
     expect(sessions.map((session: { name: string }) => session.name)).toEqual(["Newest activity", "Older"]);
+    // The stored instants, in UTC whatever the server's or the database's time zone.
+    expect(sessions[1]).toMatchObject({ createdAt: "2026-11-01T00:00:00.000Z", lastActivityAt: "2026-11-02T00:00:00.000Z" });
     expect(nextCursor).toBeNull();
     expect(total).toBe(2);
   });
@@ -62,6 +64,21 @@ describe("GET /api/sessions with Clerk configured", () => {
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const forgedToken = await mintSessionToken("user_a", { privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
     expect((await listAccount(apiRequest("/api/sessions", { headers: bearer(forgedToken) }), routeContext())).status).toBe(401);
+  });
+
+  it("accepts a token it has verified before only until that token expires", async () => {
+    const token = await mintSessionToken("user_a", { expiresInSeconds: 60 });
+    const list = () => listAccount(apiRequest("/api/sessions", { headers: bearer(token) }), routeContext());
+    expect((await list()).status).toBe(200);
+    expect((await list()).status).toBe(200);
+    // Only the clock moves: past the token's expiry and Clerk's allowed skew, the kept outcome must not answer for it.
+    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "setTimeout", "setInterval", "queueMicrotask", "performance", "hrtime"] });
+    try {
+      jest.setSystemTime(Date.now() + 120_000);
+      expect((await list()).status).toBe(401);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("the public variant reads nothing, even for a signed-in caller", async () => {

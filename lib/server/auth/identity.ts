@@ -5,6 +5,8 @@ import { createClerkClient } from "@clerk/nextjs/server";
 import { getClerkConfig, type ClerkConfig } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 
+import { createVerifiedTokenCache, verificationKey } from "./verified-tokens";
+
 export type Identity = {
   userId: string;
   /** Display hints from verified token claims when the instance puts them there; never used for access decisions. */
@@ -21,6 +23,12 @@ export type Identity = {
 export async function identityFromRequest(request: Request): Promise<Identity | null> {
   const clerk = getClerkConfig();
   if (!clerk) return null;
+  // Anonymous requests carry neither: nothing to verify (and nothing worth a digest).
+  if (!request.headers.has("authorization") && !request.headers.has("cookie")) return null;
+
+  const key = verificationKey(`${clerk.publishableKey}\u0000${clerk.jwtKey ?? ""}\u0000${clerk.secretKey}`, request.headers);
+  const known = verifiedIdentities.get(key);
+  if (known) return known;
 
   const client = clerkClientFor(clerk);
   let state;
@@ -41,13 +49,18 @@ export async function identityFromRequest(request: Request): Promise<Identity | 
   const auth = state.toAuth();
   if (!auth?.userId) return null;
   const claims = (auth.sessionClaims ?? {}) as Record<string, unknown>;
-  return {
+  const identity: Identity = {
     userId: auth.userId,
     name: textClaim(claims, "name") ?? textClaim(claims, "full_name") ?? textClaim(claims, "first_name"),
     email: textClaim(claims, "email"),
     imageUrl: textClaim(claims, "image_url") ?? textClaim(claims, "picture"),
   };
+  if (typeof claims.exp === "number") verifiedIdentities.set(key, identity, claims.exp * 1000);
+  return identity;
 }
+
+/** Signed-in outcomes of verification, per server process (lib/server/auth/verified-tokens.ts says why it is sound). */
+const verifiedIdentities = createVerifiedTokenCache<Identity>(10_000);
 
 let cachedClient: { config: ClerkConfig; client: ReturnType<typeof createClerkClient> } | null = null;
 

@@ -8,11 +8,20 @@ import { ApiError } from "@/lib/server/http/errors";
 import { failureSummary } from "./session-dto";
 
 /**
- * What a history card needs besides the session's own small columns: the big columns cut down in the database (so they
- * never reach this process) and the counts of its follow-ups, commitments and failures, in one query for the page.
+ * One row of a history page: the session's small columns (times as UTC ISO text, as the answer sends them), its big columns
+ * cut down in the database (so they never reach this process), the counts of its follow-ups, commitments and failures,
+ * and, on the first page, how many sessions there are.
  */
-type CardColumns = {
+type PageRow = {
   id: string;
+  clientId: string | null;
+  name: string | null;
+  mode: SessionListItem["mode"];
+  isCompleted: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastActivityAt: string;
+  speakerNames: unknown;
   transcriptHead: string;
   briefSummary: string | null;
   segmentsText: string | null;
@@ -23,100 +32,80 @@ type CardColumns = {
   commitmentsKept: number | bigint;
   commitmentsTotal: number | bigint;
   failures: { kind: "transcription" | "analysis"; error: string; lastFailedAt: string; attemptCount: number }[] | null;
+  total: number | bigint | null;
 };
 
 /**
  * One page of the caller's sessions, newest activity first (the history's order, spec part 2 section 9), ties broken by id
  * so that paging with the cursor reaches every session exactly once. Examples are never stored. A malformed or forged
- * cursor is a 400. The first page (no cursor) also says how many sessions there are.
+ * cursor is a 400. The first page (no cursor) also says how many sessions there are. One query, one round trip: under load
+ * each extra query cost a page more than the work it did.
  */
 export async function listSessionPage(userId: string, { cursor, limit }: { cursor?: string; limit: number }): Promise<SessionListPage> {
   const after = cursor === undefined ? null : decodeListCursor(cursor);
   if (cursor !== undefined && !after) throw new ApiError("bad_request", "cursor: not a cursor this server gave");
-  const db = getDb();
-  const where: Prisma.SessionWhereInput = {
-    userId,
-    isExample: false,
-    // Served by the (userId, lastActivityAt desc) index; equal instants continue by id.
-    ...(after && { OR: [{ lastActivityAt: { lt: after.at } }, { lastActivityAt: after.at, id: { lt: after.id } }] }),
-  };
-  const [rows, total] = await Promise.all([
-    db.session.findMany({
-      where,
-      orderBy: [{ lastActivityAt: "desc" }, { id: "desc" }],
-      // One more than the page: whether a next page exists, without a count.
-      take: limit + 1,
-      // Only small columns: transcript, analysis and signals are cut down by cardColumns below, with the counts.
-      select: {
-        id: true,
-        clientId: true,
-        name: true,
-        mode: true,
-        isCompleted: true,
-        createdAt: true,
-        updatedAt: true,
-        lastActivityAt: true,
-        speakerNames: true,
-      },
-    }),
-    after ? undefined : db.session.count({ where: { userId, isExample: false } }),
-  ]);
+  // One more than the page: whether a next page exists, without a count.
+  const rows = await pageRows(userId, after, limit + 1);
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const cards = new Map(
-    (
-      await cardColumns(
-        userId,
-        page.map((row) => row.id),
-      )
-    ).map((row) => [row.id, row]),
-  );
   const sessions = page.map((row): SessionListItem => {
-    const card = cards.get(row.id);
     const text = cardText({
-      transcriptHead: card?.transcriptHead ?? "",
-      briefSummary: card?.briefSummary ?? null,
-      segmentsText: card?.segmentsText ?? null,
+      transcriptHead: row.transcriptHead ?? "",
+      briefSummary: row.briefSummary,
+      segmentsText: row.segmentsText,
       speakerNames: row.speakerNames,
-      analysisSpeakerNames: card?.analysisSpeakerNames ?? null,
+      analysisSpeakerNames: row.analysisSpeakerNames,
     });
+    const failures = failuresOf(row);
     return {
       id: row.id,
       clientId: row.clientId,
       name: row.name,
       mode: row.mode,
       isCompleted: row.isCompleted,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      lastActivityAt: row.lastActivityAt.toISOString(),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      lastActivityAt: row.lastActivityAt,
       title: text.title,
       preview: text.preview,
-      insightCount: Number(card?.insightCount ?? 0),
-      followUpCount: Number(card?.followUpCount ?? 0),
-      commitmentTally: card && Number(card.commitmentsTotal) > 0 ? { kept: Number(card.commitmentsKept), total: Number(card.commitmentsTotal) } : null,
-      signalsTrend: trendPointOfParts(card?.trendParts),
-      failedTranscription: failureSummary(failuresOf(card), "transcription") ?? null,
-      failedAnalysis: failureSummary(failuresOf(card), "analysis") ?? null,
+      insightCount: Number(row.insightCount ?? 0),
+      followUpCount: Number(row.followUpCount),
+      commitmentTally: Number(row.commitmentsTotal) > 0 ? { kept: Number(row.commitmentsKept), total: Number(row.commitmentsTotal) } : null,
+      signalsTrend: trendPointOfParts(row.trendParts),
+      failedTranscription: failureSummary(failures, "transcription") ?? null,
+      failedAnalysis: failureSummary(failures, "analysis") ?? null,
     };
   });
+  const total = after ? null : (rows[0]?.total ?? 0);
   return {
     sessions,
-    nextCursor: rows.length > limit && last ? encodeListCursor({ at: last.lastActivityAt, id: last.id }) : null,
-    ...(total !== undefined && { total }),
+    nextCursor: rows.length > limit && last ? encodeListCursor({ at: new Date(last.lastActivityAt), id: last.id }) : null,
+    ...(total !== null && { total: Number(total) }),
   };
 }
 
 /**
- * The start of each transcript, the analysis's brief summary, card count and speaker names, and the few numbers of the
- * signals the trend plots: extracted by PostgreSQL, so a page moves a few kilobytes instead of whole transcripts and
- * analyses. The segments' text is read only for a session whose transcript is blank (older sessions kept it there).
+ * The page's rows, served by the (userId, lastActivityAt desc) index; equal instants continue by id. The start of each
+ * transcript, the analysis's brief summary, card count and speaker names, and the few numbers of the signals the trend
+ * plots are extracted by PostgreSQL, so a page moves a few kilobytes instead of whole transcripts and analyses. The
+ * segments' text is read only for a session whose transcript is blank (older sessions kept it there). Times are stored as
+ * UTC without a zone, and travel as ISO text both ways.
  */
-async function cardColumns(userId: string, ids: string[]): Promise<CardColumns[]> {
-  if (ids.length === 0) return [];
+function pageRows(userId: string, after: { at: Date; id: string } | null, take: number): Promise<PageRow[]> {
   const head = SESSION_LIST_LIMITS.transcriptHeadChars;
-  return getDb().$queryRaw<CardColumns[]>`
-    SELECT s."id",
+  const iso = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const afterCursor = after
+    ? Prisma.sql`AND (s."lastActivityAt" < (${after.at.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+        OR (s."lastActivityAt" = (${after.at.toISOString()}::timestamptz AT TIME ZONE 'UTC') AND s."id" < ${after.id}))`
+    : Prisma.empty;
+  const total = after ? Prisma.sql`NULL::int` : Prisma.sql`(SELECT count(*)::int FROM "Session" t WHERE t."userId" = ${userId} AND NOT t."isExample")`;
+  return getDb().$queryRaw<PageRow[]>`
+    SELECT s."id", s."clientId", s."name", s."mode"::text AS "mode", s."isCompleted",
+      ${iso(Prisma.sql`s."createdAt"`)} AS "createdAt",
+      ${iso(Prisma.sql`s."updatedAt"`)} AS "updatedAt",
+      ${iso(Prisma.sql`s."lastActivityAt"`)} AS "lastActivityAt",
+      s."speakerNames",
       left(s."transcript", ${head}) AS "transcriptHead",
       CASE WHEN jsonb_typeof(s."analysis" -> 'briefSummary') = 'string' THEN s."analysis" ->> 'briefSummary' END AS "briefSummary",
       CASE WHEN btrim(left(s."transcript", ${head})) = '' AND jsonb_typeof(s."analysis" -> 'transcriptionSegments') = 'array' THEN
@@ -131,13 +120,16 @@ async function cardColumns(userId: string, ids: string[]): Promise<CardColumns[]
       (SELECT count(*)::int FROM "FollowUpTranscript" f WHERE f."sessionId" = s."id") AS "followUpCount",
       (SELECT count(*)::int FROM "Commitment" c WHERE c."sessionId" = s."id" AND c."outcome" = 'kept') AS "commitmentsKept",
       (SELECT count(*)::int FROM "Commitment" c WHERE c."sessionId" = s."id") AS "commitmentsTotal",
-      (SELECT json_agg(json_build_object('kind', m."kind", 'error', m."error", 'lastFailedAt', to_char(m."lastFailedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'attemptCount', m."attemptCount"))
-         FROM "FailureMarker" m WHERE m."sessionId" = s."id") AS "failures"
+      (SELECT json_agg(json_build_object('kind', m."kind", 'error', m."error", 'lastFailedAt', ${iso(Prisma.sql`m."lastFailedAt"`)}, 'attemptCount', m."attemptCount"))
+         FROM "FailureMarker" m WHERE m."sessionId" = s."id") AS "failures",
+      ${total} AS "total"
     FROM "Session" s
-    WHERE s."userId" = ${userId} AND s."id" = ANY(${ids})`;
+    WHERE s."userId" = ${userId} AND NOT s."isExample" ${afterCursor}
+    ORDER BY s."lastActivityAt" DESC, s."id" DESC
+    LIMIT ${take}`;
 }
 
 /** The failure markers as failureSummary reads them (the time comes as UTC text: the column holds UTC without a zone). */
-function failuresOf(card: CardColumns | undefined) {
-  return (card?.failures ?? []).map((marker) => ({ ...marker, lastFailedAt: new Date(marker.lastFailedAt) }));
+function failuresOf(row: PageRow) {
+  return (row.failures ?? []).map((marker) => ({ ...marker, lastFailedAt: new Date(marker.lastFailedAt) }));
 }
