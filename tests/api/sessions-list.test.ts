@@ -297,4 +297,22 @@ describe("GET /api/sessions pages the history", () => {
     // Each page is validated by the client's own schema.
     expect(sessionListPageSchema.safeParse(await pageJson(pagingUser)).success).toBe(true);
   });
+
+  it("shows a session's card as it is now, however its transcript, analysis or signals were last written", async () => {
+    const db = testDb.db;
+    const userId = "user_card_updates";
+    const cardOf = async () => (await pageJson(userId)).sessions[0];
+    await db.session.create({ data: { id: "card-1", userId, transcript: "SPEAKER_00: we should talk about the money and the rent" } });
+    expect(await cardOf()).toMatchObject({ title: "Financial & Communication", insightCount: 0, signalsTrend: null });
+
+    await db.session.update({ where: { id: "card-1" }, data: { analysis: { briefSummary: "Weekend plans", cards: [{ title: "A" }] } } });
+    expect(await cardOf()).toMatchObject({ title: "Weekend plans", insightCount: 1 });
+
+    await db.session.update({ where: { id: "card-1" }, data: { signals: signals as object } });
+    expect((await cardOf())?.signalsTrend).toEqual(trendPointOf(signals));
+
+    // Written around Prisma too (the database keeps the card, not the app).
+    await db.$executeRaw`UPDATE "Session" SET "analysis" = NULL, "transcript" = '' WHERE "id" = 'card-1'`;
+    expect(await cardOf()).toMatchObject({ title: "Specific Topics Discussion", preview: "", insightCount: 0 });
+  });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { decodeListCursor, encodeListCursor } from "@/lib/domain/history/list-cursor";
-import { cardText, SESSION_LIST_LIMITS, trendPointOfParts, type SessionListItem, type SessionListPage } from "@/lib/domain/history/session-list";
+import { cardText, trendPointOfParts, type SessionListItem, type SessionListPage } from "@/lib/domain/history/session-list";
 import { getDb, Prisma } from "@/lib/server/db";
 import { ApiError } from "@/lib/server/http/errors";
 
@@ -22,17 +22,22 @@ type PageRow = {
   updatedAt: string;
   lastActivityAt: string;
   speakerNames: unknown;
-  transcriptHead: string;
-  briefSummary: string | null;
-  segmentsText: string | null;
-  analysisSpeakerNames: unknown;
-  insightCount: number | bigint | null;
-  trendParts: unknown;
+  card: StoredCard | null;
   followUpCount: number | bigint;
   commitmentsKept: number | bigint;
   commitmentsTotal: number | bigint;
   failures: { kind: "transcription" | "analysis"; error: string; lastFailedAt: string; attemptCount: number }[] | null;
   total: number | bigint | null;
+};
+
+/** The Session.card column, which the database keeps (prisma/migrations/20261125190000_session_card). */
+type StoredCard = {
+  transcriptHead: string | null;
+  briefSummary: string | null;
+  segmentsText: string | null;
+  analysisSpeakerNames: unknown;
+  insightCount: number | null;
+  trendParts: unknown;
 };
 
 /**
@@ -50,12 +55,13 @@ export async function listSessionPage(userId: string, { cursor, limit }: { curso
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const sessions = page.map((row): SessionListItem => {
+    const card = row.card;
     const text = cardText({
-      transcriptHead: row.transcriptHead ?? "",
-      briefSummary: row.briefSummary,
-      segmentsText: row.segmentsText,
+      transcriptHead: card?.transcriptHead ?? "",
+      briefSummary: card?.briefSummary ?? null,
+      segmentsText: card?.segmentsText ?? null,
       speakerNames: row.speakerNames,
-      analysisSpeakerNames: row.analysisSpeakerNames,
+      analysisSpeakerNames: card?.analysisSpeakerNames ?? null,
     });
     const failures = failuresOf(row);
     return {
@@ -69,10 +75,10 @@ export async function listSessionPage(userId: string, { cursor, limit }: { curso
       lastActivityAt: row.lastActivityAt,
       title: text.title,
       preview: text.preview,
-      insightCount: Number(row.insightCount ?? 0),
+      insightCount: Number(card?.insightCount ?? 0),
       followUpCount: Number(row.followUpCount),
       commitmentTally: Number(row.commitmentsTotal) > 0 ? { kept: Number(row.commitmentsKept), total: Number(row.commitmentsTotal) } : null,
-      signalsTrend: trendPointOfParts(row.trendParts),
+      signalsTrend: trendPointOfParts(card?.trendParts),
       failedTranscription: failureSummary(failures, "transcription") ?? null,
       failedAnalysis: failureSummary(failures, "analysis") ?? null,
     };
@@ -86,14 +92,11 @@ export async function listSessionPage(userId: string, { cursor, limit }: { curso
 }
 
 /**
- * The page's rows, served by the (userId, lastActivityAt desc) index; equal instants continue by id. The start of each
- * transcript, the analysis's brief summary, card count and speaker names, and the few numbers of the signals the trend
- * plots are extracted by PostgreSQL, so a page moves a few kilobytes instead of whole transcripts and analyses. The
- * segments' text is read only for a session whose transcript is blank (older sessions kept it there). Times are stored as
- * UTC without a zone, and travel as ISO text both ways.
+ * The page's rows, served by the (userId, lastActivityAt desc) index; equal instants continue by id. What the card shows
+ * of the transcript, analysis and signals comes from the small card column the database keeps, so a page never reads
+ * those big documents. Times are stored as UTC without a zone, and travel as ISO text both ways.
  */
 function pageRows(userId: string, after: { at: Date; id: string } | null, take: number): Promise<PageRow[]> {
-  const head = SESSION_LIST_LIMITS.transcriptHeadChars;
   const iso = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const afterCursor = after
     ? Prisma.sql`AND (s."lastActivityAt" < (${after.at.toISOString()}::timestamptz AT TIME ZONE 'UTC')
@@ -105,18 +108,7 @@ function pageRows(userId: string, after: { at: Date; id: string } | null, take: 
       ${iso(Prisma.sql`s."createdAt"`)} AS "createdAt",
       ${iso(Prisma.sql`s."updatedAt"`)} AS "updatedAt",
       ${iso(Prisma.sql`s."lastActivityAt"`)} AS "lastActivityAt",
-      s."speakerNames",
-      left(s."transcript", ${head}) AS "transcriptHead",
-      CASE WHEN jsonb_typeof(s."analysis" -> 'briefSummary') = 'string' THEN s."analysis" ->> 'briefSummary' END AS "briefSummary",
-      CASE WHEN btrim(left(s."transcript", ${head})) = '' AND jsonb_typeof(s."analysis" -> 'transcriptionSegments') = 'array' THEN
-        left((SELECT string_agg(segment ->> 'text', E'\n') FROM jsonb_array_elements(s."analysis" -> 'transcriptionSegments') AS segment
-              WHERE jsonb_typeof(segment) = 'object'), ${head})
-      END AS "segmentsText",
-      s."analysis" -> 'speakerNames' AS "analysisSpeakerNames",
-      CASE WHEN jsonb_typeof(s."analysis" -> 'cards') = 'array' THEN jsonb_array_length(s."analysis" -> 'cards') END AS "insightCount",
-      CASE WHEN jsonb_typeof(s."signals") = 'object' THEN jsonb_build_object(
-        'version', s."signals" -> 'version', 'labelled', s."signals" -> 'labelled', 'ratio', s."signals" -> 'ratio',
-        'repairs', s."signals" -> 'repairs', 'bids', s."signals" -> 'bids') END AS "trendParts",
+      s."speakerNames", s."card",
       (SELECT count(*)::int FROM "FollowUpTranscript" f WHERE f."sessionId" = s."id") AS "followUpCount",
       (SELECT count(*)::int FROM "Commitment" c WHERE c."sessionId" = s."id" AND c."outcome" = 'kept') AS "commitmentsKept",
       (SELECT count(*)::int FROM "Commitment" c WHERE c."sessionId" = s."id") AS "commitmentsTotal",
