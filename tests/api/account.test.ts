@@ -134,6 +134,9 @@ describe("GET /api/account/export", () => {
       }),
     ]);
     expect(failed.failures[0]).not.toHaveProperty("audio");
+    // The history card is a digest of what the export already holds whole.
+    expect(failed).not.toHaveProperty("card");
+    expect(failed).toHaveProperty("transcript");
   });
 
   it("says when a failure's audio is no longer kept", async () => {

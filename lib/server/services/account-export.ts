@@ -29,6 +29,8 @@ export async function exportAccountData(userId: string, now: Date = new Date()) 
     db.session.findMany({
       where: { userId },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      // The history card is the database's digest of transcript, analysis and signals, which the export holds whole.
+      omit: { card: true },
       include: {
         swipeActions: { orderBy: { cardIndex: "asc" } },
         followUps: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
