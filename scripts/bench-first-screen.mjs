@@ -15,8 +15,7 @@
 // Clerk's client code (lib/client/auth/clerk-on-demand.ts), and the Clerk column measures what configuring accounts costs
 // such a visitor. A signed-in user's page adds Clerk's provider and hooks and clerk-js (async, from Clerk's CDN), which the
 // bench does not measure.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -26,6 +25,7 @@ import { build as esbuild } from "esbuild";
 import lighthouse from "lighthouse";
 
 import { freePort, startNext } from "./lib/servers.mjs";
+import { buildTrivialNext } from "./lib/trivial-next.mjs";
 
 const RUNS = 3;
 const RUN_TIMEOUT_MS = 120_000;
@@ -43,30 +43,6 @@ const CHROME_FLAGS = [
   // Offline and deterministic: any host but loopback fails at once (Clerk's Frontend API included) instead of waiting on DNS.
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ];
-
-// The trivial page: a root layout and one client component, nothing else (no CSS, no fonts, no metadata beyond a title).
-const TRIVIAL_FILES = {
-  "app/layout.jsx": `export const metadata = { title: "Trivial" };
-export default function RootLayout({ children }) {
-  return (<html lang="en"><body>{children}</body></html>);
-}
-`,
-  "app/page.jsx": `import { Counter } from "./counter";
-export default function Page() {
-  return (<main><h1>A trivial page</h1><p>One client component, for comparison.</p><Counter /></main>);
-}
-`,
-  "app/counter.jsx": `"use client";
-import { useState } from "react";
-export function Counter() {
-  const [count, setCount] = useState(0);
-  return (<button type="button" onClick={() => setCount(count + 1)}>Pressed {count} times</button>);
-}
-`,
-  // Turbopack refuses files outside its root, and node_modules is a link out of this folder: the root is the filesystem's.
-  // (A project folder inside the repository instead would pick up the app's proxy.ts and instrumentation.ts.)
-  "next.config.mjs": 'export default { poweredByHeader: false, turbopack: { root: "/" } };\n',
-};
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value) => (value === null ? "n/a" : `${Math.round(value)} ms`);
@@ -90,20 +66,6 @@ async function loadClerkTestAuth(root) {
     logLevel: "silent",
   });
   return import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString("base64")}`);
-}
-
-function buildTrivialPage(root, nextBin, env, log) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-trivial-"));
-  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
-  for (const [file, text] of Object.entries(TRIVIAL_FILES)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  log(`building the trivial page in ${dir}`);
-  const result = spawnSync(nextBin, ["build", dir], { stdio: ["ignore", "pipe", "pipe"], env: { ...env, NEXT_DIST_DIR: "" }, timeout: 600_000 });
-  if (result.status !== 0) rmSync(dir, { recursive: true, force: true });
-  if (result.status !== 0) throw new Error(`trivial page build failed (exit ${result.status}): ${result.stderr?.toString().slice(-2000)}`);
-  return dir;
 }
 
 /** A page navigation as a browser sends it must get the page itself (Clerk mode: no handshake redirect), or the bench stops. */
@@ -249,7 +211,7 @@ export async function benchFirstScreen({ root = process.cwd(), env, nextBin = pa
   const servers = [];
   let trivialDir;
   try {
-    trivialDir = buildTrivialPage(root, nextBin, env, log);
+    trivialDir = buildTrivialNext(root, nextBin, env, log);
     const guestUrl = `http://127.0.0.1:${ports[0]}/`;
     const clerkUrl = `http://127.0.0.1:${ports[1]}/`;
     const trivialUrl = `http://127.0.0.1:${ports[2]}/`;

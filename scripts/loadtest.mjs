@@ -8,12 +8,14 @@
 // with labels, some follow-ups and commitments), starts the zero-latency fake AI providers (tests/fake-providers) and
 // `next start` on loopback with the test Clerk instance, then measures with autocannon:
 //   - GET /api/sessions (the first page) at 50 connections for 30 s: requests/s, p50, p99, errors;
+//   - beside it, the same URL without a session (the floor: the proxy and the route, no token, no database) and a trivial
+//     Next project's route handler (the ceiling: the framework alone on this machine, scripts/lib/trivial-next.mjs);
 //   - POST /api/transcribe and POST /api/analyze one at a time: with a provider that answers at once, the latency is the
 //     server's own overhead (plus the loopback hop to the fake), p50 and p99.
 // Goals on the 2-core machine: list p99 ≤ 50 ms with 0 errors; transcribe and analyze overhead ≤ 50 ms at p50.
 // Prints a table and writes bench-results/loadtest.json. LOADTEST_DURATION_S shortens the list run (default 30).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon"; // a maintained HTTP load generator: latency histograms (HdrHistogram) and error counts
@@ -21,6 +23,7 @@ import { build as esbuild } from "esbuild";
 import pg from "pg";
 
 import { freePort, startNext, waitUntilAnswers } from "./lib/servers.mjs";
+import { buildTrivialNext, TRIVIAL_ROUTE } from "./lib/trivial-next.mjs";
 
 const ROOT = process.cwd();
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
@@ -35,6 +38,7 @@ const AI_USER = "user_loadtest_ai";
 
 const children = [];
 let schemaToDrop = null;
+let trivialDir = null;
 let adminUrl = null;
 
 function log(message) {
@@ -254,6 +258,8 @@ async function main() {
   };
 
   ensureBuild(env);
+  // Built before anything is measured, so the build's load never overlaps a run.
+  trivialDir = buildTrivialNext(ROOT, NEXT_BIN, env, log);
   log(`migrating schema ${schema}`);
   const migrated = spawnSync(process.execPath, [path.join(ROOT, "scripts", "db-migrate.mjs")], { stdio: ["ignore", "ignore", "pipe"], env });
   if (migrated.status !== 0) throw new Error(`migration failed: ${migrated.stderr?.toString().slice(-2_000)}`);
@@ -301,6 +307,21 @@ async function main() {
   // the route; no token to verify, no database). By Little's law, 50 connections with p99 ≤ 50 ms need ≥ 1,000 answers/s.
   log(`GET /api/sessions without a session (the floor): ${LIST_CONNECTIONS} connections for ${LIST_SECONDS} s`);
   const floor = await run({ url: `${appUrl}/api/sessions`, connections: LIST_CONNECTIONS, duration: LIST_SECONDS });
+  // The ceiling of the framework on this machine: a trivial Next project's route handler that answers the same empty
+  // list, with no proxy, no auth and no database, built from the same node_modules (scripts/lib/trivial-next.mjs).
+  const trivial = await startNext({
+    nextBin: NEXT_BIN,
+    args: [trivialDir],
+    env: { ...env, NEXT_DIST_DIR: "" },
+    port: await freePort(),
+    hostname: "localhost",
+    readyPath: TRIVIAL_ROUTE,
+  });
+  children.push(trivial.child);
+  await run({ url: `${trivial.url}${TRIVIAL_ROUTE}`, connections: 10, amount: 200 });
+  log(`a trivial Next route (the ceiling): ${LIST_CONNECTIONS} connections for ${LIST_SECONDS} s`);
+  const ceiling = await run({ url: `${trivial.url}${TRIVIAL_ROUTE}`, connections: LIST_CONNECTIONS, duration: LIST_SECONDS });
+  await trivial.stop();
 
   const audio = readFileSync(path.join(ROOT, "tests", "fixtures", "two-voices.wav")).toString("base64");
   const transcribeBody = JSON.stringify({ audio, mimeType: "audio/wav", language: "en" });
@@ -347,6 +368,7 @@ async function main() {
     listAlone,
     list: { connections: LIST_CONNECTIONS, seconds: LIST_SECONDS, ...list },
     floor: { connections: LIST_CONNECTIONS, seconds: LIST_SECONDS, ...floor },
+    ceiling: { connections: LIST_CONNECTIONS, seconds: LIST_SECONDS, ...ceiling },
     transcribe: ai.transcribe,
     analyze: ai.analyze,
     goals: {
@@ -371,6 +393,9 @@ async function main() {
   console.log(
     `| floor: the guest's empty list (no token, no database), ${LIST_CONNECTIONS} connections, ${LIST_SECONDS} s | ${floor.requestsPerSecond} | ${floor.p50} ms | ${floor.p99} ms | ${floor.errors} | |`,
   );
+  console.log(
+    `| ceiling: a trivial Next route handler (same node_modules; no proxy, auth or database), ${LIST_CONNECTIONS} connections, ${LIST_SECONDS} s | ${ceiling.requestsPerSecond} | ${ceiling.p50} ms | ${ceiling.p99} ms | ${ceiling.errors} | |`,
+  );
   for (const name of ["transcribe", "analyze"]) {
     const row = ai[name];
     console.log(
@@ -382,6 +407,7 @@ async function main() {
 
 async function cleanUp() {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  if (trivialDir) rmSync(trivialDir, { recursive: true, force: true });
   if (schemaToDrop && adminUrl) {
     const client = new pg.Client({ connectionString: adminUrl });
     try {
