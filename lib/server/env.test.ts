@@ -46,3 +46,19 @@ test("the shared result cannot be changed by one caller for the others", () => {
     (env as { FEEDBACK_EMAIL: string }).FEEDBACK_EMAIL = "changed@example.org";
   }).toThrow(TypeError);
 });
+
+test("a production server parses its environment once and keeps it", () => {
+  const env = process.env as Record<string, string | undefined>;
+  env.NODE_ENV = "production";
+  env.RATE_LIMIT_AI_PER_IP = "7";
+  let production: typeof import("./env") | undefined;
+  jest.isolateModules(() => {
+    production = jest.requireActual<typeof import("./env")>("./env");
+  });
+  const first = production!.getEnv();
+  expect(first.RATE_LIMIT_AI_PER_IP).toBe(7);
+  env.RATE_LIMIT_AI_PER_IP = "8";
+  expect(production!.getEnv()).toBe(first);
+  // The same change is seen outside production (the module loaded above, under NODE_ENV=test).
+  expect(getEnv().RATE_LIMIT_AI_PER_IP).toBe(8);
+});

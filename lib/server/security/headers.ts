@@ -142,13 +142,14 @@ export function applyContentSecurityPolicy(
   pathname: string,
   requestHeaders: Headers,
   sources: CspSources,
-  nonce: string = generateNonce(),
+  givenNonce?: string,
 ): [string, string][] {
   requestHeaders.delete(NONCE_HEADER);
   requestHeaders.delete(CSP_HEADER);
   requestHeaders.delete(`${CSP_HEADER}-Report-Only`);
   if (isApiPath(pathname)) return [[CSP_HEADER, API_CONTENT_SECURITY_POLICY]];
 
+  const nonce = givenNonce ?? generateNonce();
   const policy = pageContentSecurityPolicy(nonce, sources);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set(CSP_HEADER, policy);
