@@ -138,12 +138,7 @@ export function isApiPath(pathname: string): boolean {
  * For one request through the proxy: puts a page's policy and nonce on the request headers that are forwarded to Next
  * (replacing anything the client sent under those names) and returns the headers for the response.
  */
-export function applyContentSecurityPolicy(
-  pathname: string,
-  requestHeaders: Headers,
-  sources: CspSources,
-  givenNonce?: string,
-): [string, string][] {
+export function applyContentSecurityPolicy(pathname: string, requestHeaders: Headers, sources: CspSources, givenNonce?: string): [string, string][] {
   requestHeaders.delete(NONCE_HEADER);
   requestHeaders.delete(CSP_HEADER);
   requestHeaders.delete(`${CSP_HEADER}-Report-Only`);
