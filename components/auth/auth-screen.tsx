@@ -73,8 +73,12 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     if (!loaded || googleStarted.current) return;
     if (new URLSearchParams(window.location.search).get(GOOGLE_SIGN_IN_PARAM.name) !== GOOGLE_SIGN_IN_PARAM.value) return;
     googleStarted.current = true;
-    if (identity.signedIn) window.location.replace("/");
-    else continueWithGoogle();
+    if (identity.signedIn) return window.location.replace("/");
+    // Back from Google's screen must come to this screen, not to a page that sends the browser to Google again.
+    const withoutGoogle = new URL(window.location.href);
+    withoutGoogle.searchParams.delete(GOOGLE_SIGN_IN_PARAM.name);
+    window.history.replaceState(null, "", `${withoutGoogle.pathname}${withoutGoogle.search}`);
+    continueWithGoogle();
     // Once, when Clerk's client is ready; the identity is read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);

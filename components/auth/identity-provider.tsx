@@ -4,7 +4,8 @@ import { useAuth, useClerk, useUser } from "@clerk/nextjs";
 import { useEffect, useMemo, type ReactNode } from "react";
 
 import { setRequestAuth } from "@/lib/client/api/request";
-import { clearAuthReturn, clearAuthReturnAfterArrival, markAuthReturn } from "@/lib/client/auth/clerk-on-demand";
+import { arrivedFromAuthRedirect, clearAuthReturn, clearAuthReturnAfterArrival, markAuthReturn } from "@/lib/client/auth/clerk-on-demand";
+import { GOOGLE_RETURN_ROUTES, googleOutcomeAwaitingCompletion } from "@/lib/client/auth/google-return";
 import { clearPageCaches } from "@/lib/client/install/page-caches";
 import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-disclaimer";
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
@@ -55,8 +56,16 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
   }, [accountUserId]);
 
   useEffect(() => {
+    if (!isLoaded) return;
+    const backFromGoogle = arrivedFromAuthRedirect();
     // Clerk has loaded on the page a Google sign-in came back to: the next signed-out page can do without it again.
-    if (isLoaded) clearAuthReturnAfterArrival();
+    clearAuthReturnAfterArrival();
+    // The step Clerk's redirect callback takes (lib/client/auth/google-return.ts), when Google's answer is waiting for it.
+    if (backFromGoogle && googleOutcomeAwaitingCompletion(clerk.client)) {
+      clerk.handleRedirectCallback(GOOGLE_RETURN_ROUTES).catch(() => showToast({ title: AUTH_TEXTS.signInUnavailable }));
+    }
+    // Once, when Clerk has loaded: clerk is the same object for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isLoaded]);
 
   const value = useMemo<AppIdentity>(

@@ -221,11 +221,54 @@ test.describe("Clerk only where a page needs it", () => {
     await expect.poll(() => page.evaluate(() => "Clerk" in window), { timeout: 15_000 }).toBe(true);
     await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === "auth_return")).toBe(false);
 
+    // Back from home is the sign-in screen, which does not send the browser to Google again.
+    await page.goBack();
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/sign-in`);
+    await expect(page.getByRole("textbox", { name: "Email" })).toBeEnabled({ timeout: 15_000 });
+    expect(fapi.oauthStarts).toHaveLength(1);
+    await page.goForward();
+    await expectHomeLoaded(page);
+
     // Back to a signed-out page without Clerk.
     await page.reload();
     await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(await page.evaluate(() => "Clerk" in window)).toBe(false);
+    expect(fapi.unhandled).toEqual([]);
+  });
+});
+
+test.describe("Google's answer, completed on home (the spec's redirect target)", () => {
+  test.beforeEach(({ context }) => visitSignedOut(context, ACCOUNT_SERVER));
+
+  async function signInWithGoogleFromSettings(page: Page, fapi: FakeClerkFapi) {
+    await fapi.install(page.context());
+    await page.goto(`${ACCOUNT_SERVER.url}/`);
+    const settings = await new Shell(page).openSettings();
+    await settings.signInWithGoogle.click();
+    await expect.poll(() => fapi.oauthStarts.length, { timeout: 15_000 }).toBe(1);
+  }
+
+  test("an account Google signs in comes home signed in", async ({ page }) => {
+    const fapi = new FakeClerkFapi();
+    fapi.addUser("gia@example.com", PASSWORD);
+    fapi.googleAccount = "gia@example.com";
+    await signInWithGoogleFromSettings(page, fapi);
+    await expect(new Shell(page).profileButton).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
+    // The session Google's sign-in created is the active one.
+    expect(fapi.calls.some((call) => /^POST \/client\/sessions\/[^/]+\/touch$/.test(call))).toBe(true);
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("a Google account new here becomes an account (Clerk's transfer) and comes home signed in", async ({ page }) => {
+    const fapi = new FakeClerkFapi();
+    fapi.googleAccount = "new-to-us@example.com";
+    await signInWithGoogleFromSettings(page, fapi);
+    await expect(new Shell(page).profileButton).toBeVisible({ timeout: 15_000 });
+    expect(fapi.users.get("new-to-us@example.com")?.verified).toBe(true);
+    expect(fapi.calls).toContain("POST /client/sign_ups");
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
     expect(fapi.unhandled).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { AUTH_RETURN_COOKIE, clearAuthReturn, clearAuthReturnAfterArrival, markAuthReturn } from "./clerk-on-demand";
+import { arrivedFromAuthRedirect, AUTH_RETURN_COOKIE, clearAuthReturn, clearAuthReturnAfterArrival, markAuthReturn } from "./clerk-on-demand";
 
 const returnCookie = () => document.cookie.split("; ").find((entry) => entry.startsWith(`${AUTH_RETURN_COOKIE}=`)) ?? null;
 
@@ -26,4 +26,11 @@ test("a value that is no time is cleared, and no cookie is no error", () => {
   clearAuthReturnAfterArrival(0);
   expect(returnCookie()).toBeNull();
   expect(() => clearAuthReturnAfterArrival(0)).not.toThrow();
+});
+
+test("only the page after the one that set the cookie arrived from a sign-in redirect", () => {
+  expect(arrivedFromAuthRedirect(1_764_000_000_000)).toBe(false);
+  markAuthReturn(1_764_000_000_000);
+  expect(arrivedFromAuthRedirect(1_764_000_000_000 - 5_000)).toBe(false);
+  expect(arrivedFromAuthRedirect(1_764_000_000_000 + 60_000)).toBe(true);
 });

@@ -19,16 +19,20 @@ export function markAuthReturn(now = Date.now()): void {
   document.cookie = `${AUTH_RETURN_COOKIE}=${now}; Path=/; Max-Age=${AUTH_RETURN_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
+/** Whether this page is the one a sign-in came back to: the cookie was set by a page before it. */
+export function arrivedFromAuthRedirect(pageStartedAt = performance.timeOrigin): boolean {
+  const match = document.cookie.split("; ").find((entry) => entry.startsWith(`${AUTH_RETURN_COOKIE}=`));
+  if (!match) return false;
+  const setAt = Number(match.slice(AUTH_RETURN_COOKIE.length + 1));
+  return !(Number.isFinite(setAt) && setAt >= pageStartedAt);
+}
+
 /**
  * Clears the cookie on the page a sign-in came back to (set before this page started loading); a cookie set by this very page
  * (it is leaving for Google) stays.
  */
 export function clearAuthReturnAfterArrival(pageStartedAt = performance.timeOrigin): void {
-  const match = document.cookie.split("; ").find((entry) => entry.startsWith(`${AUTH_RETURN_COOKIE}=`));
-  if (!match) return;
-  const setAt = Number(match.slice(AUTH_RETURN_COOKIE.length + 1));
-  if (Number.isFinite(setAt) && setAt >= pageStartedAt) return;
-  clearAuthReturn();
+  if (arrivedFromAuthRedirect(pageStartedAt)) clearAuthReturn();
 }
 
 /** The browser did not leave after all (Google's sign-in could not start). */

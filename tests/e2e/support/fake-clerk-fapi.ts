@@ -16,7 +16,15 @@ const CLERK_JS_DIST = path.resolve("node_modules/@clerk/clerk-js/dist");
 
 type User = { id: string; emailId: string; email: string; password: string; verified: boolean; unsafeMetadata: Record<string, unknown>; createdAt: number };
 type Session = { id: string; userId: string; createdAt: number };
-type SignIn = { id: string; identifier: string; status: "needs_first_factor" | "complete"; resetPrepared: boolean; createdSessionId: string | null };
+type SignIn = {
+  id: string;
+  identifier: string;
+  status: "needs_identifier" | "needs_first_factor" | "complete";
+  resetPrepared: boolean;
+  createdSessionId: string | null;
+  /** A sign-in with Google: its verification's status (a Google account new here is "transferable"). */
+  google?: "unverified" | "verified" | "transferable";
+};
 type SignUp = { id: string; userId: string; status: "missing_requirements" | "complete"; createdSessionId: string | null; strategy: string | null };
 export type Email = { to: string; kind: "verification-link" | "verification-code" | "reset-code"; code?: string };
 
@@ -38,6 +46,11 @@ export class FakeClerkFapi {
   readonly calls: string[] = [];
   /** The redirect_url of every Google sign-in started. */
   readonly oauthStarts: string[] = [];
+  /**
+   * Who signs in at the fake Google: null (the default) comes back without signing in, as after Back on Google's screen;
+   * an address signs that account in, or, when no account here has it, leaves a sign-in for Clerk to transfer to a sign-up.
+   */
+  googleAccount: string | null = null;
   private sessions: Session[] = [];
   private signIn: SignIn | null = null;
   private signUp: SignUp | null = null;
@@ -82,6 +95,7 @@ export class FakeClerkFapi {
         : route.fulfill({ status: 404, headers: cors });
     }
     if (url.pathname === "/fake-oauth/google") {
+      this.answerGoogle();
       const back = url.searchParams.get("back") ?? "/";
       return route.fulfill({ status: 302, headers: { location: new URL(back, request.headers()["referer"] ?? "http://127.0.0.1/").toString() } });
     }
@@ -208,26 +222,28 @@ export class FakeClerkFapi {
     return this.signInJson();
   }
 
-  /** Google: the browser is sent to the provider (here a page of this fake that sends it straight back, signed out). */
+  /** Google: the browser is sent to the provider (here a page of this fake that sends it back, see googleAccount). */
   private startGoogle(body: URLSearchParams) {
     this.oauthStarts.push(body.get("redirect_url") ?? "");
     const back = encodeURIComponent(body.get("action_complete_redirect_url") ?? body.get("redirect_url") ?? "/");
+    this.signIn = { id: id("sia"), identifier: "", status: "needs_first_factor", resetPrepared: false, createdSessionId: null, google: "unverified" };
     return {
-      object: "sign_in",
-      id: id("sia"),
-      status: "needs_first_factor",
-      supported_identifiers: [],
-      identifier: null,
-      supported_first_factors: [{ strategy: "oauth_google" }],
-      supported_second_factors: null,
+      ...this.signInJson(),
       first_factor_verification: {
         ...this.verification("unverified", "oauth_google"),
         external_verification_redirect_url: `${ORIGIN}/fake-oauth/google?back=${back}`,
       },
-      second_factor_verification: null,
-      created_session_id: null,
-      abandon_at: nowMs() + 86_400_000,
     };
+  }
+
+  /** What Google's callback to Clerk leaves behind: a completed sign-in, or one to transfer to a sign-up. */
+  private answerGoogle() {
+    const email = this.googleAccount;
+    if (!email || this.signIn?.google !== "unverified") return;
+    const user = this.users.get(email);
+    this.signIn = user
+      ? { ...this.signIn, identifier: email, status: "complete", createdSessionId: this.newSession(user).id, google: "verified" }
+      : { ...this.signIn, identifier: email, status: "needs_identifier", google: "transferable" };
   }
 
   private async prepareFirstFactor(body: URLSearchParams) {
@@ -256,6 +272,7 @@ export class FakeClerkFapi {
 
   // Sign-up: an unverified account that must confirm its address (by link, or by code when links are off).
   private createSignUp(body: URLSearchParams) {
+    if (body.get("transfer") === "true") return this.transferToSignUp();
     const email = (body.get("email_address") ?? "").trim().toLowerCase();
     const existing = this.users.get(email);
     if (existing?.verified) this.fail(422, "form_identifier_exists", "That email address is taken. Please try another.");
@@ -263,6 +280,15 @@ export class FakeClerkFapi {
     const user = existing ?? this.addUser(email, password ?? "", false);
     if (password !== null) user.password = password;
     this.signUp = { id: id("sua"), userId: user.id, status: "missing_requirements", createdSessionId: null, strategy: null };
+    return this.signUpJson();
+  }
+
+  /** Clerk's transfer: the Google account the sign-in could not find becomes a new, verified account with a session. */
+  private transferToSignUp() {
+    if (this.signIn?.google !== "transferable") this.fail(422, "transfer_not_allowed", "There is nothing to transfer");
+    const user = this.addUser(this.signIn.identifier, "", true);
+    this.signUp = { id: id("sua"), userId: user.id, status: "complete", createdSessionId: this.newSession(user).id, strategy: "oauth_google" };
+    this.signIn = null;
     return this.signUpJson();
   }
 
@@ -305,6 +331,7 @@ export class FakeClerkFapi {
 
   private signInJson() {
     const signIn = this.signIn!;
+    if (signIn.google) return this.googleSignInJson(signIn);
     const user = this.users.get(signIn.identifier)!;
     return {
       object: "sign_in",
@@ -321,6 +348,26 @@ export class FakeClerkFapi {
       first_factor_verification: signIn.resetPrepared
         ? this.verification(signIn.status === "complete" ? "verified" : "unverified", "reset_password_email_code")
         : null,
+      second_factor_verification: null,
+      created_session_id: signIn.createdSessionId,
+      abandon_at: nowMs() + 86_400_000,
+    };
+  }
+
+  private googleSignInJson(signIn: SignIn) {
+    const verification = this.verification(signIn.google!, "oauth_google");
+    return {
+      object: "sign_in",
+      id: signIn.id,
+      status: signIn.status,
+      supported_identifiers: [],
+      identifier: signIn.identifier || null,
+      supported_first_factors: [{ strategy: "oauth_google" }],
+      supported_second_factors: null,
+      first_factor_verification:
+        signIn.google === "transferable"
+          ? { ...verification, error: { code: "external_account_not_found", message: "The External Account was not found.", long_message: "" } }
+          : verification,
       second_factor_verification: null,
       created_session_id: signIn.createdSessionId,
       abandon_at: nowMs() + 86_400_000,
