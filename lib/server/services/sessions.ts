@@ -8,9 +8,9 @@ import { ApiError } from "@/lib/server/http/errors";
 import { failureSummary } from "./session-dto";
 
 /**
- * One row of a history page: the session's small columns (times as UTC ISO text, as the answer sends them), its big columns
- * cut down in the database (so they never reach this process), the counts of its follow-ups, commitments and failures,
- * and, on the first page, how many sessions there are.
+ * One row of a history page: the session's small columns (times as UTC ISO text, as the answer sends them), its card (what
+ * the history shows of the big columns, which never reach this process), the counts of its follow-ups, commitments and
+ * failures, and, on the first page, how many sessions there are.
  */
 type PageRow = {
   id: string;
