@@ -7,8 +7,16 @@ import { useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { GOOGLE_SIGN_IN_PARAM } from "@/lib/client/auth/clerk-on-demand";
+import { GOOGLE_CONTINUE_PARAM } from "@/lib/client/auth/google-return";
 import { AUTH_MESSAGES } from "@/lib/domain/auth/messages";
-import { authScreenReducer, initialAuthScreen, type AuthMode, type AuthScreenEvent, type AuthScreenState } from "@/lib/domain/auth/screen-machine";
+import {
+  authScreenReducer,
+  initialAuthScreen,
+  signUpOutcome,
+  type AuthMode,
+  type AuthScreenEvent,
+  type AuthScreenState,
+} from "@/lib/domain/auth/screen-machine";
 import { checkCode, checkCredentials, checkEmail, checkResetCompletion } from "@/lib/domain/auth/validation";
 
 import { completePasswordReset, requestPasswordReset, resendVerification, signInWithPassword, signUpWithPassword, verifySignUpCode } from "./auth-flows";
@@ -80,6 +88,17 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     window.history.replaceState(null, "", `${withoutGoogle.pathname}${withoutGoogle.search}`);
     continueWithGoogle();
     // Once, when Clerk's client is ready; the identity is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+
+  // A Google sign-up Clerk sent here to finish (GOOGLE_RETURN_ROUTES): the account asks for more than Google gives and this
+  // app asks for nothing beyond e-mail and password, so it is the spec's "needs more information".
+  useEffect(() => {
+    if (!loaded || !signUpHook.signUp) return;
+    if (new URLSearchParams(window.location.search).get(GOOGLE_CONTINUE_PARAM.name) !== GOOGLE_CONTINUE_PARAM.value) return;
+    const outcome = signUpOutcome(signUpHook.signUp);
+    if (outcome === "needs-info" || outcome === "verify-email") dispatch({ type: "FAILED", message: AUTH_MESSAGES.needsMoreInfo });
+    // Once, when Clerk's client is ready.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
 

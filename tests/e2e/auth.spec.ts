@@ -271,6 +271,20 @@ test.describe("Google's answer, completed on home (the spec's redirect target)",
     await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
     expect(fapi.unhandled).toEqual([]);
   });
+
+  test("a Google account new here, for which the account would need more than Google gives, is told so on the sign-up screen", async ({ page }, testInfo) => {
+    const fapi = new FakeClerkFapi();
+    fapi.googleAccount = "needs-more@example.com";
+    fapi.googleSignUpMissing = ["username"];
+    await signInWithGoogleFromSettings(page, fapi);
+    await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/sign-up?continue=google`, { timeout: 15_000 });
+    await expect(notice(page)).toHaveText("Account requires additional information. Please contact support.");
+    await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
+    await expect(new Shell(page).profileButton).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await saveScreen(page, "auth-google-needs-more", testInfo);
+    expect(fapi.unhandled).toEqual([]);
+  });
 });
 
 test("the guest banner's 'Create an account' goes to /sign-up; without Clerk there is none", async ({ page, context }) => {

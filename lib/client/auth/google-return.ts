@@ -30,11 +30,14 @@ export function googleOutcomeAwaitingCompletion(client: SignInAttempts | null | 
   );
 }
 
+/** The sign-up screen's query when Clerk sends a Google sign-up there to finish: the account asks for more than Google gave. */
+export const GOOGLE_CONTINUE_PARAM = { name: "continue", value: "google" } as const;
+
 /** Where Clerk's callback sends the browser: home for every outcome, the app's own screens for a step still to take. */
 export const GOOGLE_RETURN_ROUTES = {
   signInUrl: "/sign-in",
   signUpUrl: "/sign-up",
-  continueSignUpUrl: "/sign-up",
+  continueSignUpUrl: `/sign-up?${GOOGLE_CONTINUE_PARAM.name}=${GOOGLE_CONTINUE_PARAM.value}`,
   signInFallbackRedirectUrl: "/",
   signUpFallbackRedirectUrl: "/",
 } as const;

@@ -25,7 +25,14 @@ type SignIn = {
   /** A sign-in with Google: its verification's status (a Google account new here is "transferable"). */
   google?: "unverified" | "verified" | "transferable";
 };
-type SignUp = { id: string; userId: string; status: "missing_requirements" | "complete"; createdSessionId: string | null; strategy: string | null };
+type SignUp = {
+  id: string;
+  userId: string;
+  status: "missing_requirements" | "complete";
+  createdSessionId: string | null;
+  strategy: string | null;
+  missingFields?: string[];
+};
 export type Email = { to: string; kind: "verification-link" | "verification-code" | "reset-code"; code?: string };
 
 type ApiError = { status: number; code: string; message: string; longMessage: string };
@@ -51,6 +58,8 @@ export class FakeClerkFapi {
    * an address signs that account in, or, when no account here has it, leaves a sign-in for Clerk to transfer to a sign-up.
    */
   googleAccount: string | null = null;
+  /** What the instance still wants of a new account made from Google's (a username, say): the transfer then stops short. */
+  googleSignUpMissing: string[] = [];
   private sessions: Session[] = [];
   private signIn: SignIn | null = null;
   private signUp: SignUp | null = null;
@@ -287,7 +296,11 @@ export class FakeClerkFapi {
   private transferToSignUp() {
     if (this.signIn?.google !== "transferable") this.fail(422, "transfer_not_allowed", "There is nothing to transfer");
     const user = this.addUser(this.signIn.identifier, "", true);
-    this.signUp = { id: id("sua"), userId: user.id, status: "complete", createdSessionId: this.newSession(user).id, strategy: "oauth_google" };
+    const missingFields = this.googleSignUpMissing;
+    this.signUp =
+      missingFields.length > 0
+        ? { id: id("sua"), userId: user.id, status: "missing_requirements", createdSessionId: null, strategy: "oauth_google", missingFields }
+        : { id: id("sua"), userId: user.id, status: "complete", createdSessionId: this.newSession(user).id, strategy: "oauth_google" };
     this.signIn = null;
     return this.signUpJson();
   }
@@ -383,7 +396,7 @@ export class FakeClerkFapi {
       status: signUp.status,
       required_fields: ["email_address", "password"],
       optional_fields: [],
-      missing_fields: [],
+      missing_fields: signUp.missingFields ?? [],
       unverified_fields: user.verified ? [] : ["email_address"],
       verifications: {
         email_address: {
