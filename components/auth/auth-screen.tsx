@@ -81,7 +81,10 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     if (!loaded || googleStarted.current) return;
     if (new URLSearchParams(window.location.search).get(GOOGLE_SIGN_IN_PARAM.name) !== GOOGLE_SIGN_IN_PARAM.value) return;
     googleStarted.current = true;
-    if (identity.signedIn) return window.location.replace("/");
+    if (identity.signedIn) {
+      window.location.replace("/");
+      return;
+    }
     // Back from Google's screen must come to this screen, not to a page that sends the browser to Google again.
     const withoutGoogle = new URL(window.location.href);
     withoutGoogle.searchParams.delete(GOOGLE_SIGN_IN_PARAM.name);
