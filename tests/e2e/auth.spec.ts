@@ -256,8 +256,8 @@ test.describe("Google's answer, completed on home (the spec's redirect target)",
     await signInWithGoogleFromSettings(page, fapi);
     await expect(new Shell(page).profileButton).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(`${ACCOUNT_SERVER.url}/`);
-    // The session Google's sign-in created is the active one.
-    expect(fapi.calls.some((call) => /^POST \/client\/sessions\/[^/]+\/touch$/.test(call))).toBe(true);
+    // The session Google's sign-in created is made the active one (the session shows before that step is done).
+    await expect.poll(() => fapi.calls.some((call) => /^POST \/client\/sessions\/[^/]+\/touch$/.test(call)), { timeout: 15_000 }).toBe(true);
     expect(fapi.unhandled).toEqual([]);
   });
 
