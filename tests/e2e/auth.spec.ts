@@ -26,6 +26,15 @@ async function expectHomeLoaded(page: Page) {
   await page.waitForLoadState("load");
 }
 
+/** From a signed-out home: Settings' "Sign in with Google", through the sign-in screen, until Google's sign-in has started. */
+async function signInWithGoogleFromSettings(page: Page, fapi: FakeClerkFapi) {
+  await fapi.install(page.context());
+  await page.goto(`${ACCOUNT_SERVER.url}/`);
+  const settings = await new Shell(page).openSettings();
+  await settings.signInWithGoogle.click();
+  await expect.poll(() => fapi.oauthStarts.length, { timeout: 15_000 }).toBe(1);
+}
+
 const notice = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
 
 async function fillCredentials(page: Page, email: string, password: string) {
@@ -210,11 +219,7 @@ test.describe("Clerk only where a page needs it", () => {
 
   test("Settings' 'Sign in with Google' goes through the sign-in screen to Google, and the page it returns to loads Clerk once", async ({ page, context }) => {
     const fapi = new FakeClerkFapi();
-    await fapi.install(context);
-    await page.goto(`${ACCOUNT_SERVER.url}/`);
-    const settings = await new Shell(page).openSettings();
-    await settings.signInWithGoogle.click();
-    await expect.poll(() => fapi.oauthStarts.length, { timeout: 15_000 }).toBe(1);
+    await signInWithGoogleFromSettings(page, fapi);
     // The fake Google sends the browser straight back to /, signed out.
     await expectHomeLoaded(page);
     await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
@@ -240,14 +245,6 @@ test.describe("Clerk only where a page needs it", () => {
 
 test.describe("Google's answer, completed on home (the spec's redirect target)", () => {
   test.beforeEach(({ context }) => visitSignedOut(context, ACCOUNT_SERVER));
-
-  async function signInWithGoogleFromSettings(page: Page, fapi: FakeClerkFapi) {
-    await fapi.install(page.context());
-    await page.goto(`${ACCOUNT_SERVER.url}/`);
-    const settings = await new Shell(page).openSettings();
-    await settings.signInWithGoogle.click();
-    await expect.poll(() => fapi.oauthStarts.length, { timeout: 15_000 }).toBe(1);
-  }
 
   test("an account Google signs in comes home signed in", async ({ page }) => {
     const fapi = new FakeClerkFapi();
