@@ -98,10 +98,8 @@ export async function listSessionPage(userId: string, { cursor, limit }: { curso
  */
 function pageRows(userId: string, after: { at: Date; id: string } | null, take: number): Promise<PageRow[]> {
   const iso = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const afterCursor = after
-    ? Prisma.sql`AND (s."lastActivityAt" < (${after.at.toISOString()}::timestamptz AT TIME ZONE 'UTC')
-        OR (s."lastActivityAt" = (${after.at.toISOString()}::timestamptz AT TIME ZONE 'UTC') AND s."id" < ${after.id}))`
-    : Prisma.empty;
+  const cursorAt = after && Prisma.sql`(${after.at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+  const afterCursor = after ? Prisma.sql`AND (s."lastActivityAt" < ${cursorAt} OR (s."lastActivityAt" = ${cursorAt} AND s."id" < ${after.id}))` : Prisma.empty;
   const total = after ? Prisma.sql`NULL::int` : Prisma.sql`(SELECT count(*)::int FROM "Session" t WHERE t."userId" = ${userId} AND NOT t."isExample")`;
   return getDb().$queryRaw<PageRow[]>`
     SELECT s."id", s."clientId", s."name", s."mode"::text AS "mode", s."isCompleted",
