@@ -6,19 +6,25 @@ import { MediaStream, MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket 
 import { startRealtimeCoach, type RealtimeCoach } from "@/lib/client/realtime/realtime-coach";
 import type { CoachTurn } from "@/lib/domain/solo/coach-session";
 import { REALTIME_TEXTS, type RealtimeCoachError } from "@/lib/domain/solo/realtime-texts";
+import { freePort } from "@/scripts/lib/servers.mjs";
 
 // The browser client (lib/client/realtime) against the fake realtime peer (tests/fake-providers/realtime.mjs) over real
 // WebRTC on loopback, with werift standing in for the browser's RTCPeerConnection: the SDP exchange, the intro's audio and
 // events, turn detection switched on after it, a user turn from microphone audio, a guide queued while the coach speaks,
 // and a dropped connection. The browser test does the same with Chromium; this one runs in a few seconds without a build.
 
-const PORT = 3000 + Math.floor(Math.random() * 500) + 3500;
-const BASE = `http://127.0.0.1:${PORT}`;
+let BASE = "";
 let server: ChildProcess;
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ["tests/fake-providers/server.mjs", "--port", String(PORT)], { stdio: "ignore" });
+  // A port the OS says is free (a random one once collided, and the server's exit went unseen).
+  const port = await freePort();
+  BASE = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ["tests/fake-providers/server.mjs", "--port", String(port)], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  server.stderr?.on("data", (chunk) => (stderr = (stderr + chunk).slice(-2_000)));
   for (let attempt = 0; attempt < 100; attempt++) {
+    if (server.exitCode !== null) throw new Error(`fake provider server exited (${server.exitCode}): ${stderr}`);
     const up = await fetch(`${BASE}/__control/health`).then(
       (response) => response.ok,
       () => false,
@@ -26,7 +32,7 @@ beforeAll(async () => {
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error("fake provider server did not start");
+  throw new Error(`fake provider server did not start: ${stderr}`);
 });
 // Every peer connection the client made, closed and awaited at the end: werift's sockets and timers keep Node alive.
 const peers: RTCPeerConnection[] = [];
