@@ -35,6 +35,16 @@ async function saveSession(request: import("@playwright/test").APIRequestContext
   expect(response.status()).toBe(200);
 }
 
+// The download's toast sits at the foot of the screen, over Settings' "Return to App" when the page ends there; while the
+// pointer is over it Radix holds it open, so a click aimed at the button behind it would wait forever. A user closes it.
+// Matched by text: Settings is a modal dialog, and Radix hides the toast region from the accessibility tree meanwhile.
+async function closeDownloadToast(page: Page) {
+  const toast = page.locator("li").filter({ hasText: DATA_TEXTS.downloadStarted });
+  await expect(toast).toBeVisible();
+  await toast.locator('[aria-label="Dismiss notification"]').click();
+  await expect(toast).toBeHidden();
+}
+
 async function confirmDeleteAll(page: Page) {
   await dataCard(page).getByRole("button", { name: DATA_TEXTS.deleteAll }).click();
   const dialog = page.getByRole("dialog", { name: DATA_TEXTS.confirmTitle });
@@ -65,6 +75,7 @@ test("signed in: Download my data gives the account's JSON; Delete all my data, 
   await expect(profile).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent("download"), dataCard(page).getByRole("button", { name: DATA_TEXTS.download }).click()]);
+  await closeDownloadToast(page);
   expect(download.suggestedFilename()).toMatch(/^relationship-coach-export-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
   expect(exported).toMatchObject({ format: "relationship-coach-export", account: { userId } });
@@ -112,6 +123,7 @@ test("guest: Delete all my data in Settings removes this browser's sessions, wit
   });
 
   const [download] = await Promise.all([page.waitForEvent("download"), dataCard(page).getByRole("button", { name: DATA_TEXTS.download }).click()]);
+  await closeDownloadToast(page);
   const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
   expect(exported).toMatchObject({ source: "this-device", sessions: [{ id: "local-1700000000009", transcript: "Ana: a guest's talk" }] });
 
