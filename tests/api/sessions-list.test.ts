@@ -4,7 +4,7 @@ import { GET as listAccount } from "@/app/api/sessions/route";
 import { SESSION_LIST_LIMITS, sessionListPageSchema } from "@/lib/domain/history/session-list";
 import { validateLabels } from "@/lib/domain/signals/labels";
 import { buildSignalsRecord, signalTurns, trendPointOf } from "@/lib/domain/signals/record";
-import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { clerkTestEnv, mintHandshakeToken, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_CLERK, setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
 import { createTestDb, type TestDb } from "@/tests/helpers/test-db";
@@ -79,6 +79,16 @@ describe("GET /api/sessions with Clerk configured", () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it("never answers a guest as the user whose handshake another request carried in its URL", async () => {
+    const handshake = mintHandshakeToken(await mintSessionToken("user_a", { expiresInSeconds: 60 }));
+    // A guest's usual headers: a cookie of the app's own, no session token.
+    const guestHeaders = { cookie: "disclaimer_accepted=1", "sec-fetch-dest": "empty", origin: "http://localhost:3000", referer: "http://localhost:3000/" };
+    const planted = await listAccount(apiRequest(`/api/sessions?__clerk_handshake=${handshake}`, { headers: guestHeaders }), routeContext());
+    // Clerk itself signs the URL's handshake in; that outcome must stay with that request.
+    expect(planted.status).toBe(200);
+    expect((await listAccount(apiRequest("/api/sessions", { headers: guestHeaders }), routeContext())).status).toBe(401);
   });
 
   it("the public variant reads nothing, even for a signed-in caller", async () => {

@@ -91,6 +91,15 @@ export async function mintSessionToken(userId: string, options: MintOptions = {}
   return signRs256({ alg: "RS256", typ: "JWT", kid: "ins_test_offline" }, payload, privateKey);
 }
 
+/**
+ * A handshake token, as Clerk's frontend API answers a page's session refresh with it (`?__clerk_handshake=…`): signed by
+ * the instance, it carries the cookies to set, here the session token given.
+ */
+export function mintHandshakeToken(sessionToken: string): string {
+  const cookies = [`__session=${sessionToken}; Path=/`, `__client_uat=${Math.floor(Date.now() / 1000)}; Path=/`];
+  return signRs256({ alg: "RS256", typ: "JWT", kid: "ins_test_offline" }, { handshake: cookies }, TEST_CLERK_PRIVATE_KEY);
+}
+
 /** Shape of Playwright's `context.addCookies()` entries (kept local so Jest need not load @playwright/test). */
 export type TestCookie = {
   name: string;

@@ -5,7 +5,7 @@ import { createClerkClient } from "@clerk/nextjs/server";
 import { getClerkConfig, type ClerkConfig } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 
-import { createVerifiedTokenCache, verificationKey } from "./verified-tokens";
+import { createVerifiedTokenCache, hasClerkQueryParameter, tokenIsPresentedIn, verificationKey } from "./verified-tokens";
 
 export type Identity = {
   userId: string;
@@ -26,8 +26,11 @@ export async function identityFromRequest(request: Request): Promise<Identity | 
   // Anonymous requests carry neither: nothing to verify (and nothing worth a digest).
   if (!request.headers.has("authorization") && !request.headers.has("cookie")) return null;
 
+  // A handshake in the URL (a page's session refresh) can sign the caller in with a token that is not in its headers: such
+  // an outcome is never kept, nor answered from what is kept, since the key covers the headers only.
+  const cacheable = !hasClerkQueryParameter(request.url);
   const key = verificationKey(`${clerk.publishableKey}\u0000${clerk.jwtKey ?? ""}\u0000${clerk.secretKey}`, request.headers);
-  const known = verifiedIdentities.get(key);
+  const known = cacheable ? verifiedIdentities.get(key) : undefined;
   if (known) return known;
 
   const client = clerkClientFor(clerk);
@@ -55,7 +58,10 @@ export async function identityFromRequest(request: Request): Promise<Identity | 
     email: textClaim(claims, "email"),
     imageUrl: textClaim(claims, "image_url") ?? textClaim(claims, "picture"),
   };
-  if (typeof claims.exp === "number") verifiedIdentities.set(key, identity, claims.exp * 1000);
+  // Kept only for the token the request itself presents, so the key (its headers) names the token this outcome is for.
+  if (cacheable && typeof claims.exp === "number" && tokenIsPresentedIn(request.headers, state.token)) {
+    verifiedIdentities.set(key, identity, claims.exp * 1000);
+  }
   return identity;
 }
 

@@ -1,4 +1,4 @@
-import { createVerifiedTokenCache, verificationKey } from "./verified-tokens";
+import { createVerifiedTokenCache, hasClerkQueryParameter, tokenIsPresentedIn, verificationKey } from "./verified-tokens";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
@@ -63,5 +63,33 @@ describe("createVerifiedTokenCache", () => {
     expect(cache.size).toBe(3);
     expect(cache.get("old", 2_000)).toBeUndefined();
     expect(["mid", "new", "newer"].map((key) => cache.get(key, 2_000))).toEqual(["c", "d", "e"]);
+  });
+});
+
+describe("tokenIsPresentedIn", () => {
+  it("finds the request's bearer token and its session cookie", () => {
+    expect(tokenIsPresentedIn(headers({ authorization: "Bearer a.b.c" }), "a.b.c")).toBe(true);
+    expect(tokenIsPresentedIn(headers({ cookie: "theme=x; __session=a.b.c; __client_uat=1" }), "a.b.c")).toBe(true);
+    expect(tokenIsPresentedIn(headers({ cookie: "__session_Zx1=a.b.c" }), "a.b.c")).toBe(true);
+  });
+
+  it("does not take a token the request only carries inside something else (a handshake cookie) or in part", () => {
+    expect(tokenIsPresentedIn(headers({ cookie: "__clerk_handshake=h.h.h" }), "a.b.c")).toBe(false);
+    expect(tokenIsPresentedIn(headers({ authorization: "Bearer a.b.c.d" }), "a.b.c")).toBe(false);
+    expect(tokenIsPresentedIn(headers({ cookie: "__session=a.b.c.d" }), "a.b.c")).toBe(false);
+    expect(tokenIsPresentedIn(headers({ cookie: "disclaimer_accepted=1" }), "")).toBe(false);
+  });
+});
+
+describe("hasClerkQueryParameter", () => {
+  it.each([
+    ["http://localhost/api/sessions?__clerk_handshake=x", true],
+    ["http://localhost/api/sessions?limit=5&__clerk_handshake_nonce=x", true],
+    ["http://localhost/api/sessions?__CLERK_db_jwt=x", true],
+    ["http://localhost/api/sessions?limit=5", false],
+    ["http://localhost/api/sessions", false],
+    ["http://localhost/api/__clerk_handshake", false],
+  ])("%s → %s", (url, expected) => {
+    expect(hasClerkQueryParameter(url)).toBe(expected);
   });
 });

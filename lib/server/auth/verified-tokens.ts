@@ -8,7 +8,9 @@ import { createHash } from "node:crypto";
 //
 // What is kept is the outcome for the exact headers Clerk read (the digest of Authorization, Cookie and the headers its
 // request classification looks at), and only a signed-in outcome, only until the token's own expiry. So a different,
-// changed, forged or expired token is always verified afresh, and an entry never outlives what Clerk would accept.
+// changed, forged or expired token is always verified afresh, and an entry never outlives what Clerk would accept. Clerk
+// also signs a caller in from a handshake (in the URL or a cookie), whose token the headers do not hold: identity.ts keeps
+// an outcome only for a token the request presents itself, and consults nothing when the URL has Clerk's parameters.
 
 /** Headers whose exact values decide Clerk's answer for a request. */
 const DECIDING_HEADERS = ["authorization", "cookie", "origin", "referer", "sec-fetch-dest", "host", "x-forwarded-host", "x-forwarded-proto"] as const;
@@ -29,6 +31,21 @@ export function verificationKey(setup: string, headers: Headers): string {
   const hash = createHash("sha256").update(`${setup}\u0000`);
   for (const name of DECIDING_HEADERS) hash.update(`${name}\u0000${headers.get(name) ?? ""}\u0000`);
   return hash.digest("base64url");
+}
+
+/** Whether `token` is the request's own: its Authorization bearer token, or the value of one of its cookies. */
+export function tokenIsPresentedIn(headers: Headers, token: string): boolean {
+  if (!token) return false;
+  if (headers.get("authorization") === `Bearer ${token}`) return true;
+  return (headers.get("cookie") ?? "").split(";").some((pair) => pair.slice(pair.indexOf("=") + 1).trim() === token);
+}
+
+/** Whether the URL carries one of Clerk's own query parameters (`__clerk_handshake`, `__clerk_db_jwt`…), which Clerk reads too. */
+export function hasClerkQueryParameter(url: string): boolean {
+  const query = url.indexOf("?");
+  if (query === -1) return false;
+  for (const name of new URLSearchParams(url.slice(query + 1)).keys()) if (name.toLowerCase().startsWith("__clerk")) return true;
+  return false;
 }
 
 export function createVerifiedTokenCache<Value>(maxEntries: number): VerifiedTokenCache<Value> {
