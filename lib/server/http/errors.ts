@@ -107,7 +107,7 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
  * The cause of a failure for the log, without request data: bodies may hold transcripts or audio. Database errors (the
  * Prisma client's and its driver adapter's) are named by class and code only, since their messages can quote a query's values.
  */
-function describeForLog(error: unknown): string {
+export function describeForLog(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, 200);
   if (error.name.startsWith("PrismaClient") || error.name === "DriverAdapterError" || isDatabaseUnreachable(error)) {
     const { code, errorCode } = error as { code?: unknown; errorCode?: unknown };
