@@ -7,8 +7,8 @@ import { announceSessionsChanged } from "@/lib/client/events";
 import {
   readLocalSessionRecord,
   recordingName,
-  recordRetryFailure,
   removeLocalSession,
+  tryRecordRetryFailure,
   upsertLocalSessionRecord,
 } from "@/lib/client/recordings/local-recordings";
 import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
@@ -115,7 +115,7 @@ export function createAnalysisActions(kit: FlowKit) {
         ),
       });
     } catch (error) {
-      if (retry.keptId) recordRetryFailure(retry.keptId, error instanceof Error ? error.message : T.unavailable, "analysis");
+      if (retry.keptId) tryRecordRetryFailure(retry.keptId, error instanceof Error ? error.message : T.unavailable, "analysis");
       announceSessionsChanged();
       const wait = rateLimitWait(error);
       if (wait) showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.conversationKept(describeWait(wait)), variant: "destructive" });

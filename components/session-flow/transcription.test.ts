@@ -196,3 +196,37 @@ test("when the browser could not keep all of the audio, the whole copy in memory
   expect(readRecordingParts).not.toHaveBeenCalled();
   readRecordingParts.mockResolvedValue(null);
 });
+
+describe("when this browser refuses to write its list of sessions (storage full)", () => {
+  const { markRecordingStatus } = jest.requireMock("@/lib/client/recordings/audio-store");
+  let setItem: jest.SpyInstance;
+  beforeEach(() => {
+    setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    });
+  });
+  afterEach(() => setItem.mockRestore());
+
+  test("a failed upload's audio is not marked as listed, so the next start finds it and lists it to retry", async () => {
+    requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
+    const outcome = await sendRecording(recording, { language: "en" });
+
+    expect(outcome).toEqual({ ok: false, failure: expect.objectContaining({ message: "Service Unavailable", localSession: null }) });
+    expect(markRecordingStatus).not.toHaveBeenCalledWith("rec-9", "saved-locally");
+    expect(deleteRecording).not.toHaveBeenCalled();
+  });
+
+  test("a retry that fails again still ends in its failure, though its attempt cannot be noted", async () => {
+    setItem.mockRestore();
+    requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
+    await sendRecording(recording, { language: "en" });
+    const [listed] = listLocalSessions();
+    setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    });
+
+    requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Still unavailable", { status: 503 }));
+    await expect(retryLocalRecording(listed!)).resolves.toEqual({ ok: false, failure: expect.objectContaining({ message: "Still unavailable" }) });
+    expect(deleteRecording).not.toHaveBeenCalled();
+  });
+});

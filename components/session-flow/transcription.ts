@@ -4,7 +4,7 @@ import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/text
 import { announceSessionsChanged } from "@/lib/client/events";
 import { deleteRecording, markRecordingStatus, readRecordingBase64, readRecordingParts } from "@/lib/client/recordings/audio-store";
 import { blobToBase64 } from "@/lib/client/recordings/blob";
-import { recordRetryFailure, removeLocalSession, saveFailedRecordingAsLocalSession, type LocalSession } from "@/lib/client/recordings/local-recordings";
+import { removeLocalSession, saveFailedRecordingAsLocalSession, tryRecordRetryFailure, type LocalSession } from "@/lib/client/recordings/local-recordings";
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { browserLongRecordingDeps } from "@/lib/client/transcription/long-recording-browser";
@@ -149,7 +149,7 @@ export async function retryLocalRecording(session: LocalSession, solo?: { speake
     return { ok: true, result: session.audioKey ? { ...result, clientId: session.audioKey } : result };
   } catch (error) {
     const failure = describeFailure(error);
-    recordRetryFailure(session.id, failure.message);
+    tryRecordRetryFailure(session.id, failure.message);
     return { ok: false, failure: { ...failure, localSession: session } };
   }
 }
@@ -212,9 +212,10 @@ async function keepFailedRecording(
       ...(guideHeadline ? { guideHeadline } : {}),
     });
   } catch {
-    // The list entry could not be written; the audio is still in the audio store and is recovered on the next start.
+    // The list entry could not be written. The audio stays in the audio store as it is (not "saved-locally", which recovery
+    // would pass over as listed), so the next start lists it to retry.
   }
-  await markRecordingStatus(recording.audioKey, "saved-locally").catch(() => false);
+  if (localSession) await markRecordingStatus(recording.audioKey, "saved-locally").catch(() => false);
   announceSessionsChanged();
   return { ...failure, localSession };
 }

@@ -268,6 +268,15 @@ export function recordRetryFailure(id: string, error: string, kind?: FailureKind
   return updated;
 }
 
+/** recordRetryFailure where the browser may refuse the write: losing an attempt's note must not stop the failure's next step. */
+export function tryRecordRetryFailure(id: string, error: string, kind?: FailureKind, storage: KeyValueStorage | null = browserStorage()): LocalSession | null {
+  try {
+    return recordRetryFailure(id, error, kind, storage);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Writes a whole session kept on this device (a guest's analysed session, its votes, its summary): fields are merged into
  * the item with the same id, or a new item is added. Throws LocalStorageError when the browser refuses the write.
