@@ -241,6 +241,8 @@ describe("GET /api/sessions pages the history", () => {
     ["another version", base64url("v2:1:page-01")],
     ["a forged id", base64url("v1:1:page-01' OR '1'='1")],
     ["a time out of range", base64url("v1:99999999999999999:page-01")],
+    ["a year-10000 time", base64url("v1:253402300800000:page-01")],
+    ["the latest time a Date holds", base64url("v1:8640000000000000:page-01")],
     ["too long", "A".repeat(5_000)],
     ["JSON", base64url(JSON.stringify({ at: 1, id: "page-01" }))],
   ])("refuses a %s cursor with a 400, not a 500", async (_name, cursor) => {

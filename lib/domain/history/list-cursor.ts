@@ -1,14 +1,17 @@
 // The opaque cursor of GET /api/sessions: the last listed session's sort key (its last activity) and its id, which breaks
 // ties between sessions with the same instant, so a page never repeats or skips one. The browser only hands it back.
 
+import { LATEST_DATE_MS } from "@/lib/domain/validation/storable-json";
+
 export type ListCursor = { at: Date; id: string };
 
 const VERSION = "v1";
 /** A session id as the server accepts it (sessionIdSchema): the cursor never carries anything else. */
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const MAX_CURSOR_CHARS = 200;
-/** The range a JavaScript Date can hold; anything outside it is not a cursor this server wrote. */
-const MAX_EPOCH_MS = 8.64e15;
+/** No session's activity is later than the latest date the server stores; a later one (year 10000 and on, which the database
+ * cannot even read) is not a cursor this server wrote. */
+const MAX_EPOCH_MS = LATEST_DATE_MS;
 
 export function encodeListCursor({ at, id }: ListCursor): string {
   return toBase64Url(`${VERSION}:${at.getTime()}:${id}`);
