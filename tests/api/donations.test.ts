@@ -94,14 +94,14 @@ const paypalError = (status: number, name: string, issue: string) =>
     { status },
   );
 
-// Each test's orders come from its own address, so the hourly limit never carries over from one test to the next.
+// Each test's orders and captures come from its own address, so the hourly limit never carries over from one test to the next.
 let address = 0;
 beforeEach(() => (address += 1));
 const fromAddress = () => ({ "x-forwarded-for": `203.0.113.${address}` });
 const create = (body: unknown, handler = createPublic) =>
   handler(apiRequest("/api/public/donations/orders", { method: "POST", body, headers: fromAddress() }), routeContext());
 const capture = (id: string, handler = capturePublic) =>
-  handler(apiRequest(`/api/public/donations/orders/${id}/capture`, { method: "POST" }), routeContext({ id }));
+  handler(apiRequest(`/api/public/donations/orders/${id}/capture`, { method: "POST", headers: fromAddress() }), routeContext({ id }));
 
 describe("with PayPal configured", () => {
   setEnvForFile({ NEXT_PUBLIC_PAYPAL_CLIENT_ID: CLIENT_ID, PAYPAL_CLIENT_SECRET: SECRET, PAYPAL_API_BASE: PAYPAL });
@@ -183,6 +183,17 @@ describe("with PayPal configured", () => {
 
     address += 1;
     expect((await create({ amount: "1.00" })).status).toBe(201);
+  });
+
+  it("20 captures per address and hour, then a 429 without calling PayPal", async () => {
+    const seen: Seen[] = [];
+    server.use(tokenEndpoint(seen), captureEndpoint(seen));
+    for (let call = 0; call < 20; call += 1) expect((await capture(ORDER_ID)).status).toBe(200);
+    const refused = await capture(ORDER_ID);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "rate_limited", retryAfterSeconds: expect.any(Number) });
+    expect(seen.filter((request) => request.path.endsWith("/capture"))).toHaveLength(20);
+    address += 1;
   });
 
   it("captures an approved order", async () => {

@@ -20,8 +20,11 @@ const ORDER_BODY_LIMIT_BYTES = 1024;
  */
 const ORDER_RULE = { limit: 20, windowMs: 60 * 60 * 1000 };
 
-async function admitOrder(request: Request): Promise<void> {
-  const decision = await consume(`donation-order:ip:${clientIp(request)}`, ORDER_RULE);
+/** Captures per address and hour: each is a call to PayPal, and a capture follows an order, so the same bound holds. */
+const CAPTURE_RULE = ORDER_RULE;
+
+async function admit(request: Request, call: "order" | "capture"): Promise<void> {
+  const decision = await consume(`donation-${call}:ip:${clientIp(request)}`, call === "order" ? ORDER_RULE : CAPTURE_RULE);
   if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
 }
 
@@ -41,14 +44,15 @@ export const donationConfigHandler = withErrors(async () => {
 export const createDonationOrderHandler = withErrors(async (request) => {
   const config = requirePayPal();
   const order = await parseJson(request, donationOrderRequestSchema, { limitBytes: ORDER_BODY_LIMIT_BYTES });
-  await admitOrder(request);
+  await admit(request, "order");
   return Response.json(await createDonationOrder(config, order), { status: 201 });
 });
 
-/** POST /api/donations/orders/[id]/capture — captures the order once the buyer approved it in PayPal's window. */
-export const captureDonationOrderHandler = withErrors<{ id: string }>(async (_request, { params }) => {
+/** POST /api/donations/orders/[id]/capture — captures the order once the buyer approved it in PayPal's window; 20 per address and hour. */
+export const captureDonationOrderHandler = withErrors<{ id: string }>(async (request, { params }) => {
   const config = requirePayPal();
   const parsed = paypalOrderIdSchema.safeParse((await params).id);
   if (!parsed.success) throw new ApiError("bad_request", "Invalid order id");
+  await admit(request, "capture");
   return Response.json(await captureDonationOrder(config, parsed.data));
 });
