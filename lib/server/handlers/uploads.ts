@@ -9,6 +9,7 @@ import {
 import { identityFromRequest } from "@/lib/server/auth/identity";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
+import { routeBudget } from "@/lib/server/providers/budget";
 import { runRetentionWhenDue } from "@/lib/server/services/retention-schedule";
 import {
   createOrResumeUpload,
@@ -64,7 +65,7 @@ export const transcribePartHandler = withErrors<PartParams>(async (request, { pa
   const caller = await callerOf(request);
   const upload = await findOwnedUpload(id, caller);
   const body = await parseJson(request, transcribePartSchema, { limitBytes: TRANSCRIBE_PART_BODY_LIMIT_BYTES, allowEmpty: true });
-  return Response.json(await transcribeUploadPart(request, upload, part, body.speakerReferences, caller));
+  return Response.json(await transcribeUploadPart(request, upload, part, body.speakerReferences, caller, routeBudget("uploadPart")));
 });
 
 /** DELETE /api/uploads/[id] — the transcript is stored: the pieces go. */

@@ -8,6 +8,7 @@ import { maxDuration as retryAnalysisMax } from "@/app/api/sessions/[id]/retry-a
 import { maxDuration as retryTranscriptionMax } from "@/app/api/sessions/[id]/retry-transcription/route";
 import { maxDuration as summaryMax } from "@/app/api/sessions/[id]/summary/route";
 import { maxDuration as transcribeMax } from "@/app/api/transcribe/route";
+import { maxDuration as uploadPartMax } from "@/app/api/uploads/[id]/parts/[part]/transcribe/route";
 
 import { ROUTE_BUDGETS_MS, routeBudget, type BudgetedRoute } from "./budget";
 import { BudgetExhaustedError, ProviderTimeoutError, withRetry } from "./retry";
@@ -28,6 +29,7 @@ describe("route budgets", () => {
     ["/api/sessions/{id}/append-transcript", appendMax, "append"],
     ["/api/public/sessions/{id}/append-transcript", appendPublicMax, "append"],
     ["/api/realtime/session", realtimeMax, "realtime"],
+    ["/api/uploads/{id}/parts/{part}/transcribe", uploadPartMax, "uploadPart"],
   ])("%s ends its providers %s s budget early enough to store the failure", (_, maxDuration, route) => {
     expect(ROUTE_BUDGETS_MS[route]).toBeLessThanOrEqual(maxDuration * 1000 - MARGIN_MS);
   });

@@ -10,6 +10,8 @@ import type { RetryOptions } from "./retry";
 export const ROUTE_BUDGETS_MS = {
   /** maxDuration 300 s; up to ~6 MB of audio to read before and to store after. */
   transcribe: 255_000,
+  /** maxDuration 300 s; one part of a recording sent in parts, its pieces read from storage before. */
+  uploadPart: 255_000,
   /** maxDuration 300 s; also the retries of a kept analysis and of a kept recording. */
   analyze: 270_000,
   /** maxDuration 120 s. */
