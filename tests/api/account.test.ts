@@ -6,6 +6,7 @@ import { GET as exportData } from "@/app/api/account/export/route";
 import { DELETE as deleteDataPublic } from "@/app/api/public/account/data/route";
 import { GET as exportDataPublic } from "@/app/api/public/account/export/route";
 import { GET as listSessions } from "@/app/api/sessions/route";
+import { deleteAccountData } from "@/lib/server/services/account-delete";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { setEnvForFile } from "@/tests/helpers/env";
@@ -195,9 +196,10 @@ describe("DELETE /api/account/data", () => {
     expect(await response.json()).toEqual({
       success: true,
       accountDeleted: false,
-      deleted: { sessions: 3, swipeActions: 2, followUps: 1, failureMarkers: 1, retainedRecordings: 1, commitments: 1, rateLimitCounters: 2, uploads: 0 },
+      deleted: { sessions: 3, swipeActions: 2, followUps: 1, failureMarkers: 1, retainedRecordings: 1, commitments: 1, rateLimitCounters: 0, uploads: 0 },
     });
-    expect(await rowsOf("user_del_a")).toEqual({ sessions: 0, swipeActions: 0, followUps: 0, failureMarkers: 0, commitments: 0, rateLimitCounters: 0 });
+    // The AI allowance is not reset by deleting one's data: the counters (no content) end with their window.
+    expect(await rowsOf("user_del_a")).toEqual({ sessions: 0, swipeActions: 0, followUps: 0, failureMarkers: 0, commitments: 0, rateLimitCounters: 2 });
     expect(await rowsOf("user_del_b")).toEqual(before);
 
     // The history is empty afterwards, and a second delete finds nothing more.
@@ -206,7 +208,7 @@ describe("DELETE /api/account/data", () => {
     expect(await (await remove("user_del_a")).json()).toMatchObject({ deleted: { sessions: 0, rateLimitCounters: 0 } });
   });
 
-  it("removes only counters keyed by exactly this user id (not a longer id, not a LIKE wildcard match, not an IP key)", async () => {
+  it("with the account, removes only counters keyed by exactly this user id (not a longer id, not a LIKE wildcard match, not an IP key)", async () => {
     const expiresAt = new Date(Date.now() + 60_000);
     const windowStart = new Date("2026-11-23T10:00:00.000Z");
     const keys = [
@@ -219,7 +221,8 @@ describe("DELETE /api/account/data", () => {
     ];
     await api.db.rateLimitCounter.createMany({ data: keys.map((key) => ({ key, windowStart, count: 1, expiresAt })) });
 
-    expect(await (await remove("user_k1")).json()).toMatchObject({ deleted: { rateLimitCounters: 2 } });
+    expect(await (await remove("user_k1")).json()).toMatchObject({ deleted: { rateLimitCounters: 0 } });
+    expect(await deleteAccountData("user_k1", { withRateLimitCounters: true })).toMatchObject({ rateLimitCounters: 2 });
     const left = await api.db.rateLimitCounter.findMany({ where: { key: { in: keys } }, select: { key: true } });
     expect(left.map((row) => row.key).sort()).toEqual(["analyze:ip:user_k1", "analyze:user:userXk1", "analyze:user:user_k10", "summary:user:USER_K1"]);
   });
@@ -259,7 +262,7 @@ describe("DELETE /api/account/data?account=true (Clerk's Backend API intercepted
     );
     const response = await deleteData(apiRequest("/api/account/data?account=true", { method: "DELETE", headers: await auth("user_acc_a") }), routeContext());
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ success: true, accountDeleted: true, deleted: { sessions: 3 } });
+    expect(await response.json()).toMatchObject({ success: true, accountDeleted: true, deleted: { sessions: 3, rateLimitCounters: 2 } });
     expect(deletedUsers).toEqual(["user_acc_a"]);
     expect(authorization).toBe(`Bearer ${clerkTestEnv().CLERK_SECRET_KEY}`);
     expect(await api.db.session.count({ where: { userId: "user_acc_a" } })).toBe(0);

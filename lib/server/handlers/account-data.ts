@@ -13,8 +13,8 @@ const querySchema = z.object({ account: z.enum(["true", "false"]).optional() });
 
 /**
  * DELETE /api/account/data (?account=true) — deletes every session of the caller with its votes, follow-ups, failure
- * markers and retained audio, commitments and rate-limit counters, in one transaction, and answers the counts; with
- * account=true the Clerk user goes too, after the data. A guest's data lives in their browser: the public variant is a 401.
+ * markers and retained audio, commitments and uploads, in one transaction, and answers the counts; with account=true the
+ * rate-limit counters go too, and the Clerk user after the data. A guest's data lives in their browser: the public variant is a 401.
  */
 export const makeDeleteAccountDataHandler = (scope: ApiScope) =>
   scopedRoute(scope, {
@@ -23,8 +23,8 @@ export const makeDeleteAccountDataHandler = (scope: ApiScope) =>
     },
     account: async ({ identity, url }) => {
       const query = querySchema.parse(Object.fromEntries(url.searchParams));
-      const deleted = await deleteAccountData(identity.userId);
       const accountDeleted = query.account === "true";
+      const deleted = await deleteAccountData(identity.userId, { withRateLimitCounters: accountDeleted });
       if (accountDeleted) await deleteClerkUser(identity.userId, deleted);
       return { success: true, deleted, accountDeleted };
     },

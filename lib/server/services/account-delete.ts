@@ -23,7 +23,11 @@ export type DeletedCounts = {
   uploads: number;
 };
 
-export async function deleteAccountData(userId: string): Promise<DeletedCounts> {
+/**
+ * `withRateLimitCounters`: only when the account itself goes. The counters hold no content and end with their window; were
+ * they deleted with the data, deleting one's data would reset one's AI allowance, at will.
+ */
+export async function deleteAccountData(userId: string, { withRateLimitCounters = false }: { withRateLimitCounters?: boolean } = {}): Promise<DeletedCounts> {
   const owned = { session: { userId } };
   // Pieces in an object store go first: should the transaction then fail, the uploads are still listed for a retry.
   await deleteStoredPiecesOfUser(userId);
@@ -40,7 +44,7 @@ export async function deleteAccountData(userId: string): Promise<DeletedCounts> 
     const { count: sessions } = await tx.session.deleteMany({ where: { userId } });
     // A commitment is the owner's by its own column as well; none should outlive its session, but none may stay behind.
     const { count: strayCommitments } = await tx.commitment.deleteMany({ where: { userId } });
-    const rateLimitCounters = await deleteRateLimitCounters(tx, userId);
+    const rateLimitCounters = withRateLimitCounters ? await deleteRateLimitCounters(tx, userId) : 0;
     // The pieces in the database go with their upload (cascade).
     const { count: uploads } = await tx.upload.deleteMany({ where: { owner: uploadOwnerOfUser(userId) } });
     return {
