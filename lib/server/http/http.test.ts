@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/server/db";
 
 import { ApiError, errorResponse } from "./errors";
 import { withErrors } from "./handler";
-import { parseJson } from "./parse-json";
+import { describeSize, parseJson } from "./parse-json";
 
 const schema = z.object({ name: z.string().min(1).max(10), count: z.number().int().max(5) });
 
@@ -47,6 +47,16 @@ describe("parseJson through the catch-all", () => {
   it("answers 413 when the declared length is over the limit", async () => {
     const response = await call(jsonRequest("{}", { "content-length": "5000" }));
     expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: "Request body is too large (limit 100 bytes)." });
+  });
+
+  it.each([
+    [100, "100 bytes"],
+    [2048, "2 KB"],
+    [1024 * 1024, "1.0 MB"],
+    [6 * 1024 * 1024, "6.0 MB"],
+  ])("says a limit of %s bytes as %s", (bytes, said) => {
+    expect(describeSize(bytes)).toBe(said);
   });
 
   it("answers 413 when a streamed body passes the limit without a declared length", async () => {

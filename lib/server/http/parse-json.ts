@@ -43,8 +43,14 @@ export async function parseJson<Schema extends z.ZodType>(
 }
 
 function tooLarge(limitBytes: number): ApiError {
-  const megabytes = (limitBytes / (1024 * 1024)).toFixed(1);
-  return new ApiError("payload_too_large", `Request body is too large (limit ${megabytes} MB).`);
+  return new ApiError("payload_too_large", `Request body is too large (limit ${describeSize(limitBytes)}).`);
+}
+
+/** A limit as people read it: "100 bytes", "2 KB", "6.0 MB" (a small limit in MB read "0.0 MB"). */
+export function describeSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.floor(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** Streams the body and stops as soon as the limit is passed, so a huge upload is never buffered whole. */
