@@ -232,6 +232,8 @@ function keepFailedAnalysis(named: NamedTranscript, failure: AnalysisRequestErro
       createdAt: new Date(now).toISOString(),
       timestamp: now,
       audioKey: null,
+      // The recording's audio is deleted once this is written; should the tab close first, recovery knows it is kept here.
+      ...(named.clientId ? { transcribedFrom: named.clientId } : {}),
     });
     announceSessionsChanged();
     return id;

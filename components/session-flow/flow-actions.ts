@@ -1,6 +1,7 @@
 import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordings/local-recordings";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import type { HistorySession } from "@/lib/domain/history/types";
+import { holdsUnstoredTranscript } from "@/lib/domain/session-flow/transcript-custody";
 import { REALTIME_TEXTS } from "@/lib/domain/solo/realtime-texts";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
@@ -11,6 +12,7 @@ import { createGrowthActions } from "./growth-actions";
 import { createRecordingActions } from "./recording-actions";
 import { createResultsActions } from "./results-actions";
 import { createSoloActions } from "./solo-actions";
+import { releaseTranscribedAudio } from "./transcription";
 
 // The session flow's actions, in a module of their own: the provider loads it on the user's first gesture (a tap, a key),
 // not with the home screen, so the first screen does not carry the upload, analysis, results and growth code (with the
@@ -31,6 +33,10 @@ export function createSessionFlowActions(kit: FlowKit) {
   });
   const results = createResultsActions(kit, { stopCapture: recording.forceStop });
   const growth = createGrowthActions(kit);
+  // A recording's audio stays until its transcript is stored (lib/domain/session-flow/transcript-custody.ts).
+  kit.subscribe(() => {
+    if (!holdsUnstoredTranscript(kit.getState())) void releaseTranscribedAudio();
+  });
   const actions = {
     recording,
     analysis,

@@ -4,7 +4,7 @@
 import { listLocalSessions } from "@/lib/client/recordings/local-recordings";
 import { ONE_PIECE_MAX_BASE64_CHARS } from "@/lib/client/transcription/long-recording-upload";
 
-import { retryLocalRecording, sendRecording } from "./transcription";
+import { releaseTranscribedAudio, retryLocalRecording, sendRecording } from "./transcription";
 
 // A growth follow-up's upload: tied to its session when it fails, and retried as a follow-up (issue 11).
 
@@ -30,7 +30,7 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 
 const { requestTranscription, TranscriptionRequestError } = jest.requireMock("@/lib/client/transcription/transcribe-client");
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
-const { deleteRecording, readRecordingParts, readRecordingBase64 } = jest.requireMock("@/lib/client/recordings/audio-store");
+const { deleteRecording, markRecordingStatus, readRecordingParts, readRecordingBase64 } = jest.requireMock("@/lib/client/recordings/audio-store");
 const { transcribeInParts } = jest.requireMock("@/lib/client/transcription/long-recording-upload");
 const { setLongRecordingProgress } = jest.requireMock("@/lib/client/transcription/long-recording-progress");
 
@@ -41,6 +41,13 @@ beforeEach(() => {
   jest.clearAllMocks();
   localStorage.clear();
 });
+afterEach(() => releaseTranscribedAudio());
+
+/** Transcribed, the audio stays (marked so) until the flow says its transcript is stored: only this tab's memory holds it. */
+function expectKeptUntilStored(audioKey: string) {
+  expect(markRecordingStatus).toHaveBeenLastCalledWith(audioKey, "transcribed");
+  expect(deleteRecording).not.toHaveBeenCalled();
+}
 
 test("a failed follow-up stays on this device, listed with the session it belongs to, its audio kept", async () => {
   requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
@@ -75,6 +82,8 @@ test("its retry sends this device's audio as a follow-up of that session, never 
     expect.objectContaining({ audio: "AAAA", followUpOf: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77", minSpeakers: 1, maxSpeakers: 4 }),
   );
   expect(listLocalSessions()).toEqual([]);
+  expectKeptUntilStored("rec-9");
+  await releaseTranscribedAudio();
   expect(deleteRecording).toHaveBeenCalledWith("rec-9");
 });
 
@@ -138,6 +147,8 @@ test("a recording of several parts is sent in parts, with its progress on the pr
     expect.objectContaining({ send: expect.any(Function) }),
   );
   expect(setLongRecordingProgress.mock.calls).toEqual([["Uploading part 1 of 2"], ["Transcribing part 2 of 2"], [null]]);
+  expectKeptUntilStored("rec-9");
+  await releaseTranscribedAudio();
   expect(deleteRecording).toHaveBeenCalledWith("rec-9");
 });
 
@@ -160,6 +171,8 @@ test("a recording in parts that fails stays on this device, listed for a retry w
   expect(requestTranscription).not.toHaveBeenCalled();
   expect(transcribeInParts).toHaveBeenLastCalledWith(twoParts, expect.objectContaining({ clientId: "rec-9" }), expect.anything());
   expect(listLocalSessions()).toEqual([]);
+  expectKeptUntilStored("rec-9");
+  await releaseTranscribedAudio();
   expect(deleteRecording).toHaveBeenCalledWith("rec-9");
   readRecordingParts.mockResolvedValue(null);
 });
@@ -198,7 +211,6 @@ test("when the browser could not keep all of the audio, the whole copy in memory
 });
 
 describe("when this browser refuses to write its list of sessions (storage full)", () => {
-  const { markRecordingStatus } = jest.requireMock("@/lib/client/recordings/audio-store");
   let setItem: jest.SpyInstance;
   beforeEach(() => {
     setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {

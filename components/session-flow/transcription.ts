@@ -5,6 +5,7 @@ import { announceSessionsChanged } from "@/lib/client/events";
 import { deleteRecording, markRecordingStatus, readRecordingBase64, readRecordingParts } from "@/lib/client/recordings/audio-store";
 import { blobToBase64 } from "@/lib/client/recordings/blob";
 import { removeLocalSession, saveFailedRecordingAsLocalSession, tryRecordRetryFailure, type LocalSession } from "@/lib/client/recordings/local-recordings";
+import { holdRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { browserLongRecordingDeps } from "@/lib/client/transcription/long-recording-browser";
@@ -24,8 +25,8 @@ import { LONG_RECORDING_TEXTS } from "@/lib/domain/transcription/long-recording"
 import { providerLanguage } from "@/lib/domain/transcription/transcribe-request";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
-// Upload and retry of a recording whose audio sits in the browser's audio store. The audio is deleted only after the
-// server has answered with a transcript; every failure leaves it stored and listed as a local session to retry.
+// Upload and retry of a recording whose audio sits in the browser's audio store. The audio is deleted only once the
+// transcript is stored (see confirmTranscribed); every failure leaves it stored and listed as a local session to retry.
 
 export type RecordingToSend = {
   audioKey: string;
@@ -188,9 +189,27 @@ async function sendInParts(recording: RecordingParts, options: Omit<LongRecordin
   }
 }
 
+/**
+ * The transcript has arrived, but only this tab holds it until its session (or its failed analysis) is stored: the audio
+ * stays, marked "transcribed" and locked as this tab's, and goes at releaseTranscribedAudio. A tab closed or discarded
+ * meanwhile leaves it unlocked, and the next start lists it to retry (lib/client/recordings/recover-interrupted.ts).
+ */
 async function confirmTranscribed(audioKey: string): Promise<void> {
-  // The server has the transcript: the audio may go. If deleting fails, it is only kept longer than needed.
-  await deleteRecording(audioKey).catch(() => undefined);
+  holdRecordingLock(audioKey);
+  transcribedAwaitingStorage.add(audioKey);
+  await markRecordingStatus(audioKey, "transcribed").catch(() => false);
+}
+
+const transcribedAwaitingStorage = new Set<string>();
+
+/**
+ * The transcripts of every recording transcribed here are stored now (or were let go on purpose: a naming closed, nothing
+ * to analyse): their audio goes. If deleting fails, it is only kept longer than needed.
+ */
+export async function releaseTranscribedAudio(): Promise<void> {
+  const keys = [...transcribedAwaitingStorage];
+  transcribedAwaitingStorage.clear();
+  await Promise.all(keys.map((key) => deleteRecording(key).catch(() => undefined)));
 }
 
 async function keepFailedRecording(

@@ -94,7 +94,7 @@ test(
     expect([...traffic.pieces].sort()).toEqual(allPieces(seeded.bytes, UPLOAD_PIECE_BYTES).sort());
     expect(traffic.transcribed).toEqual(Array.from({ length: PARTS }, (_, part) => part));
     expect(traffic.other).toEqual(["POST /api/uploads", expect.stringMatching(/^DELETE \/api\/uploads\/[^/]+$/)]);
-    expect(await recorder.storedChunkCounts()).toEqual({});
+    await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
     await expect(recorder.retryButtons).toHaveCount(0);
   },
 );
@@ -128,7 +128,7 @@ test("signed in: a part failing mid-way shows the failure, and the retry resumes
   expect(traffic.transcribed).toEqual([0, 1, 2, ...Array.from({ length: PARTS - 2 }, (_, index) => index + 2)]);
   expect(traffic.pieces).toEqual(firstPieces);
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(PARTS + 1);
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
 test("reloads in the middle: the retries from the history send only what the server did not store, transcribe no part twice, and complete", async ({
@@ -182,5 +182,5 @@ test("reloads in the middle: the retries from the history send only what the ser
   expect(traffic.transcribed).toEqual([0, 1, 2, 3, 4, ...Array.from({ length: PARTS - 4 }, (_, index) => index + 4)]);
   // The held call never left the browser: each part reached the provider once.
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(PARTS);
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });

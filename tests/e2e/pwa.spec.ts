@@ -128,7 +128,7 @@ test("with the network cut the home screen opens and records; the recording wait
   await recorder.nameSpeakers(["Ana", "Ben"]);
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
   // The server has the transcript: the browser keeps no audio.
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
 test("Settings opens the Add to Home Screen modal with Chrome's 3 steps on an Android phone", async ({ page }) => {

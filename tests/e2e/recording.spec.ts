@@ -37,7 +37,7 @@ test("a two-voice recording goes through readiness, recording, transcription and
   const [upload] = await fakeProviders.requests("openai.transcriptions");
   expect(upload?.model).toBe("gpt-4o-transcribe-diarize");
   // The server confirmed the transcript: the browser keeps no audio.
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
 const slowScripts = async (page: Page) =>
@@ -70,7 +70,7 @@ test("on a slow connection, the record button answers at once and the microphone
   await page.waitForTimeout(500);
   await recorder.stopButton.click();
   await recorder.nameSpeakers(["Ana", "Ben"]);
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
 test("on a slow connection, 'Processing speaker information...' shows until the naming screen has loaded", async ({ page, context }) => {
@@ -106,7 +106,7 @@ test("not ready: the recording stops and 'Let's try later' shows", async ({ page
   await page.getByRole("button", { name: "Not now" }).click();
   await expect(page.getByText("Let's try later")).toBeVisible();
   await expect(recorder.startButton).toBeVisible();
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
 });
 
@@ -140,7 +140,7 @@ test("a provider outage keeps the recording on the device, and retrying later su
   await expect(page.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
   await recorder.nameSpeakers(["Ana", "Ben"]);
   await expect(recorder.retryButtons).toHaveCount(0);
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
 test("signed in: an outage keeps the recording on the server too, and Retry Now transcribes it there", async ({ page, context }) => {
@@ -160,7 +160,7 @@ test("signed in: an outage keeps the recording on the server too, and Retry Now 
   await recorder.nameSpeakers(["Ana", "Ben"]);
   // The server's copy was used: two transcription calls reached the provider, the second from the retry endpoint.
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(2);
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
 test("a reload during recording loses at most the last chunk, and the recording can be transcribed", async ({ page, context }) => {
@@ -182,6 +182,40 @@ test("a reload during recording loses at most the last chunk, and the recording 
   await recorder.nameSpeakers(["Ana", "Ben"]);
 });
 
+test("a reload while naming or while the analysis runs keeps the recording: it is listed to retry, and the retry completes", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+
+  // Transcribed, not yet named: the transcript is only in the tab's memory, so the audio is still on the device.
+  await recorder.recordFor(1_500);
+  await expect(recorder.identify).toBeVisible({ timeout: 15_000 });
+  expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
+  await page.reload();
+  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.retryButtons).toHaveCount(1);
+
+  // Retried, named, and the analysis never answers: the phone discards the tab meanwhile (closed, no script runs after).
+  await page.route("**/api/analyze", () => undefined);
+  const analysing = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/analyze");
+  await recorder.retryButtons.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await analysing;
+  expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
+  await page.close({ runBeforeUnload: false });
+
+  // Opened again: still kept, still listed, and the retry completes.
+  const reopened = await context.newPage();
+  await reopened.goto(ACCOUNT_SERVER.url);
+  const again = new RecorderPage(reopened);
+  await expect(again.history.getByText("Transcription failed")).toBeVisible();
+  await expect(again.retryButtons).toHaveCount(1);
+  await again.retryButtons.click();
+  await again.nameSpeakers(["Ana", "Ben"]);
+  await expect.poll(() => again.storedChunkCounts()).toEqual({});
+  await expect(again.retryButtons).toHaveCount(0);
+});
+
 test("a network drop during the upload: the connection dialog, the recording kept, and a retry once back online", async ({ page, context }) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
@@ -200,7 +234,7 @@ test("a network drop during the upload: the connection dialog, the recording kep
   await recorder.retryButtons.click();
   await expect(page.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
   await recorder.nameSpeakers(["Ana", "Ben"]);
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
 test("an HTML error page instead of JSON: the Transcription Error toast, and the recording kept to retry", async ({ page, context }) => {

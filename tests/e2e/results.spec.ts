@@ -311,7 +311,7 @@ test("signed in: a recording that failed on one device is listed in red on anoth
   await expect(recorder.history.getByText("Making time for each other")).toBeVisible({ timeout: 10_000 });
   await expect(recorder.retryButtons).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(0);
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
 test("guest on a full device: Finish Session says so and keeps the results open instead of losing them", async ({ page, context }, testInfo) => {
@@ -566,7 +566,7 @@ test("guest: a growth follow-up whose upload failed waits in the history, and it
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
   expect(stored).toHaveLength(1);
   expect(stored[0].followUpTranscripts).toHaveLength(1);
-  expect(await recorder.storedChunkCounts()).toEqual({});
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
 test("swiping the growth card left cancels the recording and keeps nothing of it", async ({ page, context }, testInfo) => {

@@ -23,7 +23,8 @@ import { holdRecordingLock, releaseRecordingLock } from "./recording-locks";
 const DB_NAME = AUDIO_DATABASE_NAME;
 const STORE_NAME = "recordings";
 
-const RECORDING_STATUSES = ["recording", "stopped", "uploading", "failed", "saved-locally"] as const;
+/** "transcribed": the transcript has arrived and waits in the tab's memory to be stored (its session, or its failed analysis). */
+const RECORDING_STATUSES = ["recording", "stopped", "uploading", "transcribed", "failed", "saved-locally"] as const;
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 export type RecordingMode = "couple" | "solo";
 
@@ -393,8 +394,7 @@ export async function getRecordingExtra(id: string, key: string): Promise<unknow
 }
 
 /**
- * Removes the recording, all its chunks and its extras, in one transaction. Call only once the server has confirmed the
- * transcript.
+ * Removes the recording, all its chunks and its extras, in one transaction. Call only once the transcript is stored.
  */
 export async function deleteRecording(id: string): Promise<void> {
   releaseRecordingLock(id);

@@ -28,6 +28,8 @@ export type LocalSession = {
   followUpOf?: string;
   /** A Solo Journal recording's conversation guide, for its retry's analysis. */
   guideHeadline?: string;
+  /** A kept transcript's recording (the audio store's id): once this holds the transcript, that audio is not needed. */
+  transcribedFrom?: string;
 };
 
 export type LocalRecordingRef = { id: string; timestamp: number; sessionId: string; isLocal: true; name: string; mimeType: string; audioKey: string };

@@ -47,6 +47,30 @@ afterEach(async () => {
 });
 
 describe("recoverInterruptedRecordings", () => {
+  it("deletes such audio when its transcript was kept after all (a failed analysis listed to retry)", async () => {
+    await stored("kept-transcript", "transcribed", [[5, 6]]);
+    storage.setItem(
+      STORAGE_KEYS.localSessions,
+      JSON.stringify([
+        { id: "local-1", isLocal: true, transcript: "Ana: hi", failedAnalysis: { error: "x" }, audioKey: null, transcribedFrom: "kept-transcript" },
+      ]),
+    );
+
+    expect(await recoverInterruptedRecordings(storage)).toEqual([]);
+    expect(await statusOf("kept-transcript")).toBeUndefined();
+    expect(listLocalSessions(storage).map((session) => session.id)).toEqual(["local-1"]);
+  });
+
+  it("lists audio whose transcript had arrived but was not stored yet (the tab closed while naming or analysing)", async () => {
+    await stored("mid-analysis", "transcribed", [[5, 6]]);
+
+    const [id] = await recoverInterruptedRecordings(storage);
+
+    expect(listFailedLocalRecordings(storage)).toEqual([expect.objectContaining({ id, audioKey: "mid-analysis", failedTranscription: expect.anything() })]);
+    expect(await statusOf("mid-analysis")).toBe("saved-locally");
+    expect(await readRecordingBlob("mid-analysis")).toEqual(expect.objectContaining({ size: 2 }));
+  });
+
   it("turns audio left recording or uploading into a failed local session the user can retry", async () => {
     await stored("mid-recording", "recording", [[1, 2], [3]]);
     await stored("mid-upload", "uploading", [[4]], new Date(2026, 10, 21, 9, 0).getTime());

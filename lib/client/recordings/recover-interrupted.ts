@@ -4,13 +4,14 @@ import { deleteRecording, listStoredRecordings, markRecordingStatus, readRecordi
 import { listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
 import { lockedRecordingIds } from "./recording-locks";
 
-// On app load, audio left mid-way (tab closed or reloaded while recording or uploading) becomes a local session that
+// On app load, audio left mid-way (tab closed or reloaded while recording, uploading, naming or analysing) becomes a local session that
 // can be retried from history, so the user finds it again instead of it sitting unseen in IndexedDB.
 
 export const INTERRUPTED_RECORDING_ERROR = "This recording couldn't be transcribed due to connection issues.";
 
-// "stopped" too: a tab closed between the end of recording and the start of the upload leaves it there.
-const INTERRUPTED: ReadonlySet<RecordingStatus> = new Set(["recording", "stopped", "uploading"]);
+// "stopped" too: a tab closed between the end of recording and the start of the upload leaves it there; "transcribed": one
+// closed (or discarded by the phone) before the transcript was stored, while naming or analysing.
+const INTERRUPTED: ReadonlySet<RecordingStatus> = new Set(["recording", "stopped", "uploading", "transcribed"]);
 
 /**
  * Returns the ids of the local sessions it created. Idempotent: audio that already has a local session is only marked
@@ -28,7 +29,13 @@ export async function recoverInterruptedRecordings(storage: KeyValueStorage | nu
         await deleteRecording(recording.id);
         continue;
       }
-      if (!listLocalSessions(storage).some((session) => session.audioKey === recording.id)) {
+      const sessions = listLocalSessions(storage);
+      if (recording.status === "transcribed" && sessions.some((session) => session.transcribedFrom === recording.id)) {
+        // Its transcript was kept (a failed analysis, listed to retry) before the tab closed: the audio is not needed.
+        await deleteRecording(recording.id);
+        continue;
+      }
+      if (!sessions.some((session) => session.audioKey === recording.id)) {
         // Parts, not one Blob: a long recording is kept in parts, and its size is theirs together.
         const stored = await readRecordingParts(recording.id);
         const session = saveFailedRecordingAsLocalSession(

@@ -1,0 +1,45 @@
+/**
+ * @jest-environment jsdom
+ */
+import { createSessionFlowActions } from "./flow-actions";
+import { createFlowKit } from "./flow-kit";
+import { transcription } from "./flow-test-fixtures";
+
+jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn(), releaseTranscribedAudio: jest.fn(async () => undefined) }));
+jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
+jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
+const { releaseTranscribedAudio } = jest.requireMock("./transcription");
+
+// A transcribed recording's audio goes only once the flow holds its transcript nowhere but in memory
+// (lib/domain/session-flow/transcript-custody.ts); the pure rule is tested there, its wiring here.
+
+beforeEach(() => jest.clearAllMocks());
+
+function flowAtNaming() {
+  const kit = createFlowKit({ ...createFlowKit().getState(), phase: { name: "transcribing" } });
+  createSessionFlowActions(kit);
+  kit.dispatch({ type: "TRANSCRIBED", result: transcription });
+  expect(kit.getState().phase.name).toBe("naming");
+  return kit;
+}
+
+test("while naming and analysing the audio stays; once the session is analysed it goes", () => {
+  const kit = flowAtNaming();
+  kit.dispatch({ type: "NAMES_CONFIRMED" });
+  expect(releaseTranscribedAudio).not.toHaveBeenCalled();
+  kit.dispatch({ type: "ANALYSED", session: { id: "local-1" } as never });
+  expect(releaseTranscribedAudio).toHaveBeenCalled();
+});
+
+test("an analysis failure that kept nothing holds the audio until the retry succeeds", () => {
+  const kit = flowAtNaming();
+  kit.dispatch({ type: "NAMES_CONFIRMED" });
+  kit.dispatch({ type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry: { keptId: null, named: null } });
+  expect(releaseTranscribedAudio).not.toHaveBeenCalled();
+});
+
+test("closing the naming lets the audio go (the user's choice)", () => {
+  const kit = flowAtNaming();
+  kit.dispatch({ type: "NAMING_CLOSED" });
+  expect(releaseTranscribedAudio).toHaveBeenCalled();
+});

@@ -1,0 +1,67 @@
+import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
+
+import type { ClientSession } from "./client-session";
+import type { GrowthState } from "./growth";
+import { initialSessionFlowState, sessionFlowReducer, type FlowPhase, type SessionFlowEvent, type SessionFlowState } from "./machine";
+import { holdsUnstoredTranscript } from "./transcript-custody";
+
+const segment = { speaker: "SPEAKER_01", text: "I felt heard today.", start: 0, end: 2 };
+const transcription: TranscriptionResultData = {
+  transcript: "I felt heard today.",
+  segments: [segment],
+  speakers: { SPEAKER_01: [segment] },
+  speakerStats: { SPEAKER_01: { totalTime: 2, wordCount: 4, segments: 1 } },
+  fallback: false,
+};
+const session = { id: "local-1", isLocal: true, transcript: "t", analysis: { cards: [] }, isCompleted: false } as unknown as ClientSession;
+const named = { transcript: "Ana: I felt heard today.", speakerNames: { SPEAKER_01: "Ana" }, original: transcription };
+
+const inPhase = (phase: FlowPhase, dialog: SessionFlowState["dialog"] = null): SessionFlowState => ({ ...initialSessionFlowState, phase, dialog });
+const withGrowth = (growth: GrowthState | null) => inPhase({ name: "results", session, summaryLoading: false, save: "idle", growth });
+const run = (...events: SessionFlowEvent[]) => events.reduce(sessionFlowReducer, inPhase({ name: "transcribing" }));
+
+describe("holdsUnstoredTranscript", () => {
+  it.each([
+    ["uploading and transcribing", inPhase({ name: "transcribing" })],
+    ["naming the speakers", run({ type: "TRANSCRIBED", result: transcription })],
+    ["analysing", run({ type: "TRANSCRIBED", result: transcription }, { type: "NAMES_CONFIRMED" })],
+    [
+      "an analysis failure that kept nothing",
+      run(
+        { type: "TRANSCRIBED", result: transcription },
+        { type: "NAMES_CONFIRMED" },
+        { type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry: { keptId: null, named } },
+      ),
+    ],
+    [
+      "an analysis connection failure that kept nothing",
+      inPhase({ name: "idle", notReady: false }, { kind: "analysis-connection", retry: { keptId: null, named } }),
+    ],
+    ["a follow-up being transcribed", withGrowth({ name: "transcribing" })],
+    ["a follow-up being named", withGrowth({ name: "naming", transcription })],
+    ["a follow-up being appended", withGrowth({ name: "appending", step: "processing" })],
+    ["a follow-up whose append failed", withGrowth({ name: "failed", dialog: "generation-failed" })],
+  ])("holds while %s", (_name, state) => {
+    expect(holdsUnstoredTranscript(state)).toBe(true);
+  });
+
+  it.each([
+    ["nothing under way", initialSessionFlowState],
+    ["the session is analysed (and stored)", run({ type: "TRANSCRIBED", result: transcription }, { type: "NAMES_CONFIRMED" }, { type: "ANALYSED", session })],
+    [
+      "a failed analysis kept on this device or the server",
+      run(
+        { type: "TRANSCRIBED", result: transcription },
+        { type: "NAMES_CONFIRMED" },
+        { type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry: { keptId: "local-9", named } },
+      ),
+    ],
+    ["the naming closed by the user", run({ type: "TRANSCRIBED", result: transcription }, { type: "NAMING_CLOSED" })],
+    ["no analysis cards came back", run({ type: "TRANSCRIBED", result: transcription }, { type: "NAMES_CONFIRMED" }, { type: "ANALYSIS_ABANDONED" })],
+    ["a session's results, no follow-up", withGrowth(null)],
+    ["a follow-up still recording", withGrowth({ name: "recording", startedAt: 1 })],
+    ["a follow-up stored, its session reloading", withGrowth({ name: "loading" })],
+  ])("lets go once %s", (_name, state) => {
+    expect(holdsUnstoredTranscript(state)).toBe(false);
+  });
+});

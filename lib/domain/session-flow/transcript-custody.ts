@@ -1,0 +1,18 @@
+import type { SessionFlowState } from "./machine";
+
+// A transcript is stored once its session is (on the server or on this device), or once a failed analysis has kept it. Until
+// then it lives only in this tab's memory: while naming, while analysing (up to five minutes), while a growth follow-up is
+// named and appended, and behind an analysis failure that could not keep it. All that time the recording's audio must stay
+// in the browser's audio store, so that a tab the phone discards loses nothing: the next start lists it to retry.
+
+/** Whether the flow holds a transcript that is stored nowhere yet (so the audio it came from must be kept). */
+export function holdsUnstoredTranscript({ phase, dialog }: SessionFlowState): boolean {
+  if (phase.name === "transcribing" || phase.name === "naming" || phase.name === "analysing") return true;
+  if (phase.name === "results" && phase.growth) {
+    const { name } = phase.growth;
+    // "failed": the append was refused and the follow-up waits in memory for Retry or Cancel (which queues it).
+    if (name === "transcribing" || name === "naming" || name === "appending" || name === "failed") return true;
+  }
+  if ((dialog?.kind === "analysis-failed" || dialog?.kind === "analysis-connection") && dialog.retry.keptId === null) return true;
+  return false;
+}
