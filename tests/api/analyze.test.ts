@@ -139,6 +139,28 @@ describe("POST /api/analyze with AI providers", () => {
     expect(stranger.status).toBe(404);
   });
 
+  it("a retry still runs when what is stored no longer passes the analysis request's rules (a blank name, a segment out of range)", async () => {
+    server.use(
+      geminiGenerate(() => geminiError(503, "overloaded")),
+      openAiChat(() => openAiError(503, "Service Unavailable")),
+    );
+    const { failedSessionId } = await (await post(body, "user_an_7")).json();
+    // Saved since by the session's own route, whose rules are looser.
+    await api.db.session.update({
+      where: { id: failedSessionId },
+      data: { speakerNames: { A: "  " }, analysis: { transcriptionSegments: [{ speaker: "A", text: "hi", start: 1_000_000, end: 2_000_000 }] } },
+    });
+
+    server.resetHandlers();
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+    const retried = await retryAnalysis(
+      apiRequest(`/api/sessions/${failedSessionId}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_an_7")) }),
+      routeContext({ id: failedSessionId }),
+    );
+    expect(retried.status).toBe(200);
+    expect(await api.db.failureMarker.count({ where: { sessionId: failedSessionId } })).toBe(0);
+  });
+
   it("flags a transcript with language of violence for the safety card, whatever the model wrote", async () => {
     server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
     const worrying = { ...body, transcript: `${body.transcript}\nAna: Last week he hit me and I'm afraid to go home.`, segments: undefined };

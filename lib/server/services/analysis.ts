@@ -109,15 +109,21 @@ export async function retryFailedAnalysis(identity: Identity, id: string, deps: 
   });
   if (session.failures.length === 0 || session.transcript.trim() === "") throw sessionNotFound();
   const stored = (session.analysis ?? {}) as { transcriptionSegments?: unknown };
-  const request = analyzeRequestSchema.parse({
+  const kept = {
     transcript: session.transcript,
     mode: session.mode,
     conversationGuideHeadline: session.conversationGuideHeadline ?? undefined,
-    speakerNames: session.speakerNames ?? undefined,
-    segments: Array.isArray(stored.transcriptionSegments) && stored.transcriptionSegments.length > 0 ? stored.transcriptionSegments : undefined,
     sessionId: session.id,
-  });
-  return analyzeConversation(request, identity, deps);
+  };
+  const speakerNames = session.speakerNames ?? undefined;
+  const segments = Array.isArray(stored.transcriptionSegments) && stored.transcriptionSegments.length > 0 ? stored.transcriptionSegments : undefined;
+  // What was stored passed the save's rules, which are looser than the analysis request's (a blank name, a segment past
+  // its time limit): the retry goes on without what no longer passes rather than refusing, for good, to ever run.
+  for (const candidate of [{ ...kept, speakerNames, segments }, { ...kept, speakerNames }, { ...kept, segments }, kept]) {
+    const request = analyzeRequestSchema.safeParse(candidate);
+    if (request.success) return analyzeConversation(request.data, identity, deps);
+  }
+  throw new ApiError("bad_request", "This conversation can no longer be analysed as it is stored.");
 }
 
 async function analyzeWithAi(
