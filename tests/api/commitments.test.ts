@@ -135,6 +135,26 @@ describe("with no AI key (the local analyzer)", () => {
     expect(await api.db.commitment.count()).toBe(before);
   });
 
+  it("a commitment answered at a date outside the app's range moves in without that date, and its session counts as migrated", async () => {
+    const local = {
+      id: "local-1700000000001",
+      transcript: "Ana: hello",
+      analysis: { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }] },
+      commitments: [{ text: "Walk together daily", who: "both", byWhen: null, outcome: "kept", outcomeAt: "0000-01-01T00:00:00Z" }],
+    };
+    const answer = await (
+      await migrate(
+        apiRequest("/api/sessions/migrate?skipRegeneration=true", { method: "POST", body: { sessions: [local] }, headers: await auth("user_c8") }),
+        routeContext(),
+      )
+    ).json();
+    expect(answer).toMatchObject({ migratedCount: 1, skipped: [] });
+    const stored = await api.db.commitment.findMany({ where: { userId: "user_c8" } });
+    expect(stored.map(({ text, outcome, outcomeAt }) => ({ text, outcome, outcomeAt }))).toEqual([
+      { text: "Walk together daily", outcome: "kept", outcomeAt: null },
+    ]);
+  });
+
   it("a guest's commitments move into the account with their session, answers kept", async () => {
     const local = {
       id: "local-1700000000000",

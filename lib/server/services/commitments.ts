@@ -11,6 +11,7 @@ import {
   type CommitmentDraft,
   type CommitmentOutcome,
 } from "@/lib/domain/growth/commitments";
+import { dateInRange } from "@/lib/domain/validation/storable-json";
 import { getDb, type Commitment as CommitmentRow } from "@/lib/server/db";
 import { ApiError } from "@/lib/server/http/errors";
 
@@ -34,7 +35,13 @@ export function toCommitmentDto(row: CommitmentRow): Commitment {
 
 const migratedCommitmentSchema = commitmentDraftSchema.extend({
   outcome: z.enum(COMMITMENT_OUTCOMES).nullish(),
-  outcomeAt: z.iso.datetime().nullish(),
+  // Within the dates the app accepts (year 0 or 10000 cannot even be stored by PostgreSQL); one outside them is left out, the
+  // commitment and its answer kept.
+  outcomeAt: z.iso
+    .datetime()
+    .refine((value) => dateInRange(value) !== null)
+    .nullish()
+    .catch(null),
 });
 
 /** A guest's commitments moving into the account with their session (migration): well-formed ones, answers kept. */
