@@ -3,12 +3,21 @@
  */
 import { createSessionFlowActions } from "./flow-actions";
 import { createFlowKit } from "./flow-kit";
-import { transcription } from "./flow-test-fixtures";
+import { transcription, waitFor } from "./flow-test-fixtures";
 
-jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn(), releaseTranscribedAudio: jest.fn(async () => undefined) }));
+jest.mock("./transcription", () => ({
+  sendRecording: jest.fn(),
+  retryLocalRecording: jest.fn(async () => ({ ok: false, failure: { kind: "other", message: "x", failedSessionId: undefined, localSession: null } })),
+  releaseTranscribedAudio: jest.fn(async () => undefined),
+}));
+jest.mock("@/lib/client/recordings/recording-locks", () => ({
+  ...jest.requireActual("@/lib/client/recordings/recording-locks"),
+  tryHoldRecordingLock: jest.fn(),
+}));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
-const { releaseTranscribedAudio } = jest.requireMock("./transcription");
+const { releaseTranscribedAudio, retryLocalRecording } = jest.requireMock("./transcription");
+const { tryHoldRecordingLock } = jest.requireMock("@/lib/client/recordings/recording-locks");
 
 // A transcribed recording's audio goes only once the flow holds its transcript nowhere but in memory
 // (lib/domain/session-flow/transcript-custody.ts); the pure rule is tested there, its wiring here.
@@ -42,4 +51,23 @@ test("closing the naming lets the audio go (the user's choice)", () => {
   const kit = flowAtNaming();
   kit.dispatch({ type: "NAMING_CLOSED" });
   expect(releaseTranscribedAudio).toHaveBeenCalled();
+});
+
+test("back online, a waiting recording is sent by the tab that takes its lock, and by no other", async () => {
+  localStorage.setItem(
+    "local_sessions",
+    JSON.stringify([
+      { id: "local-1", isLocal: true, audioKey: "rec-1", mimeType: "audio/webm", timestamp: 1, failedTranscription: { error: "offline", attemptCount: 1 } },
+    ]),
+  );
+  const tabs = [createFlowKit(), createFlowKit()].map((kit) => ({ kit, actions: createSessionFlowActions(kit) }));
+  tryHoldRecordingLock.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+
+  await Promise.all(tabs.map(({ actions }) => actions.sendWaitingRecording()));
+
+  expect(tryHoldRecordingLock).toHaveBeenCalledWith("rec-1");
+  await waitFor(() => retryLocalRecording.mock.calls.length === 1);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(retryLocalRecording).toHaveBeenCalledTimes(1);
+  expect(tabs[1]!.kit.getState().phase.name).toBe("idle");
 });

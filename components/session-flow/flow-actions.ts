@@ -1,4 +1,5 @@
 import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordings/local-recordings";
+import { tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import type { HistorySession } from "@/lib/domain/history/types";
 import { holdsUnstoredTranscript } from "@/lib/domain/session-flow/transcript-custody";
@@ -50,11 +51,15 @@ export function createSessionFlowActions(kit: FlowKit) {
         void solo.modeForRetry(target.audioKey, (entry as { mode?: unknown }).mode, target.guideHeadline).then(() => recording.retryTranscription(target));
       } else analysis.retryKept(entry);
     },
-    /** A recording that could not be sent (made offline, in the installed app): the newest one, if nothing else is under way. */
-    sendWaitingRecording: () => {
+    /**
+     * A recording that could not be sent (made offline, in the installed app): the newest one, if nothing else is under way,
+     * and only in one tab: every open tab hears the connection come back, and the one that takes its lock sends it.
+     */
+    sendWaitingRecording: async () => {
       if (kit.getState().phase.name !== "idle") return;
       const waiting = listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
-      if (waiting) actions.retryFromHistory(waiting);
+      if (!waiting || !(await tryHoldRecordingLock(waiting.audioKey!))) return;
+      if (kit.getState().phase.name === "idle") actions.retryFromHistory(waiting);
     },
   };
   return actions;

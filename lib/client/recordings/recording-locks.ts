@@ -26,6 +26,29 @@ export function holdRecordingLock(id: string): void {
     .catch(() => held.delete(id));
 }
 
+/**
+ * Takes a recording's lock only if no tab holds it (this one's own counts as taken by it): true when this tab holds it now.
+ * Two tabs that both come back online may both reach for the same waiting recording; one sends it. Without Web Locks, true.
+ */
+export async function tryHoldRecordingLock(id: string): Promise<boolean> {
+  const manager = lockManager();
+  if (!manager || held.has(id)) return true;
+  const entry: Held = { release: null, released: false };
+  return new Promise<boolean>((answer) => {
+    manager
+      .request(`${PREFIX}${id}`, { ifAvailable: true }, (lock) => {
+        if (!lock) return answer(false);
+        held.set(id, entry);
+        answer(true);
+        return new Promise<void>((resolve) => (entry.released ? resolve() : (entry.release = resolve)));
+      })
+      .catch(() => {
+        held.delete(id);
+        answer(false);
+      });
+  });
+}
+
 export function releaseRecordingLock(id: string): void {
   const entry = held.get(id);
   if (!entry) return;
