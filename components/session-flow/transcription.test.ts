@@ -242,3 +242,16 @@ describe("when this browser refuses to write its list of sessions (storage full)
     expect(deleteRecording).not.toHaveBeenCalled();
   });
 });
+
+test("a recording the browser could not store (private browsing) is retried here from memory, all of it, not from the stored beginning", async () => {
+  const unstored = { ...recording, audioKey: "rec-mem", blob: new Blob(["hello"], { type: "audio/webm" }) };
+  requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
+  await sendRecording(unstored, { language: "en" });
+  const [listed] = listLocalSessions();
+  expect(listed).toEqual(expect.objectContaining({ audioKey: "rec-mem" }));
+
+  requestTranscription.mockResolvedValueOnce(result);
+  expect((await retryLocalRecording(listed!)).ok).toBe(true);
+  expect(requestTranscription).toHaveBeenLastCalledWith(expect.objectContaining({ audio: Buffer.from("hello").toString("base64"), clientId: "rec-mem" }));
+  expect(readRecordingBase64).not.toHaveBeenCalled();
+});

@@ -123,16 +123,17 @@ export async function retryLocalRecording(session: LocalSession, solo?: { speake
     }
     if (!result) {
       if (!session.audioKey) throw new TranscriptionRequestError(FAILURE_TEXTS.recordingNotFound);
+      const inMemory = unstoredAudio.get(session.audioKey);
       // A growth follow-up is transcribed as the growth recorder sends it (1 to 4 speakers), still tied to its session.
       const followUp = session.followUpOf ? { followUpOf: session.followUpOf, ...GROWTH_SPEAKERS } : {};
       const speakers: SpeakerOptions = solo && !session.followUpOf ? { soloMode: true, speakerName: solo.speakerName } : {};
       const language = providerLanguage(readSpeechLanguage());
-      const inParts = await partsToSend({ audioKey: session.audioKey });
+      const inParts = await partsToSend({ audioKey: session.audioKey, ...inMemory }, inMemory?.mimeType);
       if (inParts) {
         // Resumes where the last attempt stopped: pieces the server has and parts transcribed are not sent again.
         result = await sendInParts(inParts, { clientId: session.audioKey, language, ...speakerOptions(speakers, "parts"), ...followUp });
       } else {
-        const audio = await readRecordingBase64(session.audioKey);
+        const audio = inMemory?.blob?.size ? await blobToBase64(inMemory.blob) : await readRecordingBase64(session.audioKey);
         if (!audio) throw new TranscriptionRequestError(FAILURE_TEXTS.couldNotLoadRecording);
         result = await requestTranscription({
           audio,
@@ -145,7 +146,10 @@ export async function retryLocalRecording(session: LocalSession, solo?: { speake
       }
     }
     removeLocalSession(session.id);
-    if (session.audioKey) await confirmTranscribed(session.audioKey);
+    if (session.audioKey) {
+      unstoredAudio.delete(session.audioKey);
+      await confirmTranscribed(session.audioKey);
+    }
     announceSessionsChanged();
     return { ok: true, result: session.audioKey ? { ...result, clientId: session.audioKey } : result };
   } catch (error) {
@@ -202,6 +206,9 @@ async function confirmTranscribed(audioKey: string): Promise<void> {
 
 const transcribedAwaitingStorage = new Set<string>();
 
+/** Failed recordings the audio store could not keep (all of), by audio key: the copy a retry in this tab sends. */
+const unstoredAudio = new Map<string, { mimeType: string; blob?: Blob; parts?: RecordingPart[] }>();
+
 /**
  * The transcripts of every recording transcribed here are stored now (or were let go on purpose: a naming closed, nothing
  * to analyse): their audio goes. If deleting fails, it is only kept longer than needed.
@@ -218,6 +225,11 @@ async function keepFailedRecording(
   { followUpOf, guideHeadline }: { followUpOf?: string; guideHeadline?: string } = {},
 ): Promise<TranscriptionFailure> {
   const failure = describeFailure(error);
+  // What the browser refused to store stays in this tab's memory, so that a retry here sends all of it, not the stored
+  // beginning (nothing at all in private browsing).
+  if (recording.blob?.size || recording.parts?.length) {
+    unstoredAudio.set(recording.audioKey, { mimeType: recording.mimeType, blob: recording.blob, parts: recording.parts });
+  }
   let localSession: LocalSession | null = null;
   try {
     localSession = saveFailedRecordingAsLocalSession({
