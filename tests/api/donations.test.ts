@@ -196,6 +196,24 @@ describe("with PayPal configured", () => {
     address += 1;
   });
 
+  it("an answer from PayPal that is not of its shape, or not JSON, is a 502 that blames neither the user nor our server", async () => {
+    const seen: Seen[] = [];
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    server.use(
+      tokenEndpoint(seen),
+      createEndpoint(seen, () => HttpResponse.json({ weird: true }, { status: 201 })),
+      captureEndpoint(seen, () => new HttpResponse("<html>gateway secret-body</html>", { status: 200, headers: { "content-type": "text/html" } })),
+    );
+    const created = await create({ amount: "2.00" });
+    expect(created.status).toBe(502);
+    expect(await created.json()).toEqual({ error: "The checkout could not be started.", code: "upstream_failed" });
+    const captured = await capture(ORDER_ID);
+    expect(captured.status).toBe(502);
+    expect(await captured.json()).toEqual({ error: "The payment could not be captured.", code: "upstream_failed" });
+    expect(error.mock.calls.flat().join(" ")).not.toContain("secret-body");
+    error.mockRestore();
+  });
+
   it("captures an approved order", async () => {
     const seen: Seen[] = [];
     server.use(tokenEndpoint(seen), captureEndpoint(seen));

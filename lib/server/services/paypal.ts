@@ -60,7 +60,7 @@ async function accessToken(config: PayPalConfig): Promise<string> {
     body: "grant_type=client_credentials",
   });
   if (!response.ok) throw await upstreamError("token", response);
-  const token = tokenSchema.parse(await response.json());
+  const token = await answerOf(response, tokenSchema, "token");
   tokens.set(key, { value: token.access_token, expiresAt: Date.now() + (token.expires_in - 60) * 1000 });
   return token.access_token;
 }
@@ -89,7 +89,7 @@ export async function createDonationOrder(config: PayPalConfig, order: DonationO
     }),
   });
   if (!response.ok) throw await upstreamError("create", response);
-  const created = orderSchema.parse(await response.json());
+  const created = await answerOf(response, orderSchema, "create");
   return { id: created.id };
 }
 
@@ -111,13 +111,24 @@ export async function captureDonationOrder(config: PayPalConfig, orderId: string
     },
   });
   if (!response.ok) throw await upstreamError("capture", response);
-  const captured = captureSchema.parse(await response.json());
+  const captured = await answerOf(response, captureSchema, "capture");
   const capture = captured.purchase_units?.[0]?.payments?.captures?.[0];
   if (captured.status !== "COMPLETED" || (capture && capture.status !== "COMPLETED" && capture.status !== "PENDING")) {
     console.error(`[paypal] capture ended ${captured.status}/${capture?.status ?? "-"}`);
     throw new ApiError("upstream_failed", "The payment was not completed.", { issue: captured.status });
   }
   return { id: captured.id, status: captured.status };
+}
+
+/**
+ * PayPal's answer read with its schema: an answer that is not JSON or not of that shape is PayPal's fault, a 502, never a
+ * 400 blaming the user or a 500 (and nothing of its body is logged).
+ */
+async function answerOf<T>(response: Response, schema: z.ZodType<T>, call: "token" | "create" | "capture"): Promise<T> {
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  if (parsed.success) return parsed.data;
+  console.error(`[paypal] ${call} answered ${response.status} with an unexpected body`);
+  throw new ApiError("upstream_failed", call === "capture" ? "The payment could not be captured." : "The checkout could not be started.");
 }
 
 async function paypalFetch(url: string, init: RequestInit): Promise<Response> {
