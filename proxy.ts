@@ -8,7 +8,8 @@ import { applyContentSecurityPolicy, cspSourcesFromEnv } from "@/lib/server/secu
 
 // A convenience in front of the app, not its security boundary: every signed-in handler resolves identity itself.
 // 1. Anonymous calls to /api/* go to their /api/public/* variant (except /api/transcribe, /api/analyze and /api/uploads).
-// 2. x-middleware-subrequest never reaches the app from outside (it once let requests skip middleware entirely).
+// 2. x-middleware-subrequest never reaches the app from outside (it once let requests skip middleware entirely); an API path
+//    that is not valid percent-encoding is a 404.
 // 3. Every page gets a Content-Security-Policy with a fresh nonce, on the forwarded request (Next stamps the nonce on its
 //    scripts) and on the response; API routes get a deny-all policy (lib/server/security/headers.ts). The headers that
 //    never change come from next.config.ts, for the static files this proxy never sees as well.
@@ -47,9 +48,21 @@ const pageHandler = clerk
 // for pages). It is the verification the route then repeats, which finds the outcome kept (lib/server/auth/verified-tokens.ts).
 async function apiHandler(request: NextRequest): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
+  // A path that is not valid percent-encoding (/api/sessions/%FF) names nothing; Next would answer its dynamic routes
+  // with a bare 500 (vercel/next.js#92527).
+  if (!isDecodable(pathname)) return NextResponse.json({ error: "Not found", code: "not_found" }, { status: 404 });
   const publicPath = toPublicApiPath(pathname);
   const anonymous = publicPath !== pathname && (await identityFromRequest(request)) === null;
   return forward(request, anonymous ? publicPath : null);
+}
+
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export default function proxy(request: NextRequest, event: NextFetchEvent) {

@@ -69,3 +69,21 @@ test.describe("GET /api/sessions on the guest-only server", () => {
     await expectSessions(await request.get(`${GUEST_URL}/api/sessions`), "public");
   });
 });
+
+test.describe("paths that are not valid percent-encoding", () => {
+  for (const path of [
+    "/api/sessions/%FF",
+    "/api/public/sessions/%FF",
+    "/api/sessions/a%FFb/swipe",
+    "/api/uploads/%E2%82",
+    "/api/donations/orders/%C0%AF/capture",
+  ]) {
+    test(`${path} is a JSON 404, not a 500`, async ({ request }) => {
+      for (const url of [ACCOUNT_URL, GUEST_URL]) {
+        const response = await request.get(`${url}${path}`, { headers: await bearer() });
+        expect(response.status(), path).toBe(404);
+        expect(await response.json()).toEqual({ error: "Not found", code: "not_found" });
+      }
+    });
+  }
+});
