@@ -8,8 +8,8 @@ import { setLongRecordingProgress } from "@/lib/client/transcription/long-record
 import { AnalysingOverlay } from "./analysing-overlay";
 import { ANALYSING_TEXTS } from "./texts";
 
-// The processing screen of a recording sent in parts (issue 14 §2): the part under way in a polite live region, and the
-// screen kept awake while the parts go up.
+// The processing screen: for a recording sent in parts (issue 14 §2) the part under way in a polite live region; for any
+// recording the screen kept awake while it shows.
 
 const request = jest.fn();
 const release = jest.fn(async () => undefined);
@@ -21,25 +21,31 @@ beforeEach(() => {
 });
 afterEach(() => act(() => setLongRecordingProgress(null)));
 
-test("says which part is under way in a polite status line and holds the wake lock while it does", async () => {
+test("holds the wake lock while it shows, one piece or many, and lets it go when it closes", async () => {
+  const { unmount } = render(<AnalysingOverlay step="processing" />);
+  await act(async () => undefined);
+  expect(request).toHaveBeenCalledWith("screen");
+  unmount();
+  await act(async () => undefined);
+  expect(release).toHaveBeenCalled();
+});
+
+test("says which part is under way in a polite status line", async () => {
   render(<AnalysingOverlay step="processing" />);
   const status = screen.getByRole("status");
   expect(status).toHaveAttribute("aria-live", "polite");
   expect(status).toHaveTextContent("");
-  expect(request).not.toHaveBeenCalled();
 
   expect(screen.getByText(ANALYSING_TEXTS.defaultMessage)).toBeInTheDocument();
 
   await act(async () => setLongRecordingProgress("Transcribing part 2 of 5"));
   expect(screen.getByRole("status")).toHaveTextContent("Transcribing part 2 of 5");
-  expect(request).toHaveBeenCalledWith("screen");
   // "Less than a minute" is not true of a long conversation.
   expect(screen.getByText(ANALYSING_TEXTS.longMessage)).toBeInTheDocument();
   expect(screen.queryByText(ANALYSING_TEXTS.defaultMessage)).toBeNull();
 
   await act(async () => setLongRecordingProgress(null));
   expect(screen.getByRole("status")).toHaveTextContent("");
-  expect(release).toHaveBeenCalled();
 });
 
 test("the analysis steps after the transcript show no part line", async () => {

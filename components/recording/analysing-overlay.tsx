@@ -11,9 +11,10 @@ const ORDER: AnalysisStep[] = ["processing", "identifying", "generating"];
 /** Full-screen progress while a recording is transcribed and analysed. */
 export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: AnalysisStep; message?: string; isFollowUp?: boolean }) {
   const current = ORDER.indexOf(step);
-  // A recording sent in parts says which part is under way, and keeps the screen on: it can take many minutes.
+  // A recording sent in parts says which part is under way. The screen stays on while this shows: an upload, its
+  // transcription and the analysis can take minutes, and a phone that sleeps meanwhile may cut them off.
   const partProgress = useLongRecordingProgress();
-  useWakeLock(partProgress !== null);
+  useWakeLock(true);
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="analysing-title" className="fixed inset-0 z-50 flex items-center justify-center bg-cream-50 p-6">
       <div className="w-full max-w-sm text-center">
