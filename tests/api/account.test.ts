@@ -1,12 +1,12 @@
 /** @jest-environment node */
-import { http, HttpResponse } from "msw";
+import { delay, http, HttpResponse } from "msw";
 
 import { DELETE as deleteData } from "@/app/api/account/data/route";
 import { GET as exportData } from "@/app/api/account/export/route";
 import { DELETE as deleteDataPublic } from "@/app/api/public/account/data/route";
 import { GET as exportDataPublic } from "@/app/api/public/account/export/route";
 import { GET as listSessions } from "@/app/api/sessions/route";
-import { deleteAccountData } from "@/lib/server/services/account-delete";
+import { deleteAccountData, deleteClerkUser } from "@/lib/server/services/account-delete";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { setEnvForFile } from "@/tests/helpers/env";
@@ -266,6 +266,20 @@ describe("DELETE /api/account/data?account=true (Clerk's Backend API intercepted
     expect(deletedUsers).toEqual(["user_acc_a"]);
     expect(authorization).toBe(`Bearer ${clerkTestEnv().CLERK_SECRET_KEY}`);
     expect(await api.db.session.count({ where: { userId: "user_acc_a" } })).toBe(0);
+  });
+
+  it("a Clerk that does not answer ends in the same 502 within its time limit", async () => {
+    api.server.use(
+      http.delete(CLERK_USER_URL, async () => {
+        await delay("infinite");
+        return HttpResponse.json({});
+      }),
+    );
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const deleted = await deleteAccountData("user_acc_t");
+    await expect(deleteClerkUser("user_acc_t", deleted, { timeoutMs: 50 })).rejects.toMatchObject({ code: "upstream_failed", details: { deleted } });
+    expect(error).toHaveBeenCalledWith("[account] deleting the Clerk user failed (timeout)");
+    error.mockRestore();
   });
 
   it("says the data is gone when Clerk refuses, so a retry only repeats the account step", async () => {

@@ -77,12 +77,17 @@ async function deleteRateLimitCounters(tx: Tx, userId: string): Promise<number> 
  * Deletes the user in Clerk (Backend API). Only for an identity Clerk verified, so the secret key is configured; a failure
  * is a 502 whose details say the data itself is already gone, so a retry only needs to repeat this step.
  */
-export async function deleteClerkUser(userId: string, deleted: DeletedCounts): Promise<void> {
+export async function deleteClerkUser(userId: string, deleted: DeletedCounts, { timeoutMs = CLERK_DELETE_TIMEOUT_MS } = {}): Promise<void> {
   const clerk = getClerkConfig();
   if (!clerk) throw new ApiError("not_configured", "Account deletion is not available on this server.", { deleted });
   const client = createClerkClient({ secretKey: clerk.secretKey, publishableKey: clerk.publishableKey });
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await client.users.deleteUser(userId);
+    // Clerk's client takes no time limit of its own: a Clerk that does not answer must not hold the request open.
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error("Clerk did not answer in time"), { status: "timeout" })), timeoutMs);
+    });
+    await Promise.race([client.users.deleteUser(userId), timedOut]);
   } catch (error) {
     const status = typeof error === "object" && error !== null && "status" in error ? String(error.status) : "no status";
     // Already gone (an earlier attempt got through and only its answer was lost): that is what was asked.
@@ -90,5 +95,10 @@ export async function deleteClerkUser(userId: string, deleted: DeletedCounts): P
     // The status only: Clerk's error bodies can echo the account's details.
     console.error(`[account] deleting the Clerk user failed (${status})`);
     throw new ApiError("upstream_failed", "Your data was deleted, but your account could not be deleted. Please try again.", { deleted });
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+/** How long Clerk's Backend API gets to delete the user; the data is already gone then, so a retry repeats only this. */
+export const CLERK_DELETE_TIMEOUT_MS = 15_000;
