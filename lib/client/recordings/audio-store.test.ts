@@ -19,6 +19,7 @@ import {
   readRecordingBlob,
   readRecordingParts,
   RecordingInPartsError,
+  withinTime,
 } from "./audio-store";
 
 const bytes = (...values: number[]) => new Blob([new Uint8Array(values)]);
@@ -365,5 +366,16 @@ describe("audio store: recordings in parts", () => {
     await expect(putRecordingExtra("clone", "bad", { run: () => undefined })).rejects.toBeInstanceOf(AudioStorageError);
     expect(await getRecordingExtra("clone", "bad")).toBeUndefined();
     await expect(putRecordingExtra("clone", "", 1)).rejects.toThrow(RangeError);
+  });
+});
+
+describe("withinTime", () => {
+  it("passes an answer that comes in time", async () => {
+    await expect(withinTime(Promise.resolve("stored"), 50)).resolves.toBe("stored");
+  });
+
+  it("fails as the store failing when IndexedDB does not answer, so nothing waits on it for ever", async () => {
+    const never = new Promise<never>(() => undefined);
+    await expect(withinTime(never, 20)).rejects.toMatchObject({ name: "AudioStorageError", reason: "failed", message: AUDIO_STORAGE_MESSAGES.failed });
   });
 });

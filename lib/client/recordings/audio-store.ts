@@ -127,6 +127,21 @@ function toAudioStorageError(error: unknown): AudioStorageError {
 }
 
 /**
+ * How long one store operation may take. IndexedDB has been known to stop answering (Safari's lost connections): then the
+ * recording flow must not wait on "transcribing" for ever but fail, with the audio it holds in memory.
+ */
+export const STORE_OPERATION_TIMEOUT_MS = 30_000;
+
+/** `operation`, or an AudioStorageError ("failed") once `ms` have passed without an answer. */
+export function withinTime<T>(operation: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AudioStorageError("failed", new Error(`IndexedDB did not answer within ${ms} ms`))), ms);
+  });
+  return Promise.race([operation, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Runs one store operation; every failure leaves as an AudioStorageError. Safari sometimes drops its IndexedDB
  * connection ("Connection to Indexed Database server lost"): a connection-level failure reopens and tries once more.
  * Only those are retried: they fail before anything is written, so a retry cannot write twice.
@@ -134,7 +149,7 @@ function toAudioStorageError(error: unknown): AudioStorageError {
 async function run<T>(operation: (store: UseStore) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await operation(openStore());
+      return await withinTime(operation(openStore()), STORE_OPERATION_TIMEOUT_MS);
     } catch (error) {
       // A caller's mistake (a part begun out of order) is not the browser's storage failing.
       if (error instanceof RangeError) throw error;
