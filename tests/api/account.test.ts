@@ -7,6 +7,7 @@ import { DELETE as deleteDataPublic } from "@/app/api/public/account/data/route"
 import { GET as exportDataPublic } from "@/app/api/public/account/export/route";
 import { GET as listSessions } from "@/app/api/sessions/route";
 import { deleteAccountData, deleteClerkUser } from "@/lib/server/services/account-delete";
+import { EXPORT_PAGE_SIZE } from "@/lib/server/services/account-export";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { setEnvForFile } from "@/tests/helpers/env";
@@ -151,10 +152,34 @@ describe("GET /api/account/export", () => {
     expect(data.counts.retainedRecordings).toBe(0);
   });
 
+  it("writes an account larger than a page of sessions whole, each session once in order, as indented JSON, with its counts", async () => {
+    const total = EXPORT_PAGE_SIZE * 2 + 7;
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + Math.floor(n / 3) * 86_400_000);
+    // Three sessions share each instant: paging must not skip or repeat one at a page's edge.
+    await api.db.session.createMany({ data: Array.from({ length: total }, (_, n) => ({ userId: "user_export_big", name: `Talk ${n}`, createdAt: day(n) })) });
+    const [withVote] = await api.db.session.findMany({ where: { userId: "user_export_big" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 });
+    await api.db.swipeAction.create({ data: { sessionId: withVote!.id, cardIndex: 0, action: "helpful" } });
+
+    const { response, text } = await exportFor("user_export_big");
+    expect(response.status).toBe(200);
+    const data = JSON.parse(text);
+    expect(text).toBe(`${JSON.stringify(data, null, 2)}\n`);
+    const ids = data.sessions.map((session: { id: string }) => session.id);
+    const stored = await api.db.session.findMany({
+      where: { userId: "user_export_big" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true },
+    });
+    expect(ids).toEqual(stored.map((session) => session.id));
+    expect(data.counts).toEqual({ sessions: total, swipeActions: 1, followUps: 0, commitments: 0, failureMarkers: 0, retainedRecordings: 0 });
+    expect(data.sessions.at(-1).swipeActions).toEqual([expect.objectContaining({ action: "helpful" })]);
+  });
+
   it("is an empty export for an account with nothing stored", async () => {
     const { response, text } = await exportFor("user_export_empty");
     expect(response.status).toBe(200);
     expect(JSON.parse(text)).toMatchObject({ sessions: [], counts: { sessions: 0 } });
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
   });
 
   it("is a 401 in the house format for guests, forged identity headers and the public variant", async () => {

@@ -3,7 +3,7 @@ import "server-only";
 import { exportFileName } from "@/lib/domain/data-rights/retention";
 import { requireIdentity } from "@/lib/server/auth/identity";
 import { withErrors } from "@/lib/server/http/handler";
-import { exportAccountData } from "@/lib/server/services/account-export";
+import { exportAccountStream } from "@/lib/server/services/account-export";
 
 import { signInRequired } from "./account-data";
 import { withScopeHeader, type ApiScope } from "./session-route";
@@ -18,8 +18,7 @@ export function makeAccountExportHandler(scope: ApiScope) {
     if (scope === "public") throw signInRequired();
     const identity = await requireIdentity(request);
     const now = new Date();
-    const data = await exportAccountData(identity.userId, now);
-    const response = new Response(JSON.stringify(data, null, 2), {
+    const response = new Response(exportAccountStream(identity.userId, now), {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,

@@ -1,11 +1,15 @@
 import "server-only";
 
-import { getDb } from "@/lib/server/db";
+import { getDb, Prisma } from "@/lib/server/db";
 import { uploadOwnerOfUser } from "@/lib/server/services/uploads";
 
 // Everything the server holds for one account, as one JSON document (the GDPR's access and portability rights). Every
 // query is scoped by the owner. Audio bytes of failed transcriptions are not copied out: the export says whether audio is
 // retained and how large it is, and the recording itself stays in the user's browser anyway.
+//
+// The document is written as a stream, sessions a page at a time: an account of thousands of long sessions is tens of
+// megabytes, and the server holds one page of it at once, never the whole (nor its string twice over). Its counts come
+// last, from what was written.
 
 export const EXPORT_FORMAT = "relationship-coach-export";
 export const EXPORT_VERSION = 1;
@@ -22,66 +26,125 @@ const failureColumns = {
   language: true,
 } as const;
 
-export async function exportAccountData(userId: string, now: Date = new Date()) {
-  const db = getDb();
-  // One snapshot: a save landing halfway through cannot give an export whose sessions and commitments disagree.
-  const [sessions, audioSizes] = await db.$transaction([
-    db.session.findMany({
-      where: { userId },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      // The history card is the database's digest of transcript, analysis and signals, which the export holds whole.
-      omit: { card: true },
-      include: {
-        swipeActions: { orderBy: { cardIndex: "asc" } },
-        followUps: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
-        failures: { select: failureColumns, orderBy: { kind: "asc" } },
-        // Both sides are the caller's own sessions: a commitment always belongs to the owner of its source session.
-        commitments: { where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
-        reviewedCommitments: { where: { userId, session: { userId } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
-      },
-    }),
-    // The size of each retained recording, measured in the database so the bytes never travel to this process.
-    db.$queryRaw<{ id: string; bytes: number | bigint }[]>`
-      SELECT f."id", octet_length(f."audio") AS "bytes"
-      FROM "FailureMarker" f JOIN "Session" s ON s."id" = f."sessionId"
-      WHERE s."userId" = ${userId} AND f."audio" IS NOT NULL`,
-  ]);
+/** Sessions read from the database at a time, each with its votes, follow-ups, failures and commitments. */
+export const EXPORT_PAGE_SIZE = 50;
 
-  // Unfinished uploads of recordings sent in parts (issue 14 §2): what they are and how much audio they hold, never the audio.
-  const uploads = await db.upload.findMany({
+const encoder = new TextEncoder();
+
+/** The export as a stream of UTF-8 JSON, indented like JSON.stringify(value, null, 2); a database failure errors the stream. */
+export function exportAccountStream(userId: string, now: Date = new Date()): ReadableStream<Uint8Array> {
+  const pages = documentParts(userId, now);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await pages.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+}
+
+/** The whole export as one value (tests, small accounts): the stream, read and parsed. */
+export async function exportAccountData(userId: string, now: Date = new Date()): Promise<AccountExport> {
+  return JSON.parse(await new Response(exportAccountStream(userId, now)).text()) as AccountExport;
+}
+
+export type AccountExport = {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  account: { userId: string };
+  uploads: Awaited<ReturnType<typeof uploadsOf>>;
+  sessions: Awaited<ReturnType<typeof sessionPage>>;
+  counts: { sessions: number; swipeActions: number; followUps: number; commitments: number; failureMarkers: number; retainedRecordings: number };
+};
+
+async function* documentParts(userId: string, now: Date): AsyncGenerator<string, void, undefined> {
+  const field = (name: string, value: unknown) => `  ${JSON.stringify(name)}: ${indented(value, "  ")}`;
+  yield `{\n${field("format", EXPORT_FORMAT)},\n${field("version", EXPORT_VERSION)},\n${field("exportedAt", now.toISOString())},\n`;
+  yield `${field("account", { userId })},\n${field("uploads", await uploadsOf(userId))},\n  "sessions": [`;
+
+  const counts = { sessions: 0, swipeActions: 0, followUps: 0, commitments: 0, failureMarkers: 0, retainedRecordings: 0 };
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const page = await sessionPage(userId, after);
+    if (page.length === 0) break;
+    const written = page.map((session, index) => `${counts.sessions + index === 0 ? "" : ","}\n    ${indented(session, "    ")}`);
+    for (const session of page) {
+      counts.sessions += 1;
+      counts.swipeActions += session.swipeActions.length;
+      counts.followUps += session.followUps.length;
+      counts.commitments += session.commitments.length;
+      counts.failureMarkers += session.failures.length;
+      counts.retainedRecordings += session.failures.filter((failure) => failure.audioRetained).length;
+    }
+    yield written.join("");
+    const last = page[page.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+    if (page.length < EXPORT_PAGE_SIZE) break;
+  }
+  yield `${counts.sessions === 0 ? "]" : "\n  ]"},\n${field("counts", counts)}\n}\n`;
+}
+
+/** JSON.stringify(value, null, 2) for a value written at `indent` inside the document. */
+function indented(value: unknown, indent: string): string {
+  return JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
+}
+
+/** One page of the account's sessions, oldest first, after `after` (keyset paging: a session saved meanwhile is not skipped). */
+async function sessionPage(userId: string, after: { createdAt: Date; id: string } | null) {
+  const db = getDb();
+  const sessions = await db.session.findMany({
+    where: { userId, ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: EXPORT_PAGE_SIZE,
+    // The history card is the database's digest of transcript, analysis and signals, which the export holds whole.
+    omit: { card: true },
+    include: {
+      swipeActions: { orderBy: { cardIndex: "asc" } },
+      followUps: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+      failures: { select: failureColumns, orderBy: { kind: "asc" } },
+      // Both sides are the caller's own sessions: a commitment always belongs to the owner of its source session.
+      commitments: { where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+      reviewedCommitments: { where: { userId, session: { userId } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+    },
+  });
+  const markerIds = sessions.flatMap((session) => session.failures.map((failure) => failure.id));
+  // The size of each retained recording, measured in the database so the bytes never travel to this process.
+  const audioSizes =
+    markerIds.length === 0
+      ? []
+      : await db.$queryRaw<{ id: string; bytes: number | bigint }[]>`
+          SELECT f."id", octet_length(f."audio") AS "bytes"
+          FROM "FailureMarker" f JOIN "Session" s ON s."id" = f."sessionId"
+          WHERE s."userId" = ${userId} AND f."audio" IS NOT NULL AND f."id" IN (${Prisma.join(markerIds)})`;
+  const bytesByMarker = new Map(audioSizes.map((row) => [row.id, Number(row.bytes)]));
+  return sessions.map(({ failures, ...session }) => ({
+    ...session,
+    failures: failures.map((failure) => {
+      const bytes = bytesByMarker.get(failure.id);
+      return { ...failure, audioRetained: bytes !== undefined, audioBytes: bytes ?? 0 };
+    }),
+  }));
+}
+
+/** Unfinished uploads of recordings sent in parts (issue 14 §2): what they are and how much audio they hold, never the audio. */
+async function uploadsOf(userId: string) {
+  const uploads = await getDb().upload.findMany({
     where: { owner: uploadOwnerOfUser(userId) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, clientId: true, mimeType: true, language: true, createdAt: true, expiresAt: true, plan: true, pieces: { select: { size: true } } },
   });
-
-  const bytesByMarker = new Map(audioSizes.map((row) => [row.id, Number(row.bytes)]));
-  return {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exportedAt: now.toISOString(),
-    account: { userId },
-    counts: {
-      sessions: sessions.length,
-      swipeActions: sessions.reduce((sum, session) => sum + session.swipeActions.length, 0),
-      followUps: sessions.reduce((sum, session) => sum + session.followUps.length, 0),
-      commitments: sessions.reduce((sum, session) => sum + session.commitments.length, 0),
-      failureMarkers: sessions.reduce((sum, session) => sum + session.failures.length, 0),
-      retainedRecordings: bytesByMarker.size,
-    },
-    uploads: uploads.map(({ plan, pieces, ...upload }) => ({
-      ...upload,
-      parts: Array.isArray((plan as { parts?: unknown }).parts) ? (plan as { parts: unknown[] }).parts.length : 0,
-      piecesStored: pieces.length,
-      audioBytesStored: pieces.reduce((sum, piece) => sum + piece.size, 0),
-    })),
-    sessions: sessions.map(({ failures, ...session }) => ({
-      ...session,
-      failures: failures.map((failure) => {
-        const bytes = bytesByMarker.get(failure.id);
-        return { ...failure, audioRetained: bytes !== undefined, audioBytes: bytes ?? 0 };
-      }),
-    })),
-  };
+  return uploads.map(({ plan, pieces, ...upload }) => ({
+    ...upload,
+    parts: Array.isArray((plan as { parts?: unknown }).parts) ? (plan as { parts: unknown[] }).parts.length : 0,
+    piecesStored: pieces.length,
+    audioBytesStored: pieces.reduce((sum, piece) => sum + piece.size, 0),
+  }));
 }
-
-export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
