@@ -62,6 +62,26 @@ describe("POST /api/sessions/{id}?skipRegeneration=true", () => {
     expect((await save("user_s4", "local-9", body)).status).toBe(400);
   });
 
+  it("refuses a new session past the account's bound with a 422 that says what to do; saves of a kept one go on", async () => {
+    process.env.STORED_SESSIONS_PER_USER = "2";
+    try {
+      expect((await save("user_s5", "local-51", localSession("local-51"))).status).toBe(200);
+      expect((await save("user_s5", "local-52", localSession("local-52"))).status).toBe(200);
+      const refused = await save("user_s5", "local-53", localSession("local-53"));
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual({
+        code: "unprocessable",
+        error: "This account holds the most sessions it can keep (2). Please delete older sessions to save new ones.",
+      });
+      expect((await save("user_s5", "local-52", { ...localSession("local-52"), name: "Renamed" })).status).toBe(200);
+      expect(await api.db.session.count({ where: { userId: "user_s5" } })).toBe(2);
+      // Another account is not held to this one's count.
+      expect((await save("user_s6", "local-53", localSession("local-53"))).status).toBe(200);
+    } finally {
+      delete process.env.STORED_SESSIONS_PER_USER;
+    }
+  });
+
   it("the public variant stores nothing", async () => {
     const before = await api.db.session.count();
     const response = await savePublic(

@@ -7,8 +7,8 @@ import { ApiError } from "@/lib/server/http/errors";
 
 import { secondsUntil } from "./rate-limit";
 
-// Per-user quotas on what the server keeps: the audio of failed transcriptions (bytes in FailureMarker.audio) and the
-// number of sessions made in a day. Past the audio quota nothing is lost: the failure is still recorded (a retryable
+// Per-user quotas on what the server keeps: the audio of failed transcriptions (bytes in FailureMarker.audio), the
+// number of sessions made in a day, and the number of sessions an account holds. Past the audio quota nothing is lost: the failure is still recorded (a retryable
 // session), only its audio stays in the browser, which keeps every recording until the server has its transcript.
 
 type Tx = Prisma.TransactionClient;
@@ -47,4 +47,11 @@ export async function enforceDailySessionCap(userId: string, now = Date.now()): 
   throw new ApiError("rate_limited", `You have reached today's limit of new sessions. Please try again in ${describeWait(retryAfterSeconds)}.`, {
     retryAfterSeconds,
   });
+}
+
+/** A 422 when a new session would take the account past STORED_SESSIONS_PER_USER: storage per account has a bound. */
+export async function enforceStoredSessionCap(db: Tx, userId: string): Promise<void> {
+  const limit = getEnv().STORED_SESSIONS_PER_USER;
+  if ((await db.session.count({ where: { userId } })) < limit) return;
+  throw new ApiError("unprocessable", `This account holds the most sessions it can keep (${limit}). Please delete older sessions to save new ones.`);
 }

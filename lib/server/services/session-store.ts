@@ -7,6 +7,7 @@ import { readSignalsRecord } from "@/lib/domain/signals/record";
 import { dateInRange } from "@/lib/domain/validation/storable-json";
 import { getDb, type Prisma } from "@/lib/server/db";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
+import { enforceStoredSessionCap } from "@/lib/server/security/quota";
 
 import { findOwnedSession, ownedSessionWhere, sessionIdSchema, sessionNotFound } from "./owned-session";
 import { jsonColumn, SESSION_INCLUDE, toSessionDto, type SessionDto } from "./session-dto";
@@ -137,6 +138,8 @@ async function writeSession(userId: string, id: string, body: SessionBody): Prom
   // The update comes first: it locks the row until the commit, so concurrent saves of one session merge their votes and
   // follow-ups one after the other, and each sees what the previous one stored.
   return db.$transaction(async (tx) => {
+    // Saves come with the client's own dates, which the daily cap cannot see: the account's size is bounded here.
+    if (!existing) await enforceStoredSessionCap(tx, userId);
     const target = existing
       ? await tx.session.update({ where: { id: existing.id }, data: fields, select: { id: true } })
       : await tx.session.create({
