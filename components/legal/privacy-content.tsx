@@ -107,7 +107,8 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
           </li>
           <li>
             While you record, and until our server confirms the transcript, your browser keeps the recording in its IndexedDB, so that a lost connection or a
-            closed tab cannot lose it. It is deleted there once the transcript has arrived; a failed one stays until you retry or delete it.
+            closed tab cannot lose it. It is deleted there once the transcript is stored (your session saved, in this browser or your account); a failed one
+            stays until you retry or delete it.
           </li>
           <li>
             The <strong>live voice coach</strong> of the Solo Journal (signed in only): while it runs, your microphone audio is streamed directly from your
