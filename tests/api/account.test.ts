@@ -223,8 +223,10 @@ describe("DELETE /api/account/data", () => {
       accountDeleted: false,
       deleted: { sessions: 3, swipeActions: 2, followUps: 1, failureMarkers: 1, retainedRecordings: 1, commitments: 1, rateLimitCounters: 0, uploads: 0 },
     });
-    // The AI allowance is not reset by deleting one's data: the counters (no content) end with their window.
-    expect(await rowsOf("user_del_a")).toEqual({ sessions: 0, swipeActions: 0, followUps: 0, failureMarkers: 0, commitments: 0, rateLimitCounters: 2 });
+    // The AI allowance is not reset by deleting one's data: the counters (no content) end with their window, and the
+    // sessions made today are noted for the day's cap of new sessions.
+    expect(await rowsOf("user_del_a")).toEqual({ sessions: 0, swipeActions: 0, followUps: 0, failureMarkers: 0, commitments: 0, rateLimitCounters: 3 });
+    expect(await api.db.rateLimitCounter.findFirst({ where: { key: "sessions-deleted-today:user:user_del_a" } })).toMatchObject({ count: 3 });
     expect(await rowsOf("user_del_b")).toEqual(before);
 
     // The history is empty afterwards, and a second delete finds nothing more.

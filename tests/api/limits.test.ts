@@ -1,10 +1,12 @@
 /** @jest-environment node */
 import { delay, http, HttpResponse } from "msw";
 
+import { DELETE as deleteAllData } from "@/app/api/account/data/route";
 import { POST as analyze } from "@/app/api/analyze/route";
 import { POST as appendTranscript } from "@/app/api/sessions/[id]/append-transcript/route";
 import { POST as retryAnalysis } from "@/app/api/sessions/[id]/retry-analysis/route";
 import { POST as retryTranscription } from "@/app/api/sessions/[id]/retry-transcription/route";
+import { DELETE as deleteSession } from "@/app/api/sessions/[id]/route";
 import { POST as summary } from "@/app/api/sessions/[id]/summary/route";
 import { POST as transcribe } from "@/app/api/transcribe/route";
 import { transcribeRequestSchema } from "@/lib/domain/transcription/transcribe-request";
@@ -135,6 +137,22 @@ describe("new sessions per user per day", () => {
     expect(await api.db.session.count({ where: { userId: "user_daily_cap" } })).toBe(2);
     // Another user is not affected.
     expect((await postAnalyze({ userId: "user_daily_other" })).status).toBe(200);
+  });
+
+  it("deleting today's sessions, one by one or all at once, does not give the day's sessions back", async () => {
+    const ben = { userId: "user_daily_delete" };
+    const first = await (await postAnalyze(ben, { ...conversation, clientId: "rec-del-1" })).json();
+    await deleteSession(
+      apiRequest(`/api/sessions/${first.sessionId}`, { method: "DELETE", headers: await headersOf(ben) }),
+      routeContext({ id: first.sessionId }),
+    );
+    expect((await postAnalyze(ben, { ...conversation, clientId: "rec-del-2" })).status).toBe(200);
+    await deleteAllData(apiRequest("/api/account/data", { method: "DELETE", headers: await headersOf(ben) }), routeContext());
+    expect(await api.db.session.count({ where: { userId: "user_daily_delete" } })).toBe(0);
+
+    const refused = await postAnalyze(ben, { ...conversation, clientId: "rec-del-3" });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toMatch(/^You have reached today's limit of new sessions\./);
   });
 });
 

@@ -38,10 +38,18 @@ export async function withRetainedAudioQuota<T>(userId: string, bytes: number, s
   });
 }
 
-/** A 429 when the user has already made SESSIONS_PER_USER_PER_DAY sessions today (UTC); Retry-After is the next midnight. */
+/**
+ * A 429 when the user has already made SESSIONS_PER_USER_PER_DAY sessions today (UTC); Retry-After is the next midnight.
+ * Today's sessions the user has deleted since still count (noteDeletedSessions): deleting must not reset the day's cap.
+ */
 export async function enforceDailySessionCap(userId: string, now = Date.now()): Promise<void> {
-  const dayStart = new Date(Math.floor(now / 86_400_000) * 86_400_000);
-  const made = await getDb().session.count({ where: { userId, createdAt: { gte: dayStart } } });
+  const dayStart = startOfUtcDay(now);
+  const db = getDb();
+  const [kept, deleted] = await Promise.all([
+    db.session.count({ where: { userId, createdAt: { gte: dayStart } } }),
+    db.rateLimitCounter.findUnique({ where: { key_windowStart: { key: deletedTodayKey(userId), windowStart: dayStart } }, select: { count: true } }),
+  ]);
+  const made = kept + (deleted?.count ?? 0);
   if (made < getEnv().SESSIONS_PER_USER_PER_DAY) return;
   const retryAfterSeconds = secondsUntil(new Date(dayStart.getTime() + 86_400_000), now);
   throw new ApiError("rate_limited", `You have reached today's limit of new sessions. Please try again in ${describeWait(retryAfterSeconds)}.`, {
@@ -54,4 +62,20 @@ export async function enforceStoredSessionCap(db: Tx, userId: string): Promise<v
   const limit = getEnv().STORED_SESSIONS_PER_USER;
   if ((await db.session.count({ where: { userId } })) < limit) return;
   throw new ApiError("unprocessable", `This account holds the most sessions it can keep (${limit}). Please delete older sessions to save new ones.`);
+}
+
+const DAY_MS = 86_400_000;
+const startOfUtcDay = (now: number) => new Date(Math.floor(now / DAY_MS) * DAY_MS);
+/** Ends in ":user:<id>" like the rate-limit keys, so it goes with the account (account-delete.ts) and ends with its day. */
+const deletedTodayKey = (userId: string) => `sessions-deleted-today:user:${userId}`;
+
+/** Notes how many of the sessions being deleted were made today (`createdAt` of each), for the day's cap. */
+export async function noteDeletedSessions(db: Tx, userId: string, createdAt: readonly Date[], now = Date.now()): Promise<void> {
+  const dayStart = startOfUtcDay(now);
+  const today = createdAt.filter((date) => date >= dayStart).length;
+  if (today === 0) return;
+  await db.$executeRaw`
+    INSERT INTO "RateLimitCounter" ("key", "windowStart", "count", "expiresAt")
+    VALUES (${deletedTodayKey(userId)}, ${dayStart}, ${today}, ${new Date(dayStart.getTime() + DAY_MS)})
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + ${today}`;
 }

@@ -5,6 +5,7 @@ import { createClerkClient } from "@clerk/nextjs/server";
 import { getDb } from "@/lib/server/db";
 import { getClerkConfig } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
+import { noteDeletedSessions } from "@/lib/server/security/quota";
 import { deleteStoredPiecesOfUser, uploadOwnerOfUser } from "@/lib/server/services/uploads";
 
 // The right to erasure: everything the server holds for one account goes in one transaction, and another account's rows
@@ -40,6 +41,18 @@ export async function deleteAccountData(userId: string, { withRateLimitCounters 
       tx.failureMarker.count({ where: { ...owned, audio: { not: null } } }),
       tx.commitment.count({ where: owned }),
     ]);
+    // Today's sessions still count toward the day's cap of new sessions (quota.ts), unless the account itself goes.
+    if (!withRateLimitCounters) {
+      const madeToday = await tx.session.findMany({
+        where: { userId, createdAt: { gte: new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000) } },
+        select: { createdAt: true },
+      });
+      await noteDeletedSessions(
+        tx,
+        userId,
+        madeToday.map((session) => session.createdAt),
+      );
+    }
     // Votes, follow-ups, failure markers (with any audio) and the commitments made in these sessions cascade.
     const { count: sessions } = await tx.session.deleteMany({ where: { userId } });
     // A commitment is the owner's by its own column as well; none should outlive its session, but none may stay behind.

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { getDb } from "@/lib/server/db";
+import { noteDeletedSessions } from "@/lib/server/security/quota";
 
 import { findOwnedSession, sessionNotFound } from "./owned-session";
 
@@ -10,8 +11,11 @@ import { findOwnedSession, sessionNotFound } from "./owned-session";
  * session can never be removed by id alone.
  */
 export async function deleteSessionForUser(userId: string, id: string): Promise<void> {
-  const session = await findOwnedSession(userId, id);
-  const { count } = await getDb().session.deleteMany({ where: { id: session.id, userId } });
-  // Deleted by a concurrent request between the two queries: gone either way, but this request did not delete it.
-  if (count === 0) throw sessionNotFound();
+  const session = await findOwnedSession(userId, id, { select: { id: true, createdAt: true } });
+  await getDb().$transaction(async (tx) => {
+    const { count } = await tx.session.deleteMany({ where: { id: session.id, userId } });
+    // Deleted by a concurrent request between the two queries: gone either way, but this request did not delete it.
+    if (count === 0) throw sessionNotFound();
+    await noteDeletedSessions(tx, userId, [session.createdAt]);
+  });
 }
