@@ -6,6 +6,7 @@ import { createFlowKit } from "./flow-kit";
 import { transcription, waitFor } from "./flow-test-fixtures";
 
 jest.mock("./transcription", () => ({
+  leaveTranscribedAudioForRecovery: jest.fn((custody: Set<string>) => custody.clear()),
   sendRecording: jest.fn(),
   retryLocalRecording: jest.fn(async () => ({ ok: false, failure: { kind: "other", message: "x", failedSessionId: undefined, localSession: null } })),
   releaseTranscribedAudio: jest.fn(async () => undefined),
@@ -16,7 +17,7 @@ jest.mock("@/lib/client/recordings/recording-locks", () => ({
 }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
-const { releaseTranscribedAudio, retryLocalRecording } = jest.requireMock("./transcription");
+const { leaveTranscribedAudioForRecovery, releaseTranscribedAudio, retryLocalRecording } = jest.requireMock("./transcription");
 const { tryHoldRecordingLock } = jest.requireMock("@/lib/client/recordings/recording-locks");
 
 // A transcribed recording's audio goes only once the flow holds its transcript nowhere but in memory
@@ -24,9 +25,11 @@ const { tryHoldRecordingLock } = jest.requireMock("@/lib/client/recordings/recor
 
 beforeEach(() => jest.clearAllMocks());
 
-function flowAtNaming() {
+/** A flow whose recording `audioKey` was transcribed (sendRecording puts its key in the flow's custody) and is being named. */
+function flowAtNaming(audioKey = "rec-1") {
   const kit = createFlowKit({ ...createFlowKit().getState(), phase: { name: "transcribing" } });
   createSessionFlowActions(kit);
+  kit.transcribedAudio.add(audioKey);
   kit.dispatch({ type: "TRANSCRIBED", result: transcription });
   expect(kit.getState().phase.name).toBe("naming");
   return kit;
@@ -37,20 +40,47 @@ test("while naming and analysing the audio stays; once the session is analysed i
   kit.dispatch({ type: "NAMES_CONFIRMED" });
   expect(releaseTranscribedAudio).not.toHaveBeenCalled();
   kit.dispatch({ type: "ANALYSED", session: { id: "local-1" } as never });
-  expect(releaseTranscribedAudio).toHaveBeenCalled();
+  expect(releaseTranscribedAudio).toHaveBeenCalledWith(kit.transcribedAudio);
 });
 
-test("an analysis failure that kept nothing holds the audio until the retry succeeds", () => {
+test("an analysis failure that kept nothing holds the audio; a retry that succeeds lets it go", () => {
   const kit = flowAtNaming();
   kit.dispatch({ type: "NAMES_CONFIRMED" });
   kit.dispatch({ type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry: { keptId: null, named: null } });
   expect(releaseTranscribedAudio).not.toHaveBeenCalled();
+  kit.dispatch({ type: "ANALYSIS_RETRY" });
+  expect(kit.getState().phase.name).toBe("analysing");
+  expect(releaseTranscribedAudio).not.toHaveBeenCalled();
+  kit.dispatch({ type: "ANALYSED", session: { id: "local-1" } as never });
+  expect(releaseTranscribedAudio).toHaveBeenCalledWith(kit.transcribedAudio);
+});
+
+test("closing the dialog of a failed analysis that could keep nothing leaves the audio to be listed for a retry, not deleted", () => {
+  const kit = flowAtNaming();
+  kit.dispatch({ type: "NAMES_CONFIRMED" });
+  kit.dispatch({ type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry: { keptId: null, named: null } });
+  kit.dispatch({ type: "DIALOG_CLOSED" });
+  expect(releaseTranscribedAudio).not.toHaveBeenCalled();
+  expect(leaveTranscribedAudioForRecovery).toHaveBeenCalledTimes(1);
+  expect(kit.transcribedAudio.size).toBe(0);
 });
 
 test("closing the naming lets the audio go (the user's choice)", () => {
   const kit = flowAtNaming();
   kit.dispatch({ type: "NAMING_CLOSED" });
-  expect(releaseTranscribedAudio).toHaveBeenCalled();
+  expect(releaseTranscribedAudio).toHaveBeenCalledWith(kit.transcribedAudio);
+});
+
+test("each flow lets go of its own recordings only: a flow left behind finishing its analysis leaves the new one's alone", () => {
+  const left = flowAtNaming("rec-left");
+  left.dispatch({ type: "NAMES_CONFIRMED" });
+  const current = flowAtNaming("rec-current");
+
+  left.dispatch({ type: "ANALYSED", session: { id: "local-1" } as never });
+
+  expect(releaseTranscribedAudio).toHaveBeenCalledTimes(1);
+  expect(releaseTranscribedAudio).toHaveBeenCalledWith(left.transcribedAudio);
+  expect([...current.transcribedAudio]).toEqual(["rec-current"]);
 });
 
 test("back online, a waiting recording is sent by the tab that takes its lock, and by no other", async () => {

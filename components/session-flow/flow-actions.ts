@@ -2,7 +2,7 @@ import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordin
 import { tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import type { HistorySession } from "@/lib/domain/history/types";
-import { holdsUnstoredTranscript } from "@/lib/domain/session-flow/transcript-custody";
+import { holdsUnstoredTranscript, transcriptDroppedUnstored } from "@/lib/domain/session-flow/transcript-custody";
 import { REALTIME_TEXTS } from "@/lib/domain/solo/realtime-texts";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
@@ -13,7 +13,7 @@ import { createGrowthActions } from "./growth-actions";
 import { createRecordingActions } from "./recording-actions";
 import { createResultsActions } from "./results-actions";
 import { createSoloActions } from "./solo-actions";
-import { releaseTranscribedAudio } from "./transcription";
+import { leaveTranscribedAudioForRecovery, releaseTranscribedAudio } from "./transcription";
 
 // The session flow's actions, in a module of their own: the provider loads it on the user's first gesture (a tap, a key),
 // not with the home screen, so the first screen does not carry the upload, analysis, results and growth code (with the
@@ -34,9 +34,16 @@ export function createSessionFlowActions(kit: FlowKit) {
   });
   const results = createResultsActions(kit, { stopCapture: recording.forceStop });
   const growth = createGrowthActions(kit);
-  // A recording's audio stays until its transcript is stored (lib/domain/session-flow/transcript-custody.ts).
+  // A recording's audio stays until its transcript is stored (lib/domain/session-flow/transcript-custody.ts). A failed
+  // analysis that could keep its transcript nowhere, once its dialog is closed, leaves the audio to be listed for a retry.
+  let before = kit.getState();
   kit.subscribe(() => {
-    if (!holdsUnstoredTranscript(kit.getState())) void releaseTranscribedAudio();
+    const now = kit.getState();
+    const dropped = transcriptDroppedUnstored(before, now);
+    before = now;
+    if (kit.transcribedAudio.size === 0 || holdsUnstoredTranscript(now)) return;
+    if (dropped) leaveTranscribedAudioForRecovery(kit.transcribedAudio);
+    else void releaseTranscribedAudio(kit.transcribedAudio);
   });
   const actions = {
     recording,

@@ -8,6 +8,8 @@ export type FlowKit = {
   dispatch: (event: SessionFlowEvent) => void;
   getState: () => SessionFlowState;
   subscribe: (listener: () => void) => () => void;
+  /** Audio keys of recordings this flow transcribed whose transcript it holds unstored (lib/domain/session-flow/transcript-custody.ts). */
+  readonly transcribedAudio: Set<string>;
   /** A timer that is cleared when the flow is torn down (the page unmounts). */
   later: (run: () => void, ms: number) => void;
   dispose: () => void;
@@ -18,6 +20,7 @@ export function createFlowKit(initial: SessionFlowState = initialSessionFlowStat
   const listeners = new Set<() => void>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   return {
+    transcribedAudio: new Set(),
     dispatch(event) {
       const next = sessionFlowReducer(state, event);
       if (next === state) return;

@@ -158,7 +158,7 @@ export function createGrowthActions(kit: FlowKit) {
         return;
       }
       // Tied to its session: a failure waits in the history, and its retry comes back here to be named and appended.
-      const outcome = await sendRecording(recording, { language: readSpeechLanguage(), ...GROWTH_SPEAKERS, followUpOf });
+      const outcome = await sendRecording(recording, { language: readSpeechLanguage(), ...GROWTH_SPEAKERS, followUpOf }, kit.transcribedAudio);
       if (!outcome.ok) {
         // The audio is kept on this device and listed in the history, one tap from a retry (after the wait, when limited).
         const limited = outcome.failure.retryAfterSeconds;

@@ -86,7 +86,7 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
       mode === "solo" && solo
         ? { soloMode: true, speakerName: solo.speakerName(), ...(soloState.guideHeadline ? { guideHeadline: soloState.guideHeadline } : {}) }
         : {};
-    settle(await sendRecording(recording, { language: readSpeechLanguage(), ...soloOptions }));
+    settle(await sendRecording(recording, { language: readSpeechLanguage(), ...soloOptions }, kit.transcribedAudio));
   }
 
   async function discardCapture(): Promise<void> {
@@ -104,7 +104,11 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     kit.dispatch({ type: "TRANSCRIPTION_RETRY" });
     if (kit.getState().phase.name !== "transcribing") return; // something else is under way
     // A journal is retried as a journal: the mode was set to the one it was made in (solo.modeForRetry) before this.
-    const outcome = await retryLocalRecording(target, kit.getState().mode === "solo" && solo ? { speakerName: solo.speakerName() } : undefined);
+    const outcome = await retryLocalRecording(
+      target,
+      kit.getState().mode === "solo" && solo ? { speakerName: solo.speakerName() } : undefined,
+      kit.transcribedAudio,
+    );
     if (outcome.ok) {
       showToast({ title: FAILURE_TEXTS.retrySuccessTranscription, variant: "success" });
       // A growth follow-up goes back to its session, to be named and appended as if it had never failed.

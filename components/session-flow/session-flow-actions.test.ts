@@ -48,7 +48,11 @@ beforeEach(() => {
 test("record, stop: the stored recording is sent and a transcript with speakers opens naming", async () => {
   const flow = setUp();
   await recordUntilNaming(flow);
-  expect(sendRecording).toHaveBeenCalledWith(expect.objectContaining({ audioKey: "rec-1", mimeType: "audio/webm" }), expect.anything());
+  expect(sendRecording).toHaveBeenCalledWith(
+    expect.objectContaining({ audioKey: "rec-1", mimeType: "audio/webm" }),
+    expect.anything(),
+    flow.kit.transcribedAudio,
+  );
 });
 
 test("the deck's force-stop stops a running capture and sends what was recorded instead of dropping it", async () => {

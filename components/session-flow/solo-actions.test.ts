@@ -103,7 +103,11 @@ test("a guest's journal without the live coach: recorded, transcribed as one voi
   solo.stop();
   await waitFor(() => kit.getState().phase.name === "results");
 
-  expect(sendRecording).toHaveBeenCalledWith(expect.objectContaining({ audioKey: "rec-1" }), expect.objectContaining({ soloMode: true, speakerName: "You" }));
+  expect(sendRecording).toHaveBeenCalledWith(
+    expect.objectContaining({ audioKey: "rec-1" }),
+    expect.objectContaining({ soloMode: true, speakerName: "You" }),
+    expect.any(Set),
+  );
   expect(requestAnalysis).toHaveBeenCalledWith(
     expect.objectContaining({ mode: "solo", transcript: "You: I want a slower week.\nYou: I miss our walks.", conversationGuideHeadline: "Hot Chili" }),
   );
@@ -147,7 +151,7 @@ test("a journal whose upload failed keeps its guide: its retry after a reload is
   });
   solo.stop();
   await waitFor(() => kit.getState().phase.name === "idle");
-  expect(sendRecording).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ soloMode: true, guideHeadline: "Hot Chili" }));
+  expect(sendRecording).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ soloMode: true, guideHeadline: "Hot Chili" }), expect.any(Set));
 
   // A reload: a fresh flow in Relationship mode; the history's item remembers the guide, this device's audio the mode.
   listStoredRecordings.mockResolvedValue([{ id: "rec-1", mode: "solo" }]);
@@ -169,7 +173,7 @@ test("a journal whose upload failed keeps its guide: its retry after a reload is
   after.recording.retryTranscription(target);
   await waitFor(() => after.kit.getState().phase.name === "results");
   // Sent again as a journal: one voice, named after who journals.
-  expect(retryLocalRecording).toHaveBeenLastCalledWith(target, { speakerName: expect.any(String) });
+  expect(retryLocalRecording).toHaveBeenLastCalledWith(target, { speakerName: expect.any(String) }, expect.any(Set));
   expect(requestAnalysis).toHaveBeenLastCalledWith(expect.objectContaining({ mode: "solo", conversationGuideHeadline: "Hot Chili" }));
 });
 

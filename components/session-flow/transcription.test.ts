@@ -41,7 +41,8 @@ beforeEach(() => {
   jest.clearAllMocks();
   localStorage.clear();
 });
-afterEach(() => releaseTranscribedAudio());
+const custody = new Set<string>();
+afterEach(() => releaseTranscribedAudio(custody));
 
 /** Transcribed, the audio stays (marked so) until the flow says its transcript is stored: only this tab's memory holds it. */
 function expectKeptUntilStored(audioKey: string) {
@@ -51,7 +52,7 @@ function expectKeptUntilStored(audioKey: string) {
 
 test("a failed follow-up stays on this device, listed with the session it belongs to, its audio kept", async () => {
   requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
-  const outcome = await sendRecording(recording, { language: "en-US", minSpeakers: 1, maxSpeakers: 4, followUpOf: "session-7" });
+  const outcome = await sendRecording(recording, { language: "en-US", minSpeakers: 1, maxSpeakers: 4, followUpOf: "session-7" }, custody);
 
   expect(outcome.ok).toBe(false);
   expect(requestTranscription).toHaveBeenCalledWith(expect.objectContaining({ followUpOf: "session-7", minSpeakers: 1, maxSpeakers: 4, clientId: "rec-9" }));
@@ -63,18 +64,18 @@ test("a failed follow-up stays on this device, listed with the session it belong
 
 test("a failed Solo Journal recording keeps its guide's headline with it, for the retry's analysis", async () => {
   requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
-  await sendRecording(recording, { language: "en", soloMode: true, speakerName: "Ana", guideHeadline: "Hot Chili" });
+  await sendRecording(recording, { language: "en", soloMode: true, speakerName: "Ana", guideHeadline: "Hot Chili" }, custody);
   expect(requestTranscription).toHaveBeenCalledWith(expect.not.objectContaining({ guideHeadline: expect.anything() }));
   expect(listLocalSessions()[0]).toEqual(expect.objectContaining({ audioKey: "rec-9", guideHeadline: "Hot Chili" }));
 });
 
 test("its retry sends this device's audio as a follow-up of that session, never the server's retry of a session of its own", async () => {
   requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
-  await sendRecording(recording, { language: "en", minSpeakers: 1, maxSpeakers: 4, followUpOf: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77" });
+  await sendRecording(recording, { language: "en", minSpeakers: 1, maxSpeakers: 4, followUpOf: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77" }, custody);
   const [listed] = listLocalSessions();
 
   requestTranscription.mockResolvedValueOnce(result);
-  const outcome = await retryLocalRecording(listed!);
+  const outcome = await retryLocalRecording(listed!, undefined, custody);
 
   expect(outcome.ok).toBe(true);
   expect(sessionApi.retryTranscription).not.toHaveBeenCalled();
@@ -83,25 +84,25 @@ test("its retry sends this device's audio as a follow-up of that session, never 
   );
   expect(listLocalSessions()).toEqual([]);
   expectKeptUntilStored("rec-9");
-  await releaseTranscribedAudio();
+  await releaseTranscribedAudio(custody);
   expect(deleteRecording).toHaveBeenCalledWith("rec-9");
 });
 
 test("a Solo Journal's retry from this device is sent as a journal (one voice, named) in the language set, in one piece or in parts", async () => {
   localStorage.setItem("speechLanguage", "de-DE");
   requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
-  await sendRecording(recording, { language: "de-DE", soloMode: true, speakerName: "Ana" });
+  await sendRecording(recording, { language: "de-DE", soloMode: true, speakerName: "Ana" }, custody);
   const [listed] = listLocalSessions();
 
   requestTranscription.mockResolvedValueOnce(result);
-  expect((await retryLocalRecording(listed!, { speakerName: "Ana" })).ok).toBe(true);
+  expect((await retryLocalRecording(listed!, { speakerName: "Ana" }, custody)).ok).toBe(true);
   expect(requestTranscription).toHaveBeenLastCalledWith(
     expect.objectContaining({ clientId: "rec-9", language: "de", soloMode: true, minSpeakers: 1, maxSpeakers: 1, speakerName: "Ana" }),
   );
 
   readRecordingParts.mockResolvedValueOnce(twoParts);
   transcribeInParts.mockResolvedValueOnce({ ...result, clientId: "rec-9" });
-  expect((await retryLocalRecording({ ...listed!, id: "local-2" }, { speakerName: "Ana" })).ok).toBe(true);
+  expect((await retryLocalRecording({ ...listed!, id: "local-2" }, { speakerName: "Ana" }, custody)).ok).toBe(true);
   expect(transcribeInParts).toHaveBeenLastCalledWith(
     twoParts,
     expect.objectContaining({ clientId: "rec-9", language: "de", soloMode: true, speakerName: "Ana" }),
@@ -112,9 +113,9 @@ test("a Solo Journal's retry from this device is sent as a journal (one voice, n
 test("a couple's retry asks for no particular speakers, and a follow-up's is never sent as a journal", async () => {
   requestTranscription.mockResolvedValueOnce(result).mockResolvedValueOnce(result);
   const device = { id: "local-1", audioKey: "rec-9", mimeType: "audio/webm" } as Parameters<typeof retryLocalRecording>[0];
-  await retryLocalRecording(device);
+  await retryLocalRecording(device, undefined, custody);
   expect(requestTranscription).toHaveBeenLastCalledWith(expect.not.objectContaining({ soloMode: expect.anything() }));
-  await retryLocalRecording({ ...device, followUpOf: "local-7" }, { speakerName: "Ana" });
+  await retryLocalRecording({ ...device, followUpOf: "local-7" }, { speakerName: "Ana" }, custody);
   expect(requestTranscription).toHaveBeenLastCalledWith(expect.objectContaining({ followUpOf: "local-7", minSpeakers: 1, maxSpeakers: 4 }));
   expect(requestTranscription).toHaveBeenLastCalledWith(expect.not.objectContaining({ soloMode: expect.anything() }));
 });
@@ -136,7 +137,7 @@ test("a recording of several parts is sent in parts, with its progress on the pr
     options.onProgress({ phase: "transcribing", part: 2, parts: 2 });
     return { ...result, clientId: "rec-9" };
   });
-  const outcome = await sendRecording(recording, { language: "de-DE", minSpeakers: 2, maxSpeakers: 3 });
+  const outcome = await sendRecording(recording, { language: "de-DE", minSpeakers: 2, maxSpeakers: 3 }, custody);
 
   expect(outcome).toEqual({ ok: true, result: expect.objectContaining({ transcript: "We agree.", clientId: "rec-9" }) });
   expect(requestTranscription).not.toHaveBeenCalled();
@@ -148,14 +149,14 @@ test("a recording of several parts is sent in parts, with its progress on the pr
   );
   expect(setLongRecordingProgress.mock.calls).toEqual([["Uploading part 1 of 2"], ["Transcribing part 2 of 2"], [null]]);
   expectKeptUntilStored("rec-9");
-  await releaseTranscribedAudio();
+  await releaseTranscribedAudio(custody);
   expect(deleteRecording).toHaveBeenCalledWith("rec-9");
 });
 
 test("a recording in parts that fails stays on this device, listed for a retry with no server session, and the retry resumes it", async () => {
   readRecordingParts.mockResolvedValue(twoParts);
   transcribeInParts.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
-  const outcome = await sendRecording(recording, { language: "en" });
+  const outcome = await sendRecording(recording, { language: "en" }, custody);
 
   expect(outcome.ok).toBe(false);
   const [listed] = listLocalSessions();
@@ -165,14 +166,14 @@ test("a recording in parts that fails stays on this device, listed for a retry w
   expect(setLongRecordingProgress).toHaveBeenLastCalledWith(null);
 
   transcribeInParts.mockResolvedValueOnce({ ...result, clientId: "rec-9" });
-  const retried = await retryLocalRecording(listed!);
+  const retried = await retryLocalRecording(listed!, undefined, custody);
   expect(retried.ok).toBe(true);
   expect(sessionApi.retryTranscription).not.toHaveBeenCalled();
   expect(requestTranscription).not.toHaveBeenCalled();
   expect(transcribeInParts).toHaveBeenLastCalledWith(twoParts, expect.objectContaining({ clientId: "rec-9" }), expect.anything());
   expect(listLocalSessions()).toEqual([]);
   expectKeptUntilStored("rec-9");
-  await releaseTranscribedAudio();
+  await releaseTranscribedAudio(custody);
   expect(deleteRecording).toHaveBeenCalledWith("rec-9");
   readRecordingParts.mockResolvedValue(null);
 });
@@ -180,14 +181,14 @@ test("a recording in parts that fails stays on this device, listed for a retry w
 test("one part goes in one piece as before, unless it is longer than /api/transcribe takes", async () => {
   readRecordingParts.mockResolvedValueOnce({ mimeType: "audio/webm", parts: [twoParts.parts[0]] });
   requestTranscription.mockResolvedValueOnce(result);
-  await sendRecording(recording, { language: "en" });
+  await sendRecording(recording, { language: "en" }, custody);
   expect(requestTranscription).toHaveBeenCalledTimes(1);
   expect(transcribeInParts).not.toHaveBeenCalled();
 
   const long = { index: 0, startMs: 0, blob: new Blob([new Uint8Array((ONE_PIECE_MAX_BASE64_CHARS / 4) * 3 + 3)]) };
   readRecordingParts.mockResolvedValueOnce({ mimeType: "audio/webm", parts: [long] });
   transcribeInParts.mockResolvedValueOnce({ ...result, clientId: "rec-9" });
-  await sendRecording(recording, { language: "en" });
+  await sendRecording(recording, { language: "en" }, custody);
   expect(transcribeInParts).toHaveBeenCalledTimes(1);
   expect(requestTranscription).toHaveBeenCalledTimes(1);
 });
@@ -196,7 +197,7 @@ test("when the browser could not keep all of the audio, the whole copy in memory
   // One part: the in-memory blob, not the stored prefix.
   const whole = new Blob([new Uint8Array([1, 2, 3])], { type: "audio/webm" });
   requestTranscription.mockResolvedValueOnce(result);
-  await sendRecording({ ...recording, blob: whole, parts: [{ index: 0, startMs: 0, blob: whole }] }, { language: "en" });
+  await sendRecording({ ...recording, blob: whole, parts: [{ index: 0, startMs: 0, blob: whole }] }, { language: "en" }, custody);
   expect(readRecordingBase64).not.toHaveBeenCalled();
   expect(readRecordingParts).not.toHaveBeenCalled();
   expect(requestTranscription).toHaveBeenCalledWith(expect.objectContaining({ audio: "AQID" }));
@@ -204,7 +205,7 @@ test("when the browser could not keep all of the audio, the whole copy in memory
   // Several parts: every part from memory, in parts.
   readRecordingParts.mockResolvedValue({ mimeType: "audio/webm", parts: [twoParts.parts[0]] });
   transcribeInParts.mockResolvedValueOnce({ ...result, clientId: "rec-9" });
-  await sendRecording({ ...recording, blob: new Blob([]), parts: twoParts.parts }, { language: "en" });
+  await sendRecording({ ...recording, blob: new Blob([]), parts: twoParts.parts }, { language: "en" }, custody);
   expect(transcribeInParts).toHaveBeenCalledWith({ mimeType: "audio/webm", parts: twoParts.parts }, expect.anything(), expect.anything());
   expect(readRecordingParts).not.toHaveBeenCalled();
   readRecordingParts.mockResolvedValue(null);
@@ -221,7 +222,7 @@ describe("when this browser refuses to write its list of sessions (storage full)
 
   test("a failed upload's audio is not marked as listed, so the next start finds it and lists it to retry", async () => {
     requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
-    const outcome = await sendRecording(recording, { language: "en" });
+    const outcome = await sendRecording(recording, { language: "en" }, custody);
 
     expect(outcome).toEqual({ ok: false, failure: expect.objectContaining({ message: "Service Unavailable", localSession: null }) });
     expect(markRecordingStatus).not.toHaveBeenCalledWith("rec-9", "saved-locally");
@@ -231,14 +232,17 @@ describe("when this browser refuses to write its list of sessions (storage full)
   test("a retry that fails again still ends in its failure, though its attempt cannot be noted", async () => {
     setItem.mockRestore();
     requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
-    await sendRecording(recording, { language: "en" });
+    await sendRecording(recording, { language: "en" }, custody);
     const [listed] = listLocalSessions();
     setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
       throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
     });
 
     requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Still unavailable", { status: 503 }));
-    await expect(retryLocalRecording(listed!)).resolves.toEqual({ ok: false, failure: expect.objectContaining({ message: "Still unavailable" }) });
+    await expect(retryLocalRecording(listed!, undefined, custody)).resolves.toEqual({
+      ok: false,
+      failure: expect.objectContaining({ message: "Still unavailable" }),
+    });
     expect(deleteRecording).not.toHaveBeenCalled();
   });
 });
@@ -246,12 +250,27 @@ describe("when this browser refuses to write its list of sessions (storage full)
 test("a recording the browser could not store (private browsing) is retried here from memory, all of it, not from the stored beginning", async () => {
   const unstored = { ...recording, audioKey: "rec-mem", blob: new Blob(["hello"], { type: "audio/webm" }) };
   requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
-  await sendRecording(unstored, { language: "en" });
+  await sendRecording(unstored, { language: "en" }, custody);
   const [listed] = listLocalSessions();
   expect(listed).toEqual(expect.objectContaining({ audioKey: "rec-mem" }));
 
   requestTranscription.mockResolvedValueOnce(result);
-  expect((await retryLocalRecording(listed!)).ok).toBe(true);
+  expect((await retryLocalRecording(listed!, undefined, custody)).ok).toBe(true);
   expect(requestTranscription).toHaveBeenLastCalledWith(expect.objectContaining({ audio: Buffer.from("hello").toString("base64"), clientId: "rec-mem" }));
   expect(readRecordingBase64).not.toHaveBeenCalled();
+});
+
+test("a retry whose audio cannot be marked as transcribed keeps its list entry until the audio goes, so it is never unlisted", async () => {
+  requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
+  await sendRecording(recording, { language: "en" }, custody);
+  const [listed] = listLocalSessions();
+
+  markRecordingStatus.mockResolvedValueOnce(false);
+  requestTranscription.mockResolvedValueOnce(result);
+  expect((await retryLocalRecording(listed!, undefined, custody)).ok).toBe(true);
+  expect(listLocalSessions().map((session) => session.id)).toEqual([listed!.id]);
+
+  await releaseTranscribedAudio(custody);
+  expect(listLocalSessions()).toEqual([]);
+  expect(deleteRecording).toHaveBeenCalledWith("rec-9");
 });

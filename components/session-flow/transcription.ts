@@ -4,8 +4,14 @@ import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/text
 import { announceSessionsChanged } from "@/lib/client/events";
 import { deleteRecording, markRecordingStatus, readRecordingBase64, readRecordingParts } from "@/lib/client/recordings/audio-store";
 import { blobToBase64 } from "@/lib/client/recordings/blob";
-import { removeLocalSession, saveFailedRecordingAsLocalSession, tryRecordRetryFailure, type LocalSession } from "@/lib/client/recordings/local-recordings";
-import { holdRecordingLock } from "@/lib/client/recordings/recording-locks";
+import {
+  removeLocalSession,
+  removeLocalSessionsWithAudio,
+  saveFailedRecordingAsLocalSession,
+  tryRecordRetryFailure,
+  type LocalSession,
+} from "@/lib/client/recordings/local-recordings";
+import { holdRecordingLock, releaseRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { browserLongRecordingDeps } from "@/lib/client/transcription/long-recording-browser";
@@ -65,6 +71,7 @@ export async function sendRecording(
     guideHeadline?: string;
     followUpOf?: string;
   },
+  custody: AudioCustody,
 ): Promise<TranscriptionOutcome> {
   await markRecordingStatus(recording.audioKey, "uploading").catch(() => false);
   try {
@@ -75,7 +82,7 @@ export async function sendRecording(
     const inParts = await partsToSend(recording, recording.mimeType);
     if (inParts) {
       const result = await sendInParts(inParts, { clientId, language: providerLanguage(options.language), ...speakerOptions(options, "parts"), ...followUp });
-      await confirmTranscribed(recording.audioKey);
+      await confirmTranscribed(recording.audioKey, custody);
       return { ok: true, result };
     }
     const audio = recording.blob?.size ? await blobToBase64(recording.blob) : await readRecordingBase64(recording.audioKey).catch(() => null);
@@ -88,7 +95,7 @@ export async function sendRecording(
       ...speakerOptions(options, "one-piece"),
       ...followUp,
     });
-    await confirmTranscribed(recording.audioKey);
+    await confirmTranscribed(recording.audioKey, custody);
     return { ok: true, result: { ...result, clientId } };
   } catch (error) {
     return { ok: false, failure: await keepFailedRecording(recording, error, { followUpOf: options.followUpOf, guideHeadline: options.guideHeadline }) };
@@ -109,7 +116,11 @@ type SpeakerOptions = { soloMode?: boolean; speakerName?: string; minSpeakers?: 
  * the ordinary transcription call with this device's audio, in the speech language set now and the mode the recording was
  * made in (`solo`: a Solo Journal, one voice named after who journals).
  */
-export async function retryLocalRecording(session: LocalSession, solo?: { speakerName?: string }): Promise<TranscriptionOutcome> {
+export async function retryLocalRecording(
+  session: LocalSession,
+  solo: { speakerName?: string } | undefined,
+  custody: AudioCustody,
+): Promise<TranscriptionOutcome> {
   // A growth follow-up's failure is never kept by the server (lib/server/services/transcription.ts): this device has it.
   const serverKept = !isDeviceSessionId(session.id) && !session.followUpOf;
   try {
@@ -145,11 +156,12 @@ export async function retryLocalRecording(session: LocalSession, solo?: { speake
         });
       }
     }
-    removeLocalSession(session.id);
+    // Marked "transcribed" before its list entry goes: should the mark fail, the entry stays (and goes with the audio at
+    // its release), so the audio is never left stored and unlisted.
     if (session.audioKey) {
       unstoredAudio.delete(session.audioKey);
-      await confirmTranscribed(session.audioKey);
-    }
+      if (await confirmTranscribed(session.audioKey, custody)) removeLocalSession(session.id);
+    } else removeLocalSession(session.id);
     announceSessionsChanged();
     return { ok: true, result: session.audioKey ? { ...result, clientId: session.audioKey } : result };
   } catch (error) {
@@ -195,29 +207,47 @@ async function sendInParts(recording: RecordingParts, options: Omit<LongRecordin
 
 /**
  * The transcript has arrived, but only this tab holds it until its session (or its failed analysis) is stored: the audio
- * stays, marked "transcribed" and locked as this tab's, and goes at releaseTranscribedAudio. A tab closed or discarded
- * meanwhile leaves it unlocked, and the next start lists it to retry (lib/client/recordings/recover-interrupted.ts).
+ * stays, marked "transcribed" and locked as this tab's, and goes when its flow releases it (releaseTranscribedAudio). A
+ * tab closed or discarded meanwhile leaves it unlocked, and the next start lists it to retry
+ * (lib/client/recordings/recover-interrupted.ts). True once marked.
  */
-async function confirmTranscribed(audioKey: string): Promise<void> {
+async function confirmTranscribed(audioKey: string, custody: AudioCustody): Promise<boolean> {
   holdRecordingLock(audioKey);
-  transcribedAwaitingStorage.add(audioKey);
-  await markRecordingStatus(audioKey, "transcribed").catch(() => false);
+  custody.add(audioKey);
+  return markRecordingStatus(audioKey, "transcribed").catch(() => false);
 }
 
-const transcribedAwaitingStorage = new Set<string>();
+/** The audio keys one flow transcribed and holds the transcripts of, unstored (each flow its own: see flow-kit.ts). */
+export type AudioCustody = Set<string>;
+
+/**
+ * The flow's transcripts are stored now (or were let go on purpose: a naming closed, nothing to analyse): their audio
+ * goes, with any list entry still naming it. If deleting fails, it is only kept longer than needed.
+ */
+export async function releaseTranscribedAudio(custody: AudioCustody): Promise<void> {
+  const keys = [...custody];
+  custody.clear();
+  for (const key of keys) {
+    try {
+      removeLocalSessionsWithAudio(key);
+    } catch {
+      // An entry left behind answers its retry with "Could not load the recording"; the audio is what matters here.
+    }
+  }
+  await Promise.all(keys.map((key) => deleteRecording(key).catch(() => undefined)));
+}
+
+/**
+ * The flow let go of transcripts it could store nowhere: their audio stays, unlocked, so that the next start (this tab's
+ * or another's) lists it as a recording to retry (recover-interrupted.ts takes "transcribed" audio no tab holds).
+ */
+export function leaveTranscribedAudioForRecovery(custody: AudioCustody): void {
+  for (const key of custody) releaseRecordingLock(key);
+  custody.clear();
+}
 
 /** Failed recordings the audio store could not keep (all of), by audio key: the copy a retry in this tab sends. */
 const unstoredAudio = new Map<string, { mimeType: string; blob?: Blob; parts?: RecordingPart[] }>();
-
-/**
- * The transcripts of every recording transcribed here are stored now (or were let go on purpose: a naming closed, nothing
- * to analyse): their audio goes. If deleting fails, it is only kept longer than needed.
- */
-export async function releaseTranscribedAudio(): Promise<void> {
-  const keys = [...transcribedAwaitingStorage];
-  transcribedAwaitingStorage.clear();
-  await Promise.all(keys.map((key) => deleteRecording(key).catch(() => undefined)));
-}
 
 async function keepFailedRecording(
   recording: RecordingToSend,

@@ -251,6 +251,15 @@ export function removeLocalSession(id: string, storage: KeyValueStorage | null =
   return removed;
 }
 
+/** Removes every failed recording's entry that names this audio (its audio is going): the ids removed. */
+export function removeLocalSessionsWithAudio(audioKey: string, storage: KeyValueStorage | null = browserStorage()): string[] {
+  const named = readList(storage, STORAGE_KEYS.localSessions).flatMap((item) =>
+    isItem(item) && typeof item.id === "string" && item.audioKey === audioKey ? [item.id] : [],
+  );
+  for (const id of named) removeLocalSession(id, storage);
+  return named;
+}
+
 /**
  * A retry failed again: bumps the attempt count of the session's failure marker (the one of the given kind, else the
  * one it has). Returns the updated session, or null when there is no such session.

@@ -3,7 +3,7 @@ import type { TranscriptionResultData } from "@/lib/domain/transcription/transcr
 import type { ClientSession } from "./client-session";
 import type { GrowthState } from "./growth";
 import { initialSessionFlowState, sessionFlowReducer, type FlowPhase, type SessionFlowEvent, type SessionFlowState } from "./machine";
-import { holdsUnstoredTranscript } from "./transcript-custody";
+import { holdsUnstoredTranscript, transcriptDroppedUnstored } from "./transcript-custody";
 
 const segment = { speaker: "SPEAKER_01", text: "I felt heard today.", start: 0, end: 2 };
 const transcription: TranscriptionResultData = {
@@ -17,7 +17,9 @@ const session = { id: "local-1", isLocal: true, transcript: "t", analysis: { car
 const named = { transcript: "Ana: I felt heard today.", speakerNames: { SPEAKER_01: "Ana" }, original: transcription };
 
 const inPhase = (phase: FlowPhase, dialog: SessionFlowState["dialog"] = null): SessionFlowState => ({ ...initialSessionFlowState, phase, dialog });
-const withGrowth = (growth: GrowthState | null) => inPhase({ name: "results", session, summaryLoading: false, save: "idle", growth });
+const signedInSession = { ...session, id: "0b4d5a7e-1111-4222-8333-944455556666", isLocal: false } as ClientSession;
+const withGrowth = (growth: GrowthState | null, open: ClientSession = session) =>
+  inPhase({ name: "results", session: open, summaryLoading: false, save: "idle", growth });
 const run = (...events: SessionFlowEvent[]) => events.reduce(sessionFlowReducer, inPhase({ name: "transcribing" }));
 
 describe("holdsUnstoredTranscript", () => {
@@ -41,6 +43,7 @@ describe("holdsUnstoredTranscript", () => {
     ["a follow-up being named", withGrowth({ name: "naming", transcription })],
     ["a follow-up being appended", withGrowth({ name: "appending", step: "processing" })],
     ["a follow-up whose append failed", withGrowth({ name: "failed", dialog: "generation-failed" })],
+    ["a guest's follow-up appended, until the regenerated session is kept on the device", withGrowth({ name: "loading" })],
   ])("holds while %s", (_name, state) => {
     expect(holdsUnstoredTranscript(state)).toBe(true);
   });
@@ -60,8 +63,22 @@ describe("holdsUnstoredTranscript", () => {
     ["no analysis cards came back", run({ type: "TRANSCRIBED", result: transcription }, { type: "NAMES_CONFIRMED" }, { type: "ANALYSIS_ABANDONED" })],
     ["a session's results, no follow-up", withGrowth(null)],
     ["a follow-up still recording", withGrowth({ name: "recording", startedAt: 1 })],
-    ["a follow-up stored, its session reloading", withGrowth({ name: "loading" })],
+    ["a signed-in follow-up stored by the server, its session reloading", withGrowth({ name: "loading" }, signedInSession)],
   ])("lets go once %s", (_name, state) => {
     expect(holdsUnstoredTranscript(state)).toBe(false);
+  });
+});
+
+describe("transcriptDroppedUnstored", () => {
+  const failedUnkept = inPhase({ name: "idle", notReady: false }, { kind: "analysis-failed", retry: { keptId: null, named } });
+  const failedKept = inPhase({ name: "idle", notReady: false }, { kind: "analysis-failed", retry: { keptId: "local-9", named } });
+
+  it("is the dialog of an analysis kept nowhere closed without a retry", () => {
+    expect(transcriptDroppedUnstored(failedUnkept, sessionFlowReducer(failedUnkept, { type: "DIALOG_CLOSED" }))).toBe(true);
+  });
+
+  it("is not a retry, nor the close of a failure whose transcript was kept", () => {
+    expect(transcriptDroppedUnstored(failedUnkept, sessionFlowReducer(failedUnkept, { type: "ANALYSIS_RETRY" }))).toBe(false);
+    expect(transcriptDroppedUnstored(failedKept, sessionFlowReducer(failedKept, { type: "DIALOG_CLOSED" }))).toBe(false);
   });
 });

@@ -12,7 +12,20 @@ export function holdsUnstoredTranscript({ phase, dialog }: SessionFlowState): bo
     const { name } = phase.growth;
     // "failed": the append was refused and the follow-up waits in memory for Retry or Cancel (which queues it).
     if (name === "transcribing" || name === "naming" || name === "appending" || name === "failed") return true;
+    // "loading": a signed-in user's follow-up is stored by the server; a guest's only once the regenerated session is
+    // kept on the device, at the end of it.
+    if (name === "loading" && phase.session.isLocal) return true;
   }
   if ((dialog?.kind === "analysis-failed" || dialog?.kind === "analysis-connection") && dialog.retry.keptId === null) return true;
   return false;
+}
+
+/**
+ * Whether this step let go of a transcript stored nowhere: the dialog of a failed analysis that could keep nothing (the
+ * browser refused to store it) was closed without a retry. Its audio is then not deleted but left to be listed.
+ */
+export function transcriptDroppedUnstored(before: SessionFlowState, after: SessionFlowState): boolean {
+  const unkept = (state: SessionFlowState) =>
+    (state.dialog?.kind === "analysis-failed" || state.dialog?.kind === "analysis-connection") && state.dialog.retry.keptId === null;
+  return unkept(before) && !unkept(after) && after.phase.name !== "analysing";
 }
