@@ -50,7 +50,11 @@ async function apiHandler(request: NextRequest): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   // A path that is not valid percent-encoding (/api/sessions/%FF) names nothing; Next would answer its dynamic routes
   // with a bare 500 (vercel/next.js#92527).
-  if (!isDecodable(pathname)) return NextResponse.json({ error: "Not found", code: "not_found" }, { status: 404 });
+  if (!isDecodable(pathname)) {
+    const notFound = NextResponse.json({ error: "Not found", code: "not_found" }, { status: 404 });
+    for (const [name, value] of applyContentSecurityPolicy(pathname, new Headers(), cspSourcesFromEnv(getEnv()))) notFound.headers.set(name, value);
+    return notFound;
+  }
   const publicPath = toPublicApiPath(pathname);
   const anonymous = publicPath !== pathname && (await identityFromRequest(request)) === null;
   return forward(request, anonymous ? publicPath : null);

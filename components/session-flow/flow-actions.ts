@@ -1,5 +1,5 @@
 import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordings/local-recordings";
-import { tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
+import { releaseRecordingLock, tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import type { HistorySession } from "@/lib/domain/history/types";
 import { holdsUnstoredTranscript, transcriptDroppedUnstored } from "@/lib/domain/session-flow/transcript-custody";
@@ -64,9 +64,19 @@ export function createSessionFlowActions(kit: FlowKit) {
      */
     sendWaitingRecording: async () => {
       if (kit.getState().phase.name !== "idle") return;
-      const waiting = listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
+      // Called from an "online" listener: an unreadable list means nothing to send, never an unhandled rejection.
+      const waiting = (() => {
+        try {
+          return listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
+        } catch {
+          return undefined;
+        }
+      })();
       if (!waiting || !(await tryHoldRecordingLock(waiting.audioKey!))) return;
+      // Something started meanwhile: the recording waits for the next time, for whichever tab takes it then. (After a
+      // retry that fails, this tab keeps the lock while it lives, and sends it again itself when the connection returns.)
       if (kit.getState().phase.name === "idle") actions.retryFromHistory(waiting);
+      else releaseRecordingLock(waiting.audioKey!);
     },
   };
   return actions;

@@ -83,6 +83,7 @@ test.describe("paths that are not valid percent-encoding", () => {
         const response = await request.get(`${url}${path}`, { headers: await bearer() });
         expect(response.status(), path).toBe(404);
         expect(await response.json()).toEqual({ error: "Not found", code: "not_found" });
+        expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
       }
     });
   }

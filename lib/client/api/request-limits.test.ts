@@ -30,6 +30,7 @@ describe("time-outs", () => {
     ["/api/uploads/u1/parts/3/transcribe", 315_000],
     ["/api/public/uploads/u1/parts/3/pieces/0", 120_000],
     ["/api/uploads", DEFAULT_REQUEST_TIMEOUT_MS],
+    ["/api/account/export", 120_000],
   ])("%s waits at most %s ms", (path, ms) => {
     expect(requestTimeoutMs(path)).toBe(ms);
   });

@@ -18,6 +18,8 @@ const AI_ROUTE_TIMEOUTS: { pattern: RegExp; maxDurationSeconds: number }[] = [
 
 /** Moving this device's sessions into the account writes them all in one call. */
 const MIGRATE_TIMEOUT_MS = 60_000;
+/** The account's export, streamed: a long history is tens of megabytes on a phone's connection. */
+const EXPORT_TIMEOUT_MS = 120_000;
 /** A 3 MiB piece of a recording on a slow mobile uplink. */
 const UPLOAD_PIECE_TIMEOUT_MS = 120_000;
 /** Everything else reads or writes a few rows. */
@@ -29,6 +31,7 @@ export function requestTimeoutMs(path: string): number {
   const route = AI_ROUTE_TIMEOUTS.find(({ pattern }) => pattern.test(pathname));
   if (route) return route.maxDurationSeconds * 1000 + NETWORK_SLACK_MS;
   if (/^\/api\/(public\/)?sessions\/migrate$/.test(pathname)) return MIGRATE_TIMEOUT_MS;
+  if (/^\/api\/(public\/)?account\/export$/.test(pathname)) return EXPORT_TIMEOUT_MS;
   if (/^\/api\/(public\/)?uploads\/[^/]+\/parts\/\d+\/pieces\/\d+$/.test(pathname)) return UPLOAD_PIECE_TIMEOUT_MS;
   return DEFAULT_REQUEST_TIMEOUT_MS;
 }
