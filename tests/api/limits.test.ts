@@ -139,6 +139,20 @@ describe("new sessions per user per day", () => {
     expect((await postAnalyze({ userId: "user_daily_other" })).status).toBe(200);
   });
 
+  it("an account that holds the most sessions it can keep gets no new one from an analysis either", async () => {
+    process.env.STORED_SESSIONS_PER_USER = "1";
+    try {
+      const cy = { userId: "user_stored_cap" };
+      expect((await postAnalyze(cy, { ...conversation, clientId: "rec-cap-1" })).status).toBe(200);
+      const refused = await postAnalyze(cy, { ...conversation, clientId: "rec-cap-2" });
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).error).toMatch(/^This account holds the most sessions it can keep \(1\)\./);
+      expect(await api.db.session.count({ where: { userId: "user_stored_cap" } })).toBe(1);
+    } finally {
+      delete process.env.STORED_SESSIONS_PER_USER;
+    }
+  });
+
   it("deleting today's sessions, one by one or all at once, does not give the day's sessions back", async () => {
     const ben = { userId: "user_daily_delete" };
     const first = await (await postAnalyze(ben, { ...conversation, clientId: "rec-del-1" })).json();

@@ -2,10 +2,11 @@ import "server-only";
 
 import { ANALYZE_BODY_LIMIT_BYTES, analyzeRequestSchema } from "@/lib/domain/analysis/analyze-request";
 import { identityFromRequest } from "@/lib/server/auth/identity";
+import { getDb } from "@/lib/server/db";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
 import { routeBudget } from "@/lib/server/providers/budget";
-import { enforceDailySessionCap } from "@/lib/server/security/quota";
+import { enforceDailySessionCap, enforceStoredSessionCap } from "@/lib/server/security/quota";
 import { admitAiCall, aiLimited } from "@/lib/server/security/rate-limit-guard";
 import { analyzeConversation, retryFailedAnalysis } from "@/lib/server/services/analysis";
 
@@ -20,7 +21,10 @@ export const analyzeHandler = withErrors(async (request) => {
   const body = await parseJson(request, analyzeRequestSchema, { limitBytes: ANALYZE_BODY_LIMIT_BYTES });
   const identity = await identityFromRequest(request);
   await admitAiCall(request, "analyze", identity, body.sessionId);
-  if (identity && !body.sessionId) await enforceDailySessionCap(identity.userId);
+  if (identity && !body.sessionId) {
+    await enforceDailySessionCap(identity.userId);
+    await enforceStoredSessionCap(getDb(), identity.userId);
+  }
   return Response.json(await analyzeConversation(body, identity, budget));
 });
 
