@@ -105,14 +105,21 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
 
 /**
  * The cause of a failure for the log, without request data: bodies may hold transcripts or audio. Database errors (the
- * Prisma client's and its driver adapter's) are named by class and code only, since their messages can quote a query's values.
+ * Prisma client's and its driver adapter's) are named by class and code only, since their messages can quote a query's
+ * values. Any other error is named with where it was thrown; its message only for a TypeError or ReferenceError, whose
+ * messages V8 writes from the code. Others can quote data: JSON.parse's SyntaxError quotes the text it could not read.
  */
 export function describeForLog(error: unknown): string {
-  if (!(error instanceof Error)) return String(error).slice(0, 200);
-  if (error.name.startsWith("PrismaClient") || error.name === "DriverAdapterError" || isDatabaseUnreachable(error)) {
-    const { code, errorCode } = error as { code?: unknown; errorCode?: unknown };
-    const tag = [code, errorCode].find((value) => typeof value === "string");
-    return tag ? `${error.name} ${tag}` : error.name;
-  }
-  return `${error.name}: ${error.message}`.slice(0, 500);
+  if (!(error instanceof Error)) return `a thrown ${error === null ? "null" : typeof error}`;
+  const { code, errorCode } = error as { code?: unknown; errorCode?: unknown };
+  const tag = [code, errorCode].find((value) => typeof value === "string");
+  const named = tag ? `${error.name} ${tag}` : error.name;
+  if (error.name.startsWith("PrismaClient") || error.name === "DriverAdapterError" || isDatabaseUnreachable(error)) return named;
+  const message = error instanceof TypeError || error instanceof ReferenceError ? `: ${error.message.slice(0, 200)}` : "";
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => line.trimStart().startsWith("at "))
+    .slice(0, 3)
+    .map((line) => line.trim());
+  return `${named}${message}${frames.length > 0 ? ` (${frames.join(" ← ")})` : ""}`;
 }

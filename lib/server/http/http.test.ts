@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { Prisma } from "@/lib/server/db";
 
-import { ApiError, errorResponse } from "./errors";
+import { ApiError, describeForLog, errorResponse } from "./errors";
 import { withErrors } from "./handler";
 import { describeSize, parseJson } from "./parse-json";
 
@@ -86,7 +86,23 @@ describe("errorResponse", () => {
     expect(response.status).toBe(500);
     expect(JSON.stringify(await response.json())).not.toContain("secret");
     expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls.flat().join(" ")).not.toContain("secret");
     log.mockRestore();
+  });
+
+  it("logs an unexpected error by its name and where it was thrown, never a message that can quote the request", () => {
+    let parseError: unknown;
+    try {
+      JSON.parse("Ana: my secret words");
+    } catch (error) {
+      parseError = error;
+    }
+    const described = describeForLog(parseError);
+    expect(described).toMatch(/^SyntaxError \(at /);
+    expect(described).not.toContain("secret");
+    expect(describeForLog("Ana: a thrown string")).toBe("a thrown string");
+    // A TypeError's message is V8's, from the code: kept, since it is what says what went wrong.
+    expect(describeForLog(new TypeError("Cannot read properties of undefined (reading 'cards')"))).toMatch(/^TypeError: Cannot read properties/);
   });
 });
 
