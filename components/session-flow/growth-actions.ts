@@ -3,6 +3,7 @@ import { FAILURE_TEXTS, LIMIT_TEXTS } from "@/components/recording/texts";
 import { withNewCommitments } from "@/lib/client/commitments/commitments";
 import { announceSessionsChanged } from "@/lib/client/events";
 import { flushPendingFollowUps, queueFollowUp } from "@/lib/client/follow-ups/pending-follow-ups";
+import { FOLLOW_UP_OF_EXTRA, putRecordingExtra } from "@/lib/client/recordings/audio-store";
 import type { AudioRecorder } from "@/lib/client/recordings/recorder";
 import { sessionApi, SessionApiError, type FollowUpBody, type SessionRecord } from "@/lib/client/sessions/session-api";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
@@ -157,7 +158,9 @@ export function createGrowthActions(kit: FlowKit) {
         kit.dispatch({ type: "GROWTH_TRANSCRIPTION_FAILED" });
         return;
       }
-      // Tied to its session: a failure waits in the history, and its retry comes back here to be named and appended.
+      // Tied to its session: a failure waits in the history, and its retry comes back here to be named and appended. The
+      // tie is kept with the audio too, for a tab closed before the follow-up was stored (recover-interrupted.ts).
+      if (followUpOf) await putRecordingExtra(recording.audioKey, FOLLOW_UP_OF_EXTRA, followUpOf).catch(() => false);
       const outcome = await sendRecording(recording, { language: readSpeechLanguage(), ...GROWTH_SPEAKERS, followUpOf }, kit.transcribedAudio);
       if (!outcome.ok) {
         // The audio is kept on this device and listed in the history, one tap from a retry (after the wait, when limited).

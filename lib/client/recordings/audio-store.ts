@@ -403,6 +403,9 @@ export async function putRecordingExtra(id: string, key: string, value: unknown)
   return writeIfRecordingExists(id, (objects) => objects.put(value, extraKey(id, key)));
 }
 
+/** The extra naming the session a growth follow-up's recording belongs to (its id), for a retry after a crash. */
+export const FOLLOW_UP_OF_EXTRA = "followUpOf";
+
 /** What putRecordingExtra kept under `key` for the recording, as stored (check its shape); undefined when nothing is. */
 export async function getRecordingExtra(id: string, key: string): Promise<unknown> {
   return run((store) => store("readonly", (objects) => promisifyRequest<unknown>(objects.get(extraKey(id, key)))));

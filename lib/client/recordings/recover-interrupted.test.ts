@@ -8,9 +8,11 @@ import {
   beginPart,
   beginRecording,
   deleteRecording,
+  FOLLOW_UP_OF_EXTRA,
   listStoredRecordings,
   markRecordingStatus,
   partChunkIndex,
+  putRecordingExtra,
   readRecordingBlob,
   readRecordingParts,
   type RecordingStatus,
@@ -47,6 +49,15 @@ afterEach(async () => {
 });
 
 describe("recoverInterruptedRecordings", () => {
+  it("a growth follow-up's audio is listed still tied to its session, so that its retry appends it there", async () => {
+    await stored("growth-1", "transcribed", [[7]]);
+    await putRecordingExtra("growth-1", FOLLOW_UP_OF_EXTRA, "session-42");
+
+    await recoverInterruptedRecordings(storage);
+
+    expect(listFailedLocalRecordings(storage)).toEqual([expect.objectContaining({ audioKey: "growth-1", followUpOf: "session-42" })]);
+  });
+
   it("deletes such audio when its transcript was kept after all (a failed analysis listed to retry)", async () => {
     await stored("kept-transcript", "transcribed", [[5, 6]]);
     storage.setItem(

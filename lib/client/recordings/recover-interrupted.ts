@@ -1,6 +1,14 @@
 import { browserStorage, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 
-import { deleteRecording, listStoredRecordings, markRecordingStatus, readRecordingParts, type RecordingStatus } from "./audio-store";
+import {
+  deleteRecording,
+  FOLLOW_UP_OF_EXTRA,
+  getRecordingExtra,
+  listStoredRecordings,
+  markRecordingStatus,
+  readRecordingParts,
+  type RecordingStatus,
+} from "./audio-store";
 import { listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
 import { lockedRecordingIds } from "./recording-locks";
 
@@ -38,6 +46,7 @@ export async function recoverInterruptedRecordings(storage: KeyValueStorage | nu
       if (!sessions.some((session) => session.audioKey === recording.id)) {
         // Parts, not one Blob: a long recording is kept in parts, and its size is theirs together.
         const stored = await readRecordingParts(recording.id);
+        const followUpOf = await getRecordingExtra(recording.id, FOLLOW_UP_OF_EXTRA).catch(() => undefined);
         const session = saveFailedRecordingAsLocalSession(
           {
             audioKey: recording.id,
@@ -45,6 +54,8 @@ export async function recoverInterruptedRecordings(storage: KeyValueStorage | nu
             size: stored?.parts.reduce((total, part) => total + part.blob.size, 0) ?? 0,
             error: INTERRUPTED_RECORDING_ERROR,
             recordedAt: recording.startedAt || undefined,
+            // A growth follow-up stays tied to its session, so that its retry appends it there.
+            ...(typeof followUpOf === "string" && followUpOf !== "" ? { followUpOf } : {}),
           },
           storage,
         );
