@@ -212,4 +212,17 @@ describe("POST /api/analyze with no AI key", () => {
     expect(analysis.cards.length).toBeGreaterThanOrEqual(1);
     expect(analysis.metrics.speakers.SPEAKER_02.questions).toBe(1);
   });
+
+  it("a speaker a guest names '__proto__' is analysed like any other, and the server's Object.prototype stays clean", async () => {
+    const hostile = {
+      ...body,
+      speakerNames: { SPEAKER_01: "__proto__", SPEAKER_02: "constructor" },
+      segments: segments.map((segment) => ({ ...segment, speaker: segment.speaker === "SPEAKER_01" ? "__proto__" : "constructor" })),
+    };
+    const response = await post(hostile);
+    expect(response.status).toBe(200);
+    expect(Object.prototype).not.toHaveProperty("totalTime");
+    expect(Object.prototype).not.toHaveProperty("talkSeconds");
+    expect(Object.prototype).not.toHaveProperty("segments");
+  });
 });

@@ -1,3 +1,5 @@
+import { givenName } from "@/lib/domain/speakers/given-name";
+
 import type { TranscriptSegment } from "../transcription/segments";
 import { DIMENSION_DETAILS, type DimensionDetail } from "./dimensions";
 import {
@@ -94,7 +96,7 @@ function toCard({ dimension, draft }: Chosen): InsightCard {
 
 /** The given name, else "Speaker 1" for SPEAKER_01 (the spec's suggested-name rule), else the id. */
 export function speakerName(id: string, speakerNames: Record<string, string>): string {
-  const given = speakerNames[id]?.trim();
+  const given = givenName(speakerNames, id)?.trim();
   if (given) return given;
   const numbered = /^SPEAKER_(\d+)$/.exec(id);
   return numbered ? `Speaker ${Number(numbered[1])}` : id;

@@ -273,3 +273,15 @@ describe("toTurns", () => {
     ]);
   });
 });
+
+describe("a speaker id a client chose: '__proto__'", () => {
+  it("is measured like any other, and Object.prototype is never touched", () => {
+    const metrics = computeConversationMetrics([
+      { speaker: "__proto__", text: "Thank you for listening?", start: 0, end: 2 },
+      { speaker: "B", text: "Always.", start: 2, end: 3 },
+    ]);
+    expect(Object.keys(metrics.speakers)).toEqual(["__proto__", "B"]);
+    expect(Object.getOwnPropertyDescriptor(metrics.speakers, "__proto__")?.value).toMatchObject({ words: 4, questions: 1, turns: 1 });
+    expect(Object.prototype).not.toHaveProperty("talkSeconds");
+  });
+});

@@ -310,8 +310,13 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * talking time; when no segment has a duration it falls back to the share of words, so it is never NaN.
  */
 export function computeConversationMetrics(segments: TranscriptSegment[]): ConversationMetrics {
-  const speakers: Record<string, SpeakerMetrics> = {};
-  const metricsOf = (speaker: string) => (speakers[speaker] ??= emptySpeakerMetrics());
+  // A Map, not a plain object: a speaker id from the request ("__proto__") must never reach Object.prototype.
+  const bySpeaker = new Map<string, SpeakerMetrics>();
+  const metricsOf = (speaker: string) => {
+    let entry = bySpeaker.get(speaker);
+    if (!entry) bySpeaker.set(speaker, (entry = emptySpeakerMetrics()));
+    return entry;
+  };
 
   for (const segment of segments) {
     const entry = metricsOf(segment.speaker);
@@ -336,7 +341,7 @@ export function computeConversationMetrics(segments: TranscriptSegment[]): Conve
     entry.longestMonologueSeconds = Math.max(entry.longestMonologueSeconds, turn.end - turn.start);
   }
 
-  const all = Object.values(speakers);
+  const all = [...bySpeaker.values()];
   const totalSeconds = all.reduce((sum, entry) => sum + entry.talkSeconds, 0);
   const totalWords = all.reduce((sum, entry) => sum + entry.words, 0);
   for (const entry of all) {
@@ -352,7 +357,7 @@ export function computeConversationMetrics(segments: TranscriptSegment[]): Conve
   return {
     durationSeconds: segments.length > 0 ? round(Math.max(0, lastEnd - firstStart), 2) : 0,
     totalTurns: turns.length,
-    speakers,
+    speakers: Object.fromEntries(bySpeaker),
     positiveToNegativeRatio: negatives > 0 ? round(positives / negatives, 2) : null,
     overlaps: turns.filter((turn) => turn.interrupts).length,
   };

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { givenName } from "@/lib/domain/speakers/given-name";
+
 // Follow-through (issue 11): what a couple agreed in a Growth Commitment, kept as data so the next conversation can ask
 // whether it happened. The model names the commitments when an AI provider is configured; otherwise (or when it names
 // none) they are taken from the follow-up's own words by the rules below.
@@ -72,7 +74,7 @@ export function extractCommitments(segments: readonly CommitmentSegment[], speak
       if (text.split(/\s+/).length < 3) continue;
       drafts.push({
         text: text.charAt(0).toUpperCase() + text.slice(1),
-        who: BOTH.test(plain) ? "both" : speakerNames[segment.speaker]?.trim() || null,
+        who: BOTH.test(plain) ? "both" : givenName(speakerNames, segment.speaker)?.trim() || null,
         byWhen: plain.match(WHEN)?.[0].toLowerCase() ?? null,
       });
     }

@@ -7,12 +7,13 @@ export type SpeakerNames = Record<string, string>;
 
 /** Trimmed, non-blank names from each source, merged so that an earlier source wins for a speaker. Malformed sources are skipped. */
 export function mergeSpeakerNames(...sources: unknown[]): SpeakerNames {
-  const names: SpeakerNames = {};
+  // A Map, then own properties: a speaker id "__proto__" stays a name like any other instead of being dropped.
+  const names = new Map<string, string>();
   for (const source of [...sources].reverse()) {
     if (!isRecord(source)) continue;
-    for (const [speaker, name] of Object.entries(source)) if (typeof name === "string" && name.trim() !== "") names[speaker] = name.trim();
+    for (const [speaker, name] of Object.entries(source)) if (typeof name === "string" && name.trim() !== "") names.set(speaker, name.trim());
   }
-  return names;
+  return Object.fromEntries(names);
 }
 
 /** session.speakerNames, else the analysis's speakerNames, speaker by speaker. */

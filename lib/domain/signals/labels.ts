@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { givenName } from "@/lib/domain/speakers/given-name";
+
 import type { Turn } from "./turns";
 
 // The model's turn labels (issue 17 "Labels"): the kinds, the answer's shape for structured output, the checks that keep
@@ -201,7 +203,9 @@ export const MAX_TURNS_PER_CHUNK = 200;
 
 /** `[n] Name: text`, one line per turn; a speaker without a name is shown by its label. Line breaks in a text become spaces. */
 export function promptLines(turns: readonly Turn[], names: Readonly<Record<string, string>> = {}): string {
-  return turns.map((turn) => `[${turn.index}] ${names[turn.speaker]?.trim() || turn.speaker}: ${turn.text.replace(/\s*[\r\n]+\s*/g, " ")}`).join("\n");
+  return turns
+    .map((turn) => `[${turn.index}] ${givenName(names, turn.speaker)?.trim() || turn.speaker}: ${turn.text.replace(/\s*[\r\n]+\s*/g, " ")}`)
+    .join("\n");
 }
 
 /**

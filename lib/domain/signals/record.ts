@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { givenName } from "@/lib/domain/speakers/given-name";
+
 import { LABEL_KINDS, type TurnLabel } from "./labels";
 import { computeSignalsWithEvents, conversationSignalsSchema, type ConversationSignals, type SignalEvents, type SignalsMode } from "./signals";
 import { buildTurns, type SignalSegment, type Turn } from "./turns";
@@ -101,7 +103,7 @@ export function withFollowUps(
     const first = Math.min(...usable.map((segment) => segment.start));
     const offset = end + FOLLOW_UP_GAP_SECONDS - first;
     const idOf = (speaker: string) => {
-      const name = followUp.speakerNames?.[speaker]?.trim();
+      const name = givenName(followUp.speakerNames, speaker)?.trim();
       const matched = name ? idByName.get(name.toLowerCase()) : undefined;
       if (matched) return matched;
       const own = `FOLLOW_UP_${index + 1}_${speaker}`;

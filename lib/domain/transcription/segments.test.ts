@@ -102,3 +102,20 @@ describe("stats", () => {
     expect(countWords("   ")).toBe(0);
   });
 });
+
+describe("a speaker id a client chose: '__proto__'", () => {
+  const hostile = [
+    { speaker: "__proto__", text: "we agreed on Saturday", start: 0, end: 2 },
+    { speaker: "constructor", text: "yes", start: 2, end: 3 },
+  ];
+
+  it("is a speaker like any other, and Object.prototype is never touched", () => {
+    const stats = computeSpeakerStats(hostile);
+    const groups = groupBySpeaker(hostile);
+    expect(Object.keys(stats)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getOwnPropertyDescriptor(stats, "__proto__")?.value).toEqual({ totalTime: 2, wordCount: 4, segments: 1 });
+    expect(Object.getOwnPropertyDescriptor(groups, "__proto__")?.value).toEqual([hostile[0]]);
+    expect(Object.prototype).not.toHaveProperty("totalTime");
+    expect(({} as Record<string, unknown>).segments).toBeUndefined();
+  });
+});

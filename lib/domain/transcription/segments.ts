@@ -69,21 +69,29 @@ export function toTranscriptSegments(raw: RawSegment[]): TranscriptSegment[] {
 }
 
 /** Map of speaker id to that speaker's segments, in first-appearance order. */
+// Speaker ids come from the request ("__proto__" is one a client can send): tallied in a Map, never as keys of a plain
+// object, where that id would reach Object.prototype itself.
+
 export function groupBySpeaker(segments: TranscriptSegment[]): Record<string, TranscriptSegment[]> {
-  const groups: Record<string, TranscriptSegment[]> = {};
-  for (const segment of segments) (groups[segment.speaker] ??= []).push(segment);
-  return groups;
+  const groups = new Map<string, TranscriptSegment[]>();
+  for (const segment of segments) {
+    const group = groups.get(segment.speaker);
+    if (group) group.push(segment);
+    else groups.set(segment.speaker, [segment]);
+  }
+  return Object.fromEntries(groups);
 }
 
 export function computeSpeakerStats(segments: TranscriptSegment[]): Record<string, SpeakerStats> {
-  const stats: Record<string, SpeakerStats> = {};
+  const stats = new Map<string, SpeakerStats>();
   for (const segment of segments) {
-    const entry = (stats[segment.speaker] ??= { totalTime: 0, wordCount: 0, segments: 0 });
+    let entry = stats.get(segment.speaker);
+    if (!entry) stats.set(segment.speaker, (entry = { totalTime: 0, wordCount: 0, segments: 0 }));
     entry.totalTime = round2(entry.totalTime + Math.max(0, segment.end - segment.start));
     entry.wordCount += countWords(segment.text);
     entry.segments += 1;
   }
-  return stats;
+  return Object.fromEntries(stats);
 }
 
 /** Plain transcript: one "SPEAKER_01: text" line per segment. */

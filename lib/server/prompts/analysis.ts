@@ -2,6 +2,7 @@ import "server-only";
 
 import type { ConversationMetrics } from "@/lib/domain/analysis/types";
 import type { CommitmentDraft } from "@/lib/domain/growth/commitments";
+import { givenName } from "@/lib/domain/speakers/given-name";
 
 import { safetyProtocol } from "./safety";
 
@@ -59,7 +60,7 @@ export function buildAnalysisUserPrompt({
   metrics: ConversationMetrics | null;
   previousCommitments?: readonly CommitmentDraft[];
 }): string {
-  const nameOf = (id: string) => speakerNames[id] ?? id;
+  const nameOf = (id: string) => givenName(speakerNames, id) ?? id;
   const metricLines = metrics
     ? [
         `Duration: ${Math.round(metrics.durationSeconds)} s, ${metrics.totalTurns} turns, overlaps: ${metrics.overlaps}.`,
