@@ -106,20 +106,41 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
 /**
  * The cause of a failure for the log, without request data: bodies may hold transcripts or audio. Database errors (the
  * Prisma client's and its driver adapter's) are named by class and code only, since their messages can quote a query's
- * values. Any other error is named with where it was thrown; its message only for a TypeError or ReferenceError, whose
- * messages V8 writes from the code. Others can quote data: JSON.parse's SyntaxError quotes the text it could not read.
+ * values. Any other error is named with where it was thrown, its message only in one of V8's fixed forms, which name
+ * code, never data: messages can quote data (JSON.parse's SyntaxError quotes the text it could not read; Node's argument
+ * errors quote the value).
  */
 export function describeForLog(error: unknown): string {
-  if (!(error instanceof Error)) return `a thrown ${error === null ? "null" : typeof error}`;
+  // Not instanceof: an error from another realm (a vm context, Node's own under a test runner) is an Error too.
+  const isError = error instanceof Error || Object.prototype.toString.call(error) === "[object Error]";
+  if (!isError) return `a thrown ${error === null ? "null" : typeof error}`;
+  return describeErrorForLog(error as Error);
+}
+
+function describeErrorForLog(error: Error): string {
   const { code, errorCode } = error as { code?: unknown; errorCode?: unknown };
   const tag = [code, errorCode].find((value) => typeof value === "string");
   const named = tag ? `${error.name} ${tag}` : error.name;
   if (error.name.startsWith("PrismaClient") || error.name === "DriverAdapterError" || isDatabaseUnreachable(error)) return named;
-  const message = error instanceof TypeError || error instanceof ReferenceError ? `: ${error.message.slice(0, 200)}` : "";
-  const frames = (error.stack ?? "")
-    .split("\n")
-    .filter((line) => line.trimStart().startsWith("at "))
-    .slice(0, 3)
-    .map((line) => line.trim());
+  const message = CODE_ONLY_MESSAGES.some((form) => form.test(error.message)) ? `: ${error.message}` : "";
+  const frames = stackFrames(error).slice(0, 3);
   return `${named}${message}${frames.length > 0 ? ` (${frames.join(" ← ")})` : ""}`;
+}
+
+/** V8's messages that name a property or an identifier of the code (a TypeError or ReferenceError of ours), nothing else. */
+const CODE_ONLY_MESSAGES = [
+  /^Cannot read properties of (undefined|null) \(reading '[\w$]{1,64}'\)$/,
+  /^Cannot set properties of (undefined|null) \(setting '[\w$]{1,64}'\)$/,
+  /^[\w$.]{1,100} is not (a function|iterable|a constructor|defined)$/,
+];
+
+/** The stack's frames only: the lines after its header, which repeats the message (and the message can hold lines of data). */
+function stackFrames(error: Error): string[] {
+  const stack = error.stack ?? "";
+  const header = `${error.name}: ${error.message}`;
+  const frames = stack.startsWith(header) ? stack.slice(header.length) : "";
+  return frames
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => /^at \S.*(:\d+:\d+\)?|\(<anonymous>\)|\(native\))$/.test(line));
 }

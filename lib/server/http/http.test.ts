@@ -101,8 +101,32 @@ describe("errorResponse", () => {
     expect(described).toMatch(/^SyntaxError \(at /);
     expect(described).not.toContain("secret");
     expect(describeForLog("Ana: a thrown string")).toBe("a thrown string");
-    // A TypeError's message is V8's, from the code: kept, since it is what says what went wrong.
-    expect(describeForLog(new TypeError("Cannot read properties of undefined (reading 'cards')"))).toMatch(/^TypeError: Cannot read properties/);
+    // A message whose own lines look like stack frames stays out too.
+    let multiline: unknown;
+    try {
+      JSON.parse("Ana:\nat home we fought about money");
+    } catch (error) {
+      multiline = error;
+    }
+    expect(describeForLog(multiline)).not.toContain("home");
+    // Node's argument errors quote the value.
+    let nodeArgument: unknown;
+    try {
+      Buffer.alloc("Ana: my secret words" as unknown as number);
+    } catch (error) {
+      nodeArgument = error;
+    }
+    expect(describeForLog(nodeArgument)).toMatch(/^TypeError ERR_INVALID_ARG_TYPE \(at /);
+    expect(describeForLog(nodeArgument)).not.toContain("secret");
+    // V8's own forms name the code: kept, since they say what went wrong.
+    const reading = (() => {
+      try {
+        return (undefined as unknown as { cards: unknown }).cards;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(describeForLog(reading)).toMatch(/^TypeError: Cannot read properties of undefined \(reading 'cards'\) \(at /);
   });
 });
 
