@@ -27,6 +27,7 @@ import type { TranscriptionResultData } from "@/lib/domain/transcription/transcr
 
 import { keepOnDevice, markFreeSessionUsed } from "./device-copy";
 import type { FlowKit } from "./flow-kit";
+import { leaveTranscribedAudioForRecovery } from "./transcription";
 
 type SpeakerStats = Record<string, { totalTime: number; wordCount: number; segments: number }>;
 
@@ -52,8 +53,9 @@ export function createAnalysisActions(kit: FlowKit) {
       isCompleted: false,
       signals: result.signals ?? null,
     };
-    // A guest's session lives in this browser; a signed-in user's was stored by the server with the analysis.
-    if (session.isLocal) keepOnDevice(session);
+    // A guest's session lives in this browser; a signed-in user's was stored by the server with the analysis. Where the
+    // browser refuses to keep it, the recording's audio is left for the next start to list, not deleted with the results.
+    if (session.isLocal && !keepOnDevice(session)) leaveTranscribedAudioForRecovery(kit.transcribedAudio);
     markFreeSessionUsed();
     announceSessionsChanged();
     return session;
@@ -84,7 +86,8 @@ export function createAnalysisActions(kit: FlowKit) {
       isConnectionError: failure.isConnectionError,
       failedSessionId: failure.failedSessionId,
     });
-    const description = connection ? truncateServerError(failure.message || T.unavailable) : T.unableToAnalyze;
+    // A 422 is the server saying why it will not (the account's bound of stored sessions): its words, not "try again".
+    const description = connection ? truncateServerError(failure.message || T.unavailable) : failure.status === 422 ? failure.message : T.unableToAnalyze;
     if (failure.retryAfterSeconds) {
       // The rate limit: the transcript is kept (above) and the Analysis Failed dialog offers the retry for later.
       showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.conversationKept(describeWait(failure.retryAfterSeconds)), variant: "destructive" });

@@ -65,6 +65,22 @@ test("closing the dialog of a failed analysis that could keep nothing leaves the
   expect(kit.transcribedAudio.size).toBe(0);
 });
 
+test("a retry of another recording over that dialog leaves the dropped one's audio for recovery, never in the new one's release", () => {
+  const kit = flowAtNaming("rec-unkept");
+  kit.dispatch({ type: "NAMES_CONFIRMED" });
+  kit.dispatch({ type: "ANALYSIS_FAILED", dialog: "analysis-connection", retry: { keptId: null, named: null } });
+  kit.dispatch({ type: "TRANSCRIPTION_RETRY" });
+  expect(kit.getState().phase.name).toBe("transcribing");
+  expect(leaveTranscribedAudioForRecovery).toHaveBeenCalledTimes(1);
+  expect(kit.transcribedAudio.size).toBe(0);
+
+  kit.transcribedAudio.add("rec-retried");
+  kit.dispatch({ type: "TRANSCRIBED", result: transcription });
+  kit.dispatch({ type: "NAMING_CLOSED" });
+  expect(releaseTranscribedAudio).toHaveBeenCalledTimes(1);
+  expect([...releaseTranscribedAudio.mock.calls[0]![0]]).toEqual(["rec-retried"]);
+});
+
 test("closing the naming lets the audio go (the user's choice)", () => {
   const kit = flowAtNaming();
   kit.dispatch({ type: "NAMING_CLOSED" });

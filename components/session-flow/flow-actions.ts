@@ -41,9 +41,10 @@ export function createSessionFlowActions(kit: FlowKit) {
     const now = kit.getState();
     const dropped = transcriptDroppedUnstored(before, now);
     before = now;
-    if (kit.transcribedAudio.size === 0 || holdsUnstoredTranscript(now)) return;
+    if (kit.transcribedAudio.size === 0) return;
+    // First, whatever the next step is (a retry of another recording, say): the dropped transcript's audio is left.
     if (dropped) leaveTranscribedAudioForRecovery(kit.transcribedAudio);
-    else void releaseTranscribedAudio(kit.transcribedAudio);
+    else if (!holdsUnstoredTranscript(now)) void releaseTranscribedAudio(kit.transcribedAudio);
   });
   const actions = {
     recording,

@@ -14,7 +14,11 @@ import { createRecordingActions } from "./recording-actions";
 // whose upload failed, from the history back into its session.
 
 jest.mock("@/lib/client/wait", () => ({ wait: jest.fn(async () => undefined) }));
-jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn() }));
+jest.mock("./transcription", () => ({
+  sendRecording: jest.fn(),
+  retryLocalRecording: jest.fn(),
+  leaveTranscribedAudioForRecovery: jest.fn((custody: Set<string>) => custody.clear()),
+}));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 jest.mock("@/lib/client/sessions/session-api", () => ({
   ...jest.requireActual("@/lib/client/sessions/session-api"),
@@ -182,4 +186,38 @@ test("a follow-up whose session is gone goes on as a recording of its own", asyn
 
   recording.retryTranscription({ ...failedFollowUp, followUpOf: "local-gone" });
   await waitFor(() => kit.getState().phase.name === "naming");
+});
+
+test("the naming step's close lets the follow-up go and leaves the completion screen as it was", () => {
+  const { growth, growthState, kit } = atGrowthNaming();
+  growth.closeNaming();
+  expect(growthState()).toBeNull();
+  expect(kit.getState().phase.name).toBe("results");
+});
+
+test("signed in: a follow-up that never reached the server, closed after Try Again failed too, waits on this device to be sent", async () => {
+  const kit = createFlowKit();
+  const signedIn = { ...guestSession, id: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77", isLocal: false };
+  kit.dispatch({ type: "OPENED", session: signedIn });
+  kit.dispatch({ type: "GROWTH_OPENED" });
+  kit.dispatch({ type: "GROWTH_CAPTURE_STARTED", at: Date.now() });
+  kit.dispatch({ type: "GROWTH_STOPPED" });
+  kit.dispatch({ type: "GROWTH_TRANSCRIBED", result: transcription });
+  const growth = createGrowthActions(kit);
+  const growthState = () => {
+    const phase = kit.getState().phase;
+    return phase.name === "results" ? phase.growth : null;
+  };
+  sessionApi.appendTranscript.mockRejectedValue(new TypeError("Failed to fetch"));
+
+  await growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  await waitFor(() => growthState()?.name === "failed");
+  growth.tryAgain();
+  await waitFor(() => growthState()?.name === "failed" && (growthState() as { dialog: string }).dialog === "generation-failed-again");
+  growth.close();
+
+  expect(growthState()).toBeNull();
+  const pending = JSON.parse(localStorage.getItem("pending_follow_ups") ?? "[]");
+  expect(pending).toEqual([expect.objectContaining({ sessionId: signedIn.id, followUp: expect.objectContaining({ transcript: namedFollowUp }) })]);
+  sessionApi.appendTranscript.mockReset();
 });

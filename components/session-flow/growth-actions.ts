@@ -21,7 +21,7 @@ import { namedTranscript } from "@/lib/domain/speakers/apply-names";
 import { finishCapture, newCapture, startCapture } from "./capture";
 import { keepOnDevice } from "./device-copy";
 import type { FlowKit } from "./flow-kit";
-import { sendRecording } from "./transcription";
+import { leaveTranscribedAudioForRecovery, sendRecording } from "./transcription";
 
 type FollowUp = FollowUpBody & { createdAt: string };
 
@@ -96,7 +96,7 @@ export function createGrowthActions(kit: FlowKit) {
       const latest = results();
       if (!latest) return;
       const session = withRegeneration(latest.session, fresh, pending);
-      if (session.isLocal) keepOnDevice(session);
+      if (session.isLocal && !keepOnDevice(session)) leaveTranscribedAudioForRecovery(kit.transcribedAudio);
       pending = null;
       showToast({ title: T.createdTitle, description: T.createdBody, variant: "success" });
       kit.dispatch({ type: "GROWTH_COMPLETED", session });
@@ -106,18 +106,25 @@ export function createGrowthActions(kit: FlowKit) {
     }
   }
 
+  /**
+   * A signed-in user's follow-up that never reached the server waits on this device and is sent when the connection is
+   * back (lib/client/follow-ups). Where the browser refuses to keep it, its audio is left for the next start to list.
+   */
+  function keepUnsent(): void {
+    const open = results();
+    if (!unsent || !open || open.session.isLocal) return;
+    if (queueFollowUp({ sessionId: open.session.id, followUp: unsent })) void flushPendingFollowUps();
+    else leaveTranscribedAudioForRecovery(kit.transcribedAudio);
+    unsent = null;
+  }
+
   /** Cancel in a failure dialog: the session ends with the generic recommendations, the follow-up kept with it. */
   function finishWithGenericRecommendations(): void {
     const open = results();
     if (!open) return;
     const session: ClientSession = { ...open.session, recommendations: [...DEFAULT_RECOMMENDATIONS] };
     if (session.isLocal) keepOnDevice(session);
-    else if (unsent) {
-      // The follow-up waits on this device and is sent when the connection is back (lib/client/follow-ups).
-      queueFollowUp({ sessionId: session.id, followUp: unsent });
-      void flushPendingFollowUps();
-    }
-    unsent = null;
+    else keepUnsent();
     pending = null;
     kit.dispatch({ type: "GROWTH_COMPLETED", session });
   }
@@ -194,7 +201,7 @@ export function createGrowthActions(kit: FlowKit) {
     },
     closeNaming: () => {
       pending = null;
-      kit.dispatch({ type: "GROWTH_TRANSCRIPTION_FAILED" });
+      kit.dispatch({ type: "GROWTH_NAMING_CLOSED" });
     },
 
     /** Try Again: the append (first dialog) or the fetch (loading dialog), once more. */
@@ -207,6 +214,7 @@ export function createGrowthActions(kit: FlowKit) {
     },
     finishWithGenericRecommendations,
     close: () => {
+      keepUnsent();
       pending = null;
       kit.dispatch({ type: "GROWTH_CLOSED" });
     },

@@ -12,7 +12,7 @@ jest.mock("@/lib/client/recordings/recorder", () => ({
   createAudioRecorder: () => fakeRecorder,
 }));
 jest.mock("@/lib/client/recordings/recording-support", () => ({ isRecordingSupported: () => true }));
-jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn() }));
+jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn(), leaveTranscribedAudioForRecovery: jest.fn() }));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));
 jest.mock("@/lib/client/sessions/session-api", () => ({
@@ -21,7 +21,7 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 
-const { sendRecording, retryLocalRecording } = jest.requireMock("./transcription");
+const { sendRecording, retryLocalRecording, leaveTranscribedAudioForRecovery } = jest.requireMock("./transcription");
 const { requestAnalysis, AnalysisRequestError } = jest.requireMock("@/lib/client/analysis/analyze-client");
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
 const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
@@ -138,4 +138,29 @@ test("a failed analysis retry ends with the dialog again, never a dead end", asy
   flow.analysis.retryFromDialog();
   await waitFor(() => flow.kit.getState().dialog?.kind === "analysis-failed" && flow.kit.getState().phase.name === "idle");
   expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Retry Failed" }));
+});
+
+test("an analysis the server refuses for good (422, the account's bound of stored sessions) says the server's words, not 'try again'", async () => {
+  const flow = setUp();
+  await recordUntilNaming(flow);
+  const refusal = "This account holds the most sessions it can keep (10000). Please delete older sessions to save new ones.";
+  requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError(refusal, { status: 422 }));
+  await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+  expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Analysis Failed", description: refusal }));
+});
+
+test("a guest's results the browser refuses to keep leave the recording's audio for the next start to list, not deleted with them", async () => {
+  const flow = setUp();
+  await recordUntilNaming(flow);
+  requestAnalysis.mockResolvedValueOnce({ analysis, sessionId: null, warnings: [] });
+  const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  });
+  try {
+    await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+  } finally {
+    setItem.mockRestore();
+  }
+  expect(flow.kit.getState().phase.name).toBe("results");
+  expect(leaveTranscribedAudioForRecovery).toHaveBeenCalledWith(flow.kit.transcribedAudio);
 });

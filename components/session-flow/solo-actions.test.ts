@@ -19,7 +19,7 @@ jest.mock("@/lib/client/recordings/recorder", () => ({
   createAudioRecorder: () => fakeRecorder,
 }));
 jest.mock("@/lib/client/recordings/recording-support", () => ({ isRecordingSupported: () => true }));
-jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn() }));
+jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn(), leaveTranscribedAudioForRecovery: jest.fn() }));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));

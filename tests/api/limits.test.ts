@@ -148,6 +148,8 @@ describe("new sessions per user per day", () => {
       expect(refused.status).toBe(422);
       expect((await refused.json()).error).toMatch(/^This account holds the most sessions it can keep \(1\)\./);
       expect(await api.db.session.count({ where: { userId: "user_stored_cap" } })).toBe(1);
+      // The same recording analysed again makes no new session: not refused.
+      expect((await postAnalyze(cy, { ...conversation, clientId: "rec-cap-1" })).status).toBe(200);
     } finally {
       delete process.env.STORED_SESSIONS_PER_USER;
     }

@@ -13,6 +13,8 @@ export class AnalysisRequestError extends Error {
   readonly isConnectionError: boolean;
   /** Set when the server's rate limit refused the call: seconds until it may be tried again. */
   readonly retryAfterSeconds: number | undefined;
+  /** The server's status when it answered with one. */
+  readonly status: number | undefined;
 
   constructor(
     message: string,
@@ -20,13 +22,15 @@ export class AnalysisRequestError extends Error {
       failedSessionId,
       isConnectionError = false,
       retryAfterSeconds,
-    }: { failedSessionId?: string; isConnectionError?: boolean; retryAfterSeconds?: number } = {},
+      status,
+    }: { failedSessionId?: string; isConnectionError?: boolean; retryAfterSeconds?: number; status?: number } = {},
   ) {
     super(message);
     this.name = "AnalysisRequestError";
     this.failedSessionId = failedSessionId;
     this.isConnectionError = isConnectionError;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.status = status;
   }
 }
 
@@ -70,7 +74,12 @@ function toAnalysisError(error: unknown): AnalysisRequestError {
       // Not JSON.
     }
     const retryAfterSeconds = error.rateLimitWaitSeconds ?? undefined;
-    return new AnalysisRequestError(extractErrorMessage(error.body) || error.message, { failedSessionId, isConnectionError, retryAfterSeconds });
+    return new AnalysisRequestError(extractErrorMessage(error.body) || error.message, {
+      failedSessionId,
+      isConnectionError,
+      retryAfterSeconds,
+      status: error.status,
+    });
   }
   if (error instanceof TypeError) return new AnalysisRequestError(`Connection error: ${error.message}`, { isConnectionError: true });
   return new AnalysisRequestError(error instanceof Error ? error.message : ANALYSIS_UNAVAILABLE_MESSAGE);

@@ -30,6 +30,7 @@ const TRANSITIONS: [string, GrowthState | null, GrowthEvent, GrowthState | null 
   ],
   ["a silent follow-up closes", { name: "transcribing" }, { type: "GROWTH_TRANSCRIBED", result: empty }, null],
   ["a failed upload closes (the audio stays kept)", { name: "transcribing" }, { type: "GROWTH_TRANSCRIPTION_FAILED" }, null],
+  ["the naming step's close lets the follow-up go", { name: "naming", transcription: followUp }, { type: "GROWTH_NAMING_CLOSED" }, null],
   ["names confirmed: processing", { name: "naming", transcription: followUp }, { type: "GROWTH_NAMES_CONFIRMED" }, { name: "appending", step: "processing" }],
   ["then generating", { name: "appending", step: "processing" }, { type: "GROWTH_STEP", step: "generating" }, { name: "appending", step: "generating" }],
   ["appended: the session is fetched", { name: "appending", step: "generating" }, { type: "GROWTH_APPENDED" }, { name: "loading" }],

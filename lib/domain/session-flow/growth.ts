@@ -45,7 +45,9 @@ export type GrowthEvent =
   | { type: "GROWTH_LOAD_FAILED" }
   | { type: "GROWTH_RETRY" }
   | { type: "GROWTH_COMPLETED"; session: ClientSession }
-  | { type: "GROWTH_CLOSED" };
+  | { type: "GROWTH_CLOSED" }
+  /** The naming step's close: the follow-up is let go, the session's completion screen stays. */
+  | { type: "GROWTH_NAMING_CLOSED" };
 
 /** The growth sub-state after an event, and the session when the event replaces it; `undefined` growth = ignored. */
 export function growthTransition(growth: GrowthState | null, event: GrowthEvent): { growth: GrowthState | null; session?: ClientSession } | undefined {
@@ -65,6 +67,8 @@ export function growthTransition(growth: GrowthState | null, event: GrowthEvent)
       };
     case "GROWTH_TRANSCRIPTION_FAILED":
       return growth?.name === "transcribing" ? { growth: null } : undefined;
+    case "GROWTH_NAMING_CLOSED":
+      return growth?.name === "naming" ? { growth: null } : undefined;
     case "GROWTH_NAMES_CONFIRMED":
       return growth?.name === "naming" ? { growth: { name: "appending", step: "processing" } } : undefined;
     case "GROWTH_STEP":

@@ -9,6 +9,7 @@ import { routeBudget } from "@/lib/server/providers/budget";
 import { enforceDailySessionCap, enforceStoredSessionCap } from "@/lib/server/security/quota";
 import { admitAiCall, aiLimited } from "@/lib/server/security/rate-limit-guard";
 import { analyzeConversation, retryFailedAnalysis } from "@/lib/server/services/analysis";
+import { sessionIdForClientId } from "@/lib/server/services/client-id";
 
 import { sessionRoute, type ApiScope } from "./session-route";
 
@@ -21,7 +22,8 @@ export const analyzeHandler = withErrors(async (request) => {
   const body = await parseJson(request, analyzeRequestSchema, { limitBytes: ANALYZE_BODY_LIMIT_BYTES });
   const identity = await identityFromRequest(request);
   await admitAiCall(request, "analyze", identity, body.sessionId);
-  if (identity && !body.sessionId) {
+  // Only an analysis that would make a session is held to the caps: not one of a recording whose session exists (a retry).
+  if (identity && !body.sessionId && !(await sessionIdForClientId(identity.userId, body.clientId))) {
     await enforceDailySessionCap(identity.userId);
     await enforceStoredSessionCap(getDb(), identity.userId);
   }
