@@ -81,11 +81,11 @@ const partialFailure = {
   signals: recountedSignals,
 };
 
-/** A flow at the naming step of a growth follow-up over the guest's completion screen. */
-function atGrowthNaming() {
+/** A flow at the naming step of a growth follow-up over a session's completion screen (the guest's unless told). */
+function atGrowthNaming(session: ClientSession = guestSession) {
   const kit = createFlowKit();
-  upsertLocalSessionRecord({ ...guestSession });
-  kit.dispatch({ type: "OPENED", session: guestSession });
+  if (session.isLocal) upsertLocalSessionRecord({ ...session });
+  kit.dispatch({ type: "OPENED", session });
   kit.dispatch({ type: "GROWTH_OPENED" });
   kit.dispatch({ type: "GROWTH_CAPTURE_STARTED", at: Date.now() });
   kit.dispatch({ type: "GROWTH_STOPPED" });
@@ -196,18 +196,8 @@ test("the naming step's close lets the follow-up go and leaves the completion sc
 });
 
 test("signed in: a follow-up that never reached the server, closed after Try Again failed too, waits on this device to be sent", async () => {
-  const kit = createFlowKit();
   const signedIn = { ...guestSession, id: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77", isLocal: false };
-  kit.dispatch({ type: "OPENED", session: signedIn });
-  kit.dispatch({ type: "GROWTH_OPENED" });
-  kit.dispatch({ type: "GROWTH_CAPTURE_STARTED", at: Date.now() });
-  kit.dispatch({ type: "GROWTH_STOPPED" });
-  kit.dispatch({ type: "GROWTH_TRANSCRIBED", result: transcription });
-  const growth = createGrowthActions(kit);
-  const growthState = () => {
-    const phase = kit.getState().phase;
-    return phase.name === "results" ? phase.growth : null;
-  };
+  const { growth, growthState } = atGrowthNaming(signedIn);
   sessionApi.appendTranscript.mockRejectedValue(new TypeError("Failed to fetch"));
 
   await growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
