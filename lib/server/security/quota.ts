@@ -51,7 +51,7 @@ export async function enforceDailySessionCap(userId: string, now = Date.now()): 
   ]);
   const made = kept + (deleted?.count ?? 0);
   if (made < getEnv().SESSIONS_PER_USER_PER_DAY) return;
-  const retryAfterSeconds = secondsUntil(new Date(dayStart.getTime() + 86_400_000), now);
+  const retryAfterSeconds = secondsUntil(new Date(dayStart.getTime() + DAY_MS), now);
   throw new ApiError("rate_limited", `You have reached today's limit of new sessions. Please try again in ${describeWait(retryAfterSeconds)}.`, {
     retryAfterSeconds,
   });
@@ -69,10 +69,13 @@ const startOfUtcDay = (now: number) => new Date(Math.floor(now / DAY_MS) * DAY_M
 /** Ends in ":user:<id>" like the rate-limit keys, so it goes with the account (account-delete.ts) and ends with its day. */
 const deletedTodayKey = (userId: string) => `sessions-deleted-today:user:${userId}`;
 
-/** Notes how many of the sessions being deleted were made today (`createdAt` of each), for the day's cap. */
-export async function noteDeletedSessions(db: Tx, userId: string, createdAt: readonly Date[], now = Date.now()): Promise<void> {
+/**
+ * Notes, for the day's cap, how many of the user's sessions matching `which` were made today. Call it in the transaction
+ * that deletes them, before the delete.
+ */
+export async function noteDeletedSessions(db: Tx, userId: string, which: Prisma.SessionWhereInput = {}, now = Date.now()): Promise<void> {
   const dayStart = startOfUtcDay(now);
-  const today = createdAt.filter((date) => date >= dayStart).length;
+  const today = await db.session.count({ where: { ...which, userId, createdAt: { gte: dayStart } } });
   if (today === 0) return;
   await db.$executeRaw`
     INSERT INTO "RateLimitCounter" ("key", "windowStart", "count", "expiresAt")

@@ -42,17 +42,7 @@ export async function deleteAccountData(userId: string, { withRateLimitCounters 
       tx.commitment.count({ where: owned }),
     ]);
     // Today's sessions still count toward the day's cap of new sessions (quota.ts), unless the account itself goes.
-    if (!withRateLimitCounters) {
-      const madeToday = await tx.session.findMany({
-        where: { userId, createdAt: { gte: new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000) } },
-        select: { createdAt: true },
-      });
-      await noteDeletedSessions(
-        tx,
-        userId,
-        madeToday.map((session) => session.createdAt),
-      );
-    }
+    if (!withRateLimitCounters) await noteDeletedSessions(tx, userId);
     // Votes, follow-ups, failure markers (with any audio) and the commitments made in these sessions cascade.
     const { count: sessions } = await tx.session.deleteMany({ where: { userId } });
     // A commitment is the owner's by its own column as well; none should outlive its session, but none may stay behind.

@@ -11,11 +11,12 @@ import { findOwnedSession, sessionNotFound } from "./owned-session";
  * session can never be removed by id alone.
  */
 export async function deleteSessionForUser(userId: string, id: string): Promise<void> {
-  const session = await findOwnedSession(userId, id, { select: { id: true, createdAt: true } });
+  const session = await findOwnedSession(userId, id);
   await getDb().$transaction(async (tx) => {
+    await noteDeletedSessions(tx, userId, { id: session.id });
     const { count } = await tx.session.deleteMany({ where: { id: session.id, userId } });
-    // Deleted by a concurrent request between the two queries: gone either way, but this request did not delete it.
+    // Deleted by a concurrent request between the two queries: gone either way, but this request did not delete it (the
+    // throw rolls the note back).
     if (count === 0) throw sessionNotFound();
-    await noteDeletedSessions(tx, userId, [session.createdAt]);
   });
 }
