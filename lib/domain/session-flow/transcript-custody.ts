@@ -16,8 +16,12 @@ export function holdsUnstoredTranscript({ phase, dialog }: SessionFlowState): bo
     // kept on the device, at the end of it.
     if (name === "loading" && phase.session.isLocal) return true;
   }
-  if ((dialog?.kind === "analysis-failed" || dialog?.kind === "analysis-connection") && dialog.retry.keptId === null) return true;
-  return false;
+  return showsUnkeptAnalysis(dialog);
+}
+
+/** The dialog of a failed analysis whose transcript could be kept nowhere (the browser refused to store it). */
+function showsUnkeptAnalysis(dialog: SessionFlowState["dialog"]): boolean {
+  return (dialog?.kind === "analysis-failed" || dialog?.kind === "analysis-connection") && dialog.retry.keptId === null;
 }
 
 /**
@@ -25,7 +29,5 @@ export function holdsUnstoredTranscript({ phase, dialog }: SessionFlowState): bo
  * browser refused to store it) was closed without a retry. Its audio is then not deleted but left to be listed.
  */
 export function transcriptDroppedUnstored(before: SessionFlowState, after: SessionFlowState): boolean {
-  const unkept = (state: SessionFlowState) =>
-    (state.dialog?.kind === "analysis-failed" || state.dialog?.kind === "analysis-connection") && state.dialog.retry.keptId === null;
-  return unkept(before) && !unkept(after) && after.phase.name !== "analysing";
+  return showsUnkeptAnalysis(before.dialog) && !showsUnkeptAnalysis(after.dialog) && after.phase.name !== "analysing";
 }
