@@ -1,3 +1,5 @@
+import { givenName } from "@/lib/domain/speakers/given-name";
+
 import { analysisOf, isRecord, type HistorySession } from "./types";
 
 // The names the user gave a session's speakers (spec part 2 section 3 "Session": speakerNames; older sessions keep them in
@@ -23,7 +25,7 @@ export function sessionSpeakerNames(session: Pick<HistorySession, "speakerNames"
 
 /** The name given to a speaker, else its id as it is. */
 export function speakerNameOf(names: SpeakerNames, speaker: string): string {
-  return Object.hasOwn(names, speaker) ? names[speaker]! : speaker;
+  return givenName(names, speaker) ?? speaker;
 }
 
 // "SPEAKER_01:" at the start of a line (an optional "12. " before it), the shape transcripts are stored in.
