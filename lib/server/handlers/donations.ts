@@ -20,11 +20,9 @@ const ORDER_BODY_LIMIT_BYTES = 1024;
  */
 const ORDER_RULE = { limit: 20, windowMs: 60 * 60 * 1000 };
 
-/** Captures per address and hour: each is a call to PayPal, and a capture follows an order, so the same bound holds. */
-const CAPTURE_RULE = ORDER_RULE;
-
+/** Orders and captures are counted apart, each under ORDER_RULE: a capture follows an order, so the same bound holds. */
 async function admit(request: Request, call: "order" | "capture"): Promise<void> {
-  const decision = await consume(`donation-${call}:ip:${clientIp(request)}`, call === "order" ? ORDER_RULE : CAPTURE_RULE);
+  const decision = await consume(`donation-${call}:ip:${clientIp(request)}`, ORDER_RULE);
   if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
 }
 
