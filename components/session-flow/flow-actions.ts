@@ -65,14 +65,7 @@ export function createSessionFlowActions(kit: FlowKit) {
      */
     sendWaitingRecording: async () => {
       if (kit.getState().phase.name !== "idle") return;
-      // Called from an "online" listener: an unreadable list means nothing to send, never an unhandled rejection.
-      const waiting = (() => {
-        try {
-          return listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
-        } catch {
-          return undefined;
-        }
-      })();
+      const waiting = listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
       if (!waiting || !(await tryHoldRecordingLock(waiting.audioKey!))) return;
       // Something started meanwhile: the recording waits for the next time, for whichever tab takes it then. (After a
       // retry that fails, this tab keeps the lock while it lives, and sends it again itself when the connection returns.)
