@@ -5,7 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
 import { getEnv } from "@/lib/server/env";
-import { PrismaClient } from "@/lib/server/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/lib/server/generated/prisma/client";
 import { lockPgliteDir } from "@/scripts/pglite-lock.mjs";
 
 export { FailureKind, Prisma, SessionMode, SwipeChoice } from "@/lib/server/generated/prisma/client";
@@ -32,6 +32,14 @@ function openDb(): PrismaClient {
   if (env.DATABASE_URL) return new PrismaClient({ adapter: postgresAdapter(env.DATABASE_URL) });
   lockEmbeddedDatabase();
   return new PrismaClient({ adapter: new PrismaPGlite(new PGlite(env.PGLITE_DIR)) });
+}
+
+/**
+ * Holds the lock named `key` until `tx` ends (a transaction-scoped advisory lock): transactions that check a bound and then
+ * write (a count before a create) take turns per key, so requests racing each other cannot all pass the check.
+ */
+export async function holdLockUntilCommit(tx: Prisma.TransactionClient, key: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
 }
 
 /**

@@ -593,6 +593,16 @@ describe("limits: refused with a 4xx, never a 500", () => {
     expect((await create(address, planBody("rec-guest-busy-x", recording(5, 50).plan))).status).toBe(429);
   });
 
+  it(`${MAX_OPEN_UPLOADS + 5} new uploads from one guest address at once: ${MAX_OPEN_UPLOADS} are made, the rest refused`, async () => {
+    const address = { ip: "192.0.2.77" };
+    const tries = MAX_OPEN_UPLOADS + 5;
+    const responses = await Promise.all(
+      Array.from({ length: tries }, (_, index) => create(address, planBody(`rec-burst-${index}`, recording(5, 80 + index).plan))),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(MAX_OPEN_UPLOADS).fill(201), ...Array(tries - MAX_OPEN_UPLOADS).fill(429)]);
+  });
+
   it(`one upload allows ${TRANSCRIBE_CALLS_PER_PART} transcriptions per part, retries included`, async () => {
     const { parts, plan } = recording(5, 60);
     const caller = { user: "user_bounded" };

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { describeWait } from "@/lib/domain/errors/wait";
-import { getDb, type Prisma } from "@/lib/server/db";
+import { getDb, holdLockUntilCommit, type Prisma } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 
@@ -32,7 +32,7 @@ export async function retainedAudioBytes(db: Tx, userId: string): Promise<number
 export async function withRetainedAudioQuota<T>(userId: string, bytes: number, store: (tx: Tx, keepAudio: boolean) => Promise<T>): Promise<T> {
   const limitBytes = getEnv().RETAINED_AUDIO_MB_PER_USER * MB;
   return getDb().$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`retained-audio:${userId}`}))`;
+    await holdLockUntilCommit(tx, `retained-audio:${userId}`);
     const used = await retainedAudioBytes(tx, userId);
     return store(tx, used + bytes <= limitBytes);
   });

@@ -18,7 +18,7 @@ import {
 import { fillSegmentTimes, type RawSegment } from "@/lib/domain/transcription/segments";
 import { containerMimeType, providerLanguage } from "@/lib/domain/transcription/transcribe-request";
 import type { Identity } from "@/lib/server/auth/identity";
-import { getDb, Prisma, type Upload } from "@/lib/server/db";
+import { getDb, holdLockUntilCommit, Prisma, type Upload } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
 import {
@@ -151,38 +151,41 @@ export async function createOrResumeUpload(
   if (totalBytes > MAX_RECORDING_PARTS * MAX_PART_BYTES) throw new ApiError("payload_too_large", LONG_RECORDING_TEXTS.tooLong);
 
   // A signed-in user's uploads are bounded by owner; a guest can make tokens at will, so theirs by address. The upload this
-  // one replaces (same recording, changed plan) does not count. Everything is checked before anything is written.
+  // one replaces (same recording, changed plan) does not count. The bound is checked before anything is written or an AI
+  // call admitted, then again under its lock beside the create, so uploads made at once cannot all pass it.
   const guestIpHash = caller.identity ? null : sha256Hex(clientIp(request));
-  const open = await db.upload.count({
-    where: {
-      expiresAt: { gt: now },
-      ...(caller.identity ? { owner: userOwner(caller.identity.userId) } : { guestIpHash }),
-      ...(existing ? { id: { not: existing.id } } : {}),
-    },
-  });
-  if (open >= MAX_OPEN_UPLOADS) {
-    throw new ApiError("rate_limited", "Too many recordings are being uploaded at once. Please finish or delete one first.");
-  }
+  const bound = caller.identity ? { owner: userOwner(caller.identity.userId) } : { guestIpHash };
+  const refuseWhenBusy = async (tx: Prisma.TransactionClient) => {
+    const open = await tx.upload.count({ where: { expiresAt: { gt: now }, ...bound, ...(existing ? { id: { not: existing.id } } : {}) } });
+    if (open >= MAX_OPEN_UPLOADS) {
+      throw new ApiError("rate_limited", "Too many recordings are being uploaded at once. Please finish or delete one first.");
+    }
+  };
+  await refuseWhenBusy(db);
   await admitAiCall(request, "transcribe", caller.identity);
   if (existing) await removeUpload(existing.id);
 
   const token = caller.identity ? undefined : randomBytes(32).toString("base64url");
   const owner = caller.identity ? userOwner(caller.identity.userId) : guestOwner(token!);
   try {
-    const upload = await db.upload.create({
-      data: {
-        owner,
-        clientId: body.clientId,
-        guestIpHash,
-        mimeType: body.mimeType,
-        language: body.language,
-        soloMode: body.soloMode,
-        minSpeakers: body.minSpeakers,
-        maxSpeakers: body.maxSpeakers,
-        followUpOf: body.followUpOf ?? null,
-        plan: planOf(body),
-        expiresAt: new Date(now.getTime() + RETENTION_MS),
-      },
+    const upload = await db.$transaction(async (tx) => {
+      await holdLockUntilCommit(tx, `open-uploads:${bound.owner ?? bound.guestIpHash}`);
+      await refuseWhenBusy(tx);
+      return tx.upload.create({
+        data: {
+          owner,
+          clientId: body.clientId,
+          guestIpHash,
+          mimeType: body.mimeType,
+          language: body.language,
+          soloMode: body.soloMode,
+          minSpeakers: body.minSpeakers,
+          maxSpeakers: body.maxSpeakers,
+          followUpOf: body.followUpOf ?? null,
+          plan: planOf(body),
+          expiresAt: new Date(now.getTime() + RETENTION_MS),
+        },
+      });
     });
     return { state: await uploadState(upload as OwnedUpload, token), created: true };
   } catch (error) {
