@@ -2,6 +2,7 @@
 import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route";
 import { POST as saveSession } from "@/app/api/sessions/[id]/route";
 import { POST as swipe } from "@/app/api/sessions/[id]/swipe/route";
+import { storeCommitments } from "@/lib/server/services/commitments";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
@@ -80,4 +81,22 @@ it(`${TIMES} votes on the same cards at once keep one vote per card`, async () =
     { cardIndex: 0, action: "unhelpful" },
     { cardIndex: 1, action: "helpful" },
   ]);
+});
+
+it(`${TIMES} new sessions saved at once into an account with room for 2 store 2; the rest get the 422`, async () => {
+  process.env.STORED_SESSIONS_PER_USER = "2";
+  try {
+    const responses = await Promise.all(Array.from({ length: TIMES }, (_, index) => save("user_c4", `local-173300000010${index}`)));
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 200, ...Array(TIMES - 2).fill(422)]);
+    expect(await api.db.session.count({ where: { userId: "user_c4" } })).toBe(2);
+  } finally {
+    delete process.env.STORED_SESSIONS_PER_USER;
+  }
+});
+
+it(`the same commitment stored ${TIMES} times at once (appends racing) is stored once`, async () => {
+  const { id } = await (await save("user_c5", "local-1733000000003")).json();
+  const draft = { text: "We will walk together every Sunday.", who: "both", byWhen: "every Sunday" };
+  await atOnce(() => storeCommitments("user_c5", id, [draft]));
+  expect(await api.db.commitment.count({ where: { sessionId: id } })).toBe(1);
 });

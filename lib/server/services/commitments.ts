@@ -12,7 +12,7 @@ import {
   type CommitmentOutcome,
 } from "@/lib/domain/growth/commitments";
 import { dateInRange } from "@/lib/domain/validation/storable-json";
-import { getDb, type Commitment as CommitmentRow } from "@/lib/server/db";
+import { getDb, holdLockUntilCommit, type Commitment as CommitmentRow } from "@/lib/server/db";
 import { ApiError } from "@/lib/server/http/errors";
 
 import { findOwnedSession } from "./owned-session";
@@ -55,26 +55,31 @@ export async function migrateCommitments(userId: string, sessionId: string, raw:
 
 type StoredDraft = CommitmentDraft & { outcome?: CommitmentOutcome | null; outcomeAt?: string | null };
 
-/** Adds a follow-up's commitments to one of the caller's sessions; a commitment already there (same words) is not repeated. */
+/**
+ * Adds a follow-up's commitments to one of the caller's sessions; a commitment already there (same words) is not repeated.
+ * The session's lock makes appends racing each other (a retry beside the first attempt) look for repeats one at a time.
+ */
 export async function storeCommitments(userId: string, sessionId: string, drafts: readonly StoredDraft[]): Promise<void> {
   if (drafts.length === 0) return;
-  const db = getDb();
-  const known = await db.commitment.findMany({ where: { userId, sessionId }, select: { text: true } });
-  const fresh = withoutRepeats(
-    drafts,
-    known.map((item) => item.text),
-  );
-  if (fresh.length === 0) return;
-  await db.commitment.createMany({
-    data: fresh.map((draft) => ({
-      userId,
-      sessionId,
-      text: draft.text,
-      who: draft.who,
-      byWhen: draft.byWhen,
-      outcome: draft.outcome ?? null,
-      outcomeAt: draft.outcome && draft.outcomeAt ? new Date(draft.outcomeAt) : null,
-    })),
+  await getDb().$transaction(async (tx) => {
+    await holdLockUntilCommit(tx, `commitments:${sessionId}`);
+    const known = await tx.commitment.findMany({ where: { userId, sessionId }, select: { text: true } });
+    const fresh = withoutRepeats(
+      drafts,
+      known.map((item) => item.text),
+    );
+    if (fresh.length === 0) return;
+    await tx.commitment.createMany({
+      data: fresh.map((draft) => ({
+        userId,
+        sessionId,
+        text: draft.text,
+        who: draft.who,
+        byWhen: draft.byWhen,
+        outcome: draft.outcome ?? null,
+        outcomeAt: draft.outcome && draft.outcomeAt ? new Date(draft.outcomeAt) : null,
+      })),
+    });
   });
 }
 

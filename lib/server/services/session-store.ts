@@ -5,7 +5,7 @@ import { z } from "zod";
 import { isServerSessionId } from "@/lib/domain/session-ids";
 import { readSignalsRecord } from "@/lib/domain/signals/record";
 import { dateInRange } from "@/lib/domain/validation/storable-json";
-import { getDb, type Prisma } from "@/lib/server/db";
+import { getDb, holdLockUntilCommit, type Prisma } from "@/lib/server/db";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
 import { enforceStoredSessionCap } from "@/lib/server/security/quota";
 
@@ -138,8 +138,12 @@ async function writeSession(userId: string, id: string, body: SessionBody): Prom
   // The update comes first: it locks the row until the commit, so concurrent saves of one session merge their votes and
   // follow-ups one after the other, and each sees what the previous one stored.
   return db.$transaction(async (tx) => {
-    // Saves come with the client's own dates, which the daily cap cannot see: the account's size is bounded here.
-    if (!existing) await enforceStoredSessionCap(tx, userId);
+    // Saves come with the client's own dates, which the daily cap cannot see: the account's size is bounded here, under the
+    // account's lock so that new sessions saved at once are counted one after the other.
+    if (!existing) {
+      await holdLockUntilCommit(tx, `stored-sessions:${userId}`);
+      await enforceStoredSessionCap(tx, userId);
+    }
     const target = existing
       ? await tx.session.update({ where: { id: existing.id }, data: fields, select: { id: true } })
       : await tx.session.create({
