@@ -19,6 +19,17 @@ export class BudgetExhaustedError extends ProviderTimeoutError {
   }
 }
 
+/**
+ * The caller went away (the client disconnected): nobody will read the answer, so the attempt in flight is aborted and no
+ * further attempt, backoff or fallback starts. Not retryable, and not a time-out: a service stores no failure for it.
+ */
+export class RequestAbortedError extends Error {
+  constructor(provider: string) {
+    super(`${provider} was not waited on: the request was cancelled by its client`);
+    this.name = "RequestAbortedError";
+  }
+}
+
 /** An attempt needs at least this long to be worth starting. */
 const MIN_ATTEMPT_MS = 1_000;
 
@@ -41,8 +52,18 @@ export function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-type Sleep = (ms: number) => Promise<void>;
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts first: a backoff ends with the request it was for. */
+type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+const realSleep: Sleep = (ms, signal) =>
+  new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 
 export type RetryOptions = {
   sleep?: Sleep;
@@ -53,6 +74,8 @@ export type RetryOptions = {
    * attempt's time-out is cut to what is left, and no attempt starts with less than a second to go.
    */
   deadline?: number;
+  /** The caller's cancellation (the route's `request.signal`): when it aborts, RequestAbortedError ends the work at once. */
+  signal?: AbortSignal;
 };
 
 /** Runs `task` with a per-attempt time-out; retries retryable failures with exponential backoff and jitter, within the deadline. */
@@ -60,10 +83,11 @@ export async function withRetry<T>(
   provider: string,
   policy: RetryPolicy,
   task: (signal: AbortSignal) => Promise<T>,
-  { sleep = realSleep, random = Math.random, now = Date.now, deadline = Infinity }: RetryOptions = {},
+  { sleep = realSleep, random = Math.random, now = Date.now, deadline = Infinity, signal }: RetryOptions = {},
 ): Promise<T> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    if (signal?.aborted) throw new RequestAbortedError(provider);
     const left = deadline - now();
     if (left < MIN_ATTEMPT_MS) {
       lastError ??= new BudgetExhaustedError(provider);
@@ -72,23 +96,28 @@ export async function withRetry<T>(
     const timeoutMs = Math.min(policy.timeoutMs, left);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new ProviderTimeoutError(provider, timeoutMs)), timeoutMs);
+    // The caller's abort reaches the SDK call through this attempt's own signal; removed when the attempt is over.
+    const onCallerAbort = () => controller.abort(new RequestAbortedError(provider));
+    signal?.addEventListener("abort", onCallerAbort, { once: true });
     try {
-      return await Promise.race([
-        task(controller.signal),
-        new Promise<never>((_, reject) => {
-          controller.signal.addEventListener("abort", () => reject(new ProviderTimeoutError(provider, timeoutMs)), { once: true });
-        }),
-      ]);
+      // Listening before the task starts: a caller that aborts while the task is being started is heard too.
+      const aborted = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+      });
+      return await Promise.race([task(controller.signal), aborted]);
     } catch (error) {
+      // Whatever the attempt ended with (the SDK's abort error, a 503 in the same moment), a cancelled caller ends the retries.
+      if (signal?.aborted) throw new RequestAbortedError(provider);
       lastError = error;
       if (attempt === policy.attempts || !isRetryableProviderError(error)) break;
-      const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-      const delay = backoff / 2 + random() * (backoff / 2);
-      if (now() + delay + MIN_ATTEMPT_MS > deadline) break;
-      await sleep(delay);
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
     }
+    const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+    const delay = backoff / 2 + random() * (backoff / 2);
+    if (now() + delay + MIN_ATTEMPT_MS > deadline) break;
+    await sleep(delay, signal);
   }
   throw lastError;
 }

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { generateOggOpus } from "@/tests/helpers/generated-audio";
 
+import { RequestAbortedError } from "../retry";
 import { runTranscriptionChain, TranscriptionTooLongError, TranscriptionUnavailableError, type TranscriptionStep } from "./chain";
 import type { TranscriptionInput } from "./types";
 
@@ -65,4 +66,19 @@ test("a skipped provider's reason stays with the failures of those asked", async
   const error = await runTranscriptionChain([openai.step, gemini.step], input(twentyFiveMinutes)).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(TranscriptionUnavailableError);
   expect((error as TranscriptionUnavailableError).reasons).toEqual(["openai: audio longer than its 1400 s limit", "gemini: overloaded"]);
+});
+
+test("a client gone while the primary is asked ends the chain: the backup is never called", async () => {
+  const caller = new AbortController();
+  const openai = provider("openai");
+  // The primary fails as the client leaves: without the caller's signal this failure would go to the backup.
+  openai.transcribe.mockImplementationOnce(async () => {
+    caller.abort();
+    throw new Error("bad audio");
+  });
+  const gemini = provider("gemini");
+  const error = await runTranscriptionChain([openai.step, gemini.step], input(tenMinutes), { signal: caller.signal }).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(RequestAbortedError);
+  expect(openai.transcribe).toHaveBeenCalledTimes(1);
+  expect(gemini.transcribe).not.toHaveBeenCalled();
 });

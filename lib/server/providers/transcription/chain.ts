@@ -3,7 +3,7 @@ import "server-only";
 import { audioDurationSeconds } from "@/lib/domain/audio/audio-duration.mjs";
 import type { Env } from "@/lib/server/env";
 
-import { shareOfDeadline, statusOf, withRetry, type RetryPolicy } from "../retry";
+import { RequestAbortedError, shareOfDeadline, statusOf, withRetry, type RetryPolicy } from "../retry";
 import { GeminiTranscriptionProvider } from "./gemini-transcription";
 import { OpenAiTranscriptionProvider } from "./openai-transcription";
 import type { ProviderTranscript, TranscriptionInput, TranscriptionProvider } from "./types";
@@ -65,7 +65,8 @@ export type ChainResult = { transcript: ProviderTranscript; provider: string; fa
  * Tries each configured provider in order; a later one's answer is flagged as a fallback with the reason. The audio's
  * duration is read from its container first: a provider whose limit it exceeds is not asked (its refusal would be certain,
  * and a paid call), and when none can take it the chain refuses it (TranscriptionTooLongError). Audio whose duration cannot
- * be read (MP4 from Safari, damaged files) goes to every provider, which has the last word.
+ * be read (MP4 from Safari, damaged files) goes to every provider, which has the last word. The caller's cancellation
+ * (options.signal) ends the chain with RequestAbortedError, whichever provider was being asked.
  */
 export async function runTranscriptionChain(
   steps: TranscriptionStep[],
@@ -86,6 +87,8 @@ export async function runTranscriptionChain(
         ? { transcript, provider: step.provider.name, fallback: false }
         : { transcript, provider: step.provider.name, fallback: true, fallbackReason: reasons.join("; ") };
     } catch (error) {
+      // The client went away: no fallback is paid for an answer nobody will read.
+      if (error instanceof RequestAbortedError) throw error;
       reasons.push(describeFailure(step.provider.name, error));
     }
   }
