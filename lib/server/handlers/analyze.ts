@@ -18,6 +18,7 @@ import { sessionRoute, type ApiScope } from "./session-route";
 
 /** POST /api/analyze — for guests (nothing stored) and signed-in users (the session is stored). */
 export const analyzeHandler = withErrors(async (request) => {
+  // Not the request's signal: an analysis finished after the client left is stored, so its retry finds the result.
   const budget = routeBudget("analyze");
   const body = await parseJson(request, analyzeRequestSchema, { limitBytes: ANALYZE_BODY_LIMIT_BYTES });
   const identity = await identityFromRequest(request);

@@ -17,6 +17,7 @@ export const makeRetryTranscriptionHandler = (scope: ApiScope) =>
     guest: () => {
       throw new ApiError("not_found", "Recording not found. It may have been deleted.");
     },
+    // Not the request's signal: a kept recording transcribed after the client left has its transcript stored for it.
     account: aiLimited(
       "transcribe",
       ({ identity, id }) => withTranscriptionSlot(() => retryFailedTranscription(id, identity, routeBudget("transcribe"))),

@@ -18,7 +18,8 @@ import { transcribeRecording } from "@/lib/server/services/transcription";
  */
 export const transcribeHandler = withErrors((request) =>
   withTranscriptionSlot(async () => {
-    const budget = routeBudget("transcribe");
+    // The client's disconnect stops the providers: nothing is stored for it, the browser keeps the recording and retries.
+    const budget = routeBudget("transcribe", { signal: request.signal });
     const body = await parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES });
     const identity = await identityFromRequest(request);
     await admitAiCall(request, "transcribe", identity);

@@ -65,7 +65,9 @@ export const transcribePartHandler = withErrors<PartParams>(async (request, { pa
   const caller = await callerOf(request);
   const upload = await findOwnedUpload(id, caller);
   const body = await parseJson(request, transcribePartSchema, { limitBytes: TRANSCRIBE_PART_BODY_LIMIT_BYTES, allowEmpty: true });
-  return Response.json(await transcribeUploadPart(request, upload, part, body.speakerReferences, caller, routeBudget("uploadPart")));
+  // The client's disconnect stops the providers: the browser keeps the part and its pieces stay for the retry.
+  const budget = routeBudget("uploadPart", { signal: request.signal });
+  return Response.json(await transcribeUploadPart(request, upload, part, body.speakerReferences, caller, budget));
 });
 
 /** DELETE /api/uploads/[id] — the transcript is stored: the pieces go. */

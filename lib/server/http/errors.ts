@@ -14,6 +14,8 @@ const STATUS_BY_CODE = {
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  /** The client went away before the answer (nginx's 499): nobody reads it, and it is no failure of ours to log. */
+  client_closed_request: 499,
   not_configured: 503,
   unavailable: 503,
   upstream_failed: 502,

@@ -35,7 +35,13 @@ describe("route budgets", () => {
   });
 
   it("counts from the moment it is taken", () => {
-    expect(routeBudget("summary", 1_000).retryOptions.deadline).toBe(101_000);
+    expect(routeBudget("summary", { now: 1_000 }).retryOptions.deadline).toBe(101_000);
+  });
+
+  it("carries the request's signal to the providers when given one", () => {
+    const { signal } = new AbortController();
+    expect(routeBudget("transcribe", { signal }).retryOptions.signal).toBe(signal);
+    expect(routeBudget("analyze").retryOptions).not.toHaveProperty("signal");
   });
 });
 

@@ -24,7 +24,10 @@ export const ROUTE_BUDGETS_MS = {
 
 export type BudgetedRoute = keyof typeof ROUTE_BUDGETS_MS;
 
-/** The deps a service takes for a call that must end within `route`'s budget, counted from now. */
-export function routeBudget(route: BudgetedRoute, now = Date.now()): { retryOptions: RetryOptions } {
-  return { retryOptions: { deadline: now + ROUTE_BUDGETS_MS[route] } };
+/**
+ * The deps a service takes for a call that must end within `route`'s budget, counted from now. Given the request's
+ * `signal`, the providers stop when the client goes away: for routes whose late answer nobody could pick up.
+ */
+export function routeBudget(route: BudgetedRoute, { now = Date.now(), signal }: { now?: number; signal?: AbortSignal } = {}): { retryOptions: RetryOptions } {
+  return { retryOptions: { deadline: now + ROUTE_BUDGETS_MS[route], ...(signal ? { signal } : {}) } };
 }

@@ -13,6 +13,7 @@ import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
+import { RequestAbortedError } from "@/lib/server/providers/retry";
 import {
   runTranscriptionChain,
   TranscriptionNotConfiguredError,
@@ -38,6 +39,7 @@ export type TranscriptionDeps = { steps?: TranscriptionStep[]; retryOptions?: Pa
 /**
  * Transcribes a recording. When every provider fails for a signed-in user, the recording is kept on the server as a failed
  * session (audio included) so it can be retried from any device; the error carries its id. Guests keep theirs in the browser.
+ * A transcription ended by the client's going away keeps nothing: the browser still has the recording and sends it again.
  */
 export async function transcribeRecording(request: TranscribeRequest, identity: Identity | null, deps: TranscriptionDeps = {}): Promise<TranscriptionResult> {
   const input = toProviderInput(request);
@@ -125,6 +127,7 @@ async function transcribeInput(
   } catch (error) {
     if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message);
     if (error instanceof TranscriptionTooLongError) throw new ApiError("payload_too_large", TRANSCRIBE_TOO_LONG);
+    if (error instanceof RequestAbortedError) throw requestCancelled();
     throw error;
   }
 
@@ -148,6 +151,9 @@ async function transcribeInput(
     ...(chain.fallbackReason ? { fallbackReason: chain.fallbackReason } : {}),
   };
 }
+
+/** The client went away while the providers were asked (retry.ts RequestAbortedError): a short answer nobody reads. */
+export const requestCancelled = () => new ApiError("client_closed_request", "The request was cancelled.");
 
 function toProviderInput(request: TranscribeRequest): TranscriptionInput {
   return {

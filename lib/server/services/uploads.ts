@@ -21,6 +21,7 @@ import type { Identity } from "@/lib/server/auth/identity";
 import { getDb, holdLockUntilCommit, Prisma, type Upload } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
+import { RequestAbortedError } from "@/lib/server/providers/retry";
 import {
   runTranscriptionChain,
   TranscriptionNotConfiguredError,
@@ -33,7 +34,7 @@ import { clientIp, enforceRateLimit } from "@/lib/server/security/rate-limit";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
 import { audioPieceStore, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
 
-import type { TranscriptionDeps } from "./transcription";
+import { requestCancelled, type TranscriptionDeps } from "./transcription";
 import { speakerReferenceClips } from "./uploads-references";
 
 // Recordings sent in parts (issue 14 §2). The browser plans the upload (each part's size and its pieces' hashes), sends the
@@ -339,6 +340,8 @@ export async function transcribeUploadPart(
       if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message, { keepAudioLocally: true });
       if (error instanceof TranscriptionTooLongError) throw new ApiError("payload_too_large", LONG_RECORDING_TEXTS.partTooLarge, { keepAudioLocally: true });
       if (error instanceof TranscriptionUnavailableError) throw new ApiError("unavailable", error.message, { keepAudioLocally: true });
+      // The client went away: the call already counted against this upload's bound, and nothing else is kept.
+      if (error instanceof RequestAbortedError) throw requestCancelled();
       throw error;
     }
     let raw: RawSegment[] = chain.transcript.segments;
