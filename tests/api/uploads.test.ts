@@ -123,11 +123,13 @@ async function put(
   return putPiece(request, routeContext({ id, part: String(part), piece: String(piece) }));
 }
 
-async function transcribe(caller: Caller, id: string, part: number | string, body: unknown = {}) {
+/** `signal` is the client's connection: aborting it is the client going away. */
+async function transcribe(caller: Caller, id: string, part: number | string, body: unknown = {}, signal?: AbortSignal) {
   const request = new Request(url(`/api/uploads/${id}/parts/${part}/transcribe`), {
     method: "POST",
     headers: { "content-type": "application/json", ...(await headersOf(caller)) },
     body: JSON.stringify(body),
+    signal,
   });
   return transcribePart(request, routeContext({ id, part: String(part) }));
 }
@@ -367,6 +369,45 @@ describe("resuming", () => {
     const retried = await transcribe(me, upload.uploadId, 0);
     expect(retried.status).toBe(200);
     expect(((await retried.json()) as PartTranscript).segments.at(-1)!.end).toBeCloseTo(15.8, 3); // a short part: the default dialogue
+  });
+
+  it("a client gone while its part is transcribed stops the providers (no retry, no fallback): a 499, and the retry succeeds", async () => {
+    const { parts, plan } = recording(12, 4);
+    const me = { user: "user_resume_gone" };
+    const upload = (await (await create(me, planBody("rec-gone", plan))).json()) as UploadState;
+    await sendMissing(me, upload, parts);
+
+    // The provider's late answer is a 503 that a server still listening would retry and send to the fallback.
+    const client = new AbortController();
+    const seenOpenAi: SeenTranscription[] = [];
+    const seenGemini: SeenGemini[] = [];
+    server.use(
+      openAiTranscription(async () => {
+        client.abort();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return openAiError(503, "Service Unavailable");
+      }, seenOpenAi),
+      geminiGenerate(() => geminiError(503, "overloaded"), seenGemini),
+    );
+    const consoleError = jest.spyOn(console, "error");
+    try {
+      const gone = await transcribe(me, upload.uploadId, 0, {}, client.signal);
+      expect(gone.status).toBe(499);
+      expect(await gone.json()).toEqual({ error: "The request was cancelled.", code: "client_closed_request" });
+      expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      consoleError.mockRestore();
+    }
+    expect(seenOpenAi).toHaveLength(1);
+    expect(seenGemini).toHaveLength(0);
+    // Counted as the one call it was; never a server session; the pieces wait for the retry.
+    expect((await api.db.upload.findUniqueOrThrow({ where: { id: upload.uploadId } })).transcribeCalls).toBe(1);
+    expect(await api.db.session.count({ where: { userId: "user_resume_gone" } })).toBe(0);
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId } })).toBe(1);
+
+    server.resetHandlers();
+    server.use(openAiTranscription(openAiDialogue));
+    expect((await transcribe(me, upload.uploadId, 0)).status).toBe(200);
   });
 
   it("the same recording's plan again resumes; a changed plan replaces the upload", async () => {

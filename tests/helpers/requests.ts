@@ -3,14 +3,16 @@ export function routeContext<Params extends Record<string, string>>(params: Para
   return { params: Promise.resolve(params) };
 }
 
+/** `signal` stands for the client's connection: aborting it is the client going away (Next aborts request.signal then). */
 export function apiRequest(
   path: string,
-  { method = "GET", body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  { method = "GET", body, headers = {}, signal }: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Request {
   return new Request(`http://localhost:3000${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    signal,
   });
 }
 
