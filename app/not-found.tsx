@@ -6,7 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 export default function NotFound() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
-      <p aria-hidden className="font-serif text-6xl font-semibold text-soft-tangerine">
+      <p aria-hidden className="font-serif text-6xl font-semibold text-soft-tangerine-700">
         404
       </p>
       <h1 className="font-serif text-3xl font-semibold text-ink">{T.notFoundTitle}</h1>

@@ -26,10 +26,10 @@ export function EvidenceQuotes({ card, headingLevel = 3 }: { card: InsightCard; 
               <button
                 type="button"
                 onClick={() => openAt(quote.start)}
-                aria-label={T.openAt(quote.start, quote.text)}
                 className="flex min-h-11 w-full items-baseline gap-2 rounded-xl px-2 py-1 text-left text-sm leading-relaxed text-ink-soft hover:bg-cream-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700"
               >
-                <span className="shrink-0 text-xs font-semibold tabular-nums text-deep-teal-800 underline underline-offset-2">{T.time(quote.start)}</span>
+                <span className="sr-only">{T.openAtPrefix}</span>
+                <span className="shrink-0 text-xs font-semibold tabular-nums text-deep-teal-800 underline underline-offset-2">{T.time(quote.start)}</span>{" "}
                 <q className="italic">{quote.text}</q>
               </button>
             ) : (

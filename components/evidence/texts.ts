@@ -4,7 +4,10 @@ import { formatMmSs } from "@/lib/domain/format-time";
 
 export const EVIDENCE_TEXTS = {
   fromConversation: "From your conversation",
-  /** The accessible name of a quote that opens the transcript. */
-  openAt: (seconds: number, quote: string) => `Open the transcript at ${formatMmSs(seconds)}: “${quote}”`,
+  /**
+   * Heard before a quote's time and words, which make the rest of its name: a name that holds what is shown, so that saying
+   * the words one sees reaches the button (WCAG 2.5.3).
+   */
+  openAtPrefix: "Open the transcript at ",
   time: (seconds: number) => formatMmSs(seconds),
 } as const;

@@ -83,7 +83,7 @@ export function GuidesOverlay({
           onSwipe={(direction) => move(direction === "left" ? 1 : -1)}
         >
           <div className={`rounded-t-card px-5 py-4 ${ACCENTS[guide.color]}`}>
-            <p className="text-sm font-semibold opacity-90">{T.position(index, CONVERSATION_GUIDES.length)}</p>
+            <p className="text-sm font-semibold">{T.position(index, CONVERSATION_GUIDES.length)}</p>
             <h3 className="mt-1 font-serif text-2xl font-semibold">{guide.headline}</h3>
           </div>
           <div className="px-5 pb-5 pt-4">

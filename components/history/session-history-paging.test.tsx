@@ -80,7 +80,7 @@ function renderHistory() {
 const shownTitles = (list: HTMLElement) =>
   within(list)
     .queryAllByRole("button", { name: /^Open session: / })
-    .map((button) => button.getAttribute("aria-label"));
+    .map((button) => button.textContent);
 
 describe("SessionHistory paging through the account's list", () => {
   it("shows five at a time and fetches the next page of the list when the loaded ones run out, until every session is shown", async () => {
@@ -89,8 +89,9 @@ describe("SessionHistory paging through the account's list", () => {
     await waitFor(() => expect(shownTitles(list)).toHaveLength(5));
     // The card comes ready-made from the list: title, preview, counts and the kept tally.
     const first = within(list).getByRole("button", { name: "Open session: Conversation 0" });
-    expect(first).toHaveTextContent("What was said in conversation 0");
-    expect(first).toHaveTextContent("3 insights1 follow-up1 of 2 commitments kept");
+    const card = first.closest("li")!;
+    expect(card).toHaveTextContent("What was said in conversation 0");
+    expect(card).toHaveTextContent("3 insights1 follow-up1 of 2 commitments kept");
     expect(requested).toHaveLength(1);
     expect(requested[0]!.pathname).toBe("/api/sessions");
     expect(requested[0]!.searchParams.get("cursor")).toBeNull();

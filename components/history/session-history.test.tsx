@@ -31,9 +31,11 @@ describe("SessionHistory", () => {
       },
     ]);
     const open = within(list).getByRole("button", { name: "Open session: Weekend plans" });
-    expect(open).toHaveTextContent("Ana: We should plan Saturday. Ben: Yes, let's.");
-    expect(open).not.toHaveTextContent(/\*|SPEAKER_0/);
-    expect(open).toHaveTextContent("2 insights");
+    // The button is the card's title; the card around it shows the preview and the counts.
+    const card = open.closest("li")!;
+    expect(card).toHaveTextContent("Ana: We should plan Saturday. Ben: Yes, let's.");
+    expect(card).not.toHaveTextContent(/\*|SPEAKER_0/);
+    expect(card).toHaveTextContent("2 insights");
   });
 
   it("shows a failed item with the same time and title layout, its failure and Tap to retry; a tap retries", async () => {
@@ -45,7 +47,11 @@ describe("SessionHistory", () => {
     };
     const { list, onRetry } = renderHistory([entry]);
     const retry = within(list).getByRole("button", { name: /Transcription failed\. Tap to retry$/ });
-    expect(retry).toHaveTextContent(/^just nowRecording .+Transcription failedTap to retry$/);
+    expect(retry).toHaveAccessibleName(/^Recording .+: Transcription failed\. Tap to retry$/);
+    const card = retry.closest("li")!;
+    expect(within(card).getByText("just now")).toBeVisible();
+    expect(within(card).getByText("Transcription failed")).toBeVisible();
+    expect(within(card).getByText("Tap to retry")).toBeVisible();
     await userEvent.click(retry);
     expect(onRetry).toHaveBeenCalledWith(entry);
   });
@@ -53,10 +59,10 @@ describe("SessionHistory", () => {
   it("while a recording or upload runs, a failed item says it can be retried once that is done, and a tap does nothing", async () => {
     const entry: HistoryEntry = { id: "r2", createdAt: new Date(NOW).toISOString(), failedAnalysis: { error: "x", timestamp: "", attemptCount: 1 } };
     const { list, onRetry } = renderHistory([entry], true);
-    const retry = within(list).getByRole("button", { name: /Analysis failed\. Tap to retry$/ });
+    const retry = within(list).getByRole("button", { name: /^Recording .+: Analysis failed\.$/ });
     expect(retry).toBeDisabled();
     expect(retry).toHaveAccessibleDescription("You can retry once the current recording is done.");
-    expect(retry).not.toHaveTextContent("Tap to retry");
+    expect(within(retry.closest("li")!).queryByText(/Tap to retry/)).toBeNull();
     await userEvent.click(retry);
     expect(onRetry).not.toHaveBeenCalled();
   });

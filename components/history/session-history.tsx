@@ -69,34 +69,45 @@ export function SessionHistory({
                   label={title}
                   commitThreshold={SWIPE_THRESHOLDS.commitLarge}
                   onSwipe={(direction) => (direction === "left" ? history.remove(entry) : undefined)}
-                  className={status === "normal" ? "p-4 pr-14" : "overflow-hidden"}
+                  className={status === "normal" ? "p-4 pr-14" : ""}
                 >
                   {status === "normal" ? (
-                    <button
-                      type="button"
-                      onClick={() => void open(entry)}
-                      aria-label={T.openLabel(title)}
-                      aria-busy={opening === entry.id}
-                      className="block w-full text-left"
+                    <HistoryItemBody
+                      tone="normal"
+                      time={time}
+                      detail={card.preview}
+                      title={
+                        <button type="button" onClick={() => void open(entry)} aria-busy={opening === entry.id} className={WHOLE_CARD_BUTTON}>
+                          <span className="sr-only">{T.openPrefix}</span>
+                          {title}
+                        </button>
+                      }
                     >
-                      <HistoryItemBody tone="normal" time={time} title={title} detail={card.preview}>
-                        <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
-                          <span>{countLabel(card.insights, "insight")}</span>
-                          <span>{countLabel(card.followUps, "follow-up")}</span>
-                          {card.tally ? <span>{FOLLOW_THROUGH_TEXTS.keptCount(card.tally.kept, card.tally.total)}</span> : null}
-                        </span>
-                      </HistoryItemBody>
-                    </button>
+                      <span className="mt-2 flex gap-3 text-xs font-semibold text-deep-teal-800">
+                        <span>{countLabel(card.insights, "insight")}</span>
+                        <span>{countLabel(card.followUps, "follow-up")}</span>
+                        {card.tally ? <span>{FOLLOW_THROUGH_TEXTS.keptCount(card.tally.kept, card.tally.total)}</span> : null}
+                      </span>
+                    </HistoryItemBody>
                   ) : (
-                    <button
-                      type="button"
-                      onClick={() => onRetry(entry)}
-                      disabled={retryBlocked}
-                      aria-label={T.retryLabel(title, FAILED_LABELS[status])}
-                      aria-describedby={retryBlocked ? `${entry.id}-retry-wait` : undefined}
-                      className="block w-full rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-left text-[#8a1c12] disabled:cursor-not-allowed disabled:opacity-75"
-                    >
-                      <HistoryItemBody tone="failed" time={time} title={title} detail={FAILED_LABELS[status]}>
+                    <div className={`relative rounded-card border border-[#f5c2bc] bg-[#fdecea] p-4 pr-14 text-[#8a1c12] ${retryBlocked ? "opacity-75" : ""}`}>
+                      <HistoryItemBody
+                        tone="failed"
+                        time={time}
+                        detail={FAILED_LABELS[status]}
+                        title={
+                          <button
+                            type="button"
+                            onClick={() => onRetry(entry)}
+                            disabled={retryBlocked}
+                            aria-describedby={retryBlocked ? `${entry.id}-retry-wait` : undefined}
+                            className={`${WHOLE_CARD_BUTTON} disabled:after:cursor-not-allowed`}
+                          >
+                            {title}
+                            <span className="sr-only">{T.retrySuffix(FAILED_LABELS[status], retryBlocked)}</span>
+                          </button>
+                        }
+                      >
                         {retryBlocked ? (
                           <span id={`${entry.id}-retry-wait`} className="mt-2 block text-sm font-semibold">
                             {T.retryWhenFree}
@@ -105,7 +116,7 @@ export function SessionHistory({
                           <span className="mt-2 block text-sm font-semibold underline underline-offset-4">{T.tapToRetry}</span>
                         )}
                       </HistoryItemBody>
-                    </button>
+                    </div>
                   )}
                 </SwipeCard>
                 <button
@@ -140,7 +151,15 @@ const BODY_TONES = {
   failed: { time: "", title: "", detail: "" },
 } as const;
 
-/** What both kinds of card show in their button: when, the title, one line of detail (the preview, or what failed), then the kind's own footer. */
+/**
+ * A card's button is its title, and its ::after covers the whole card (the nearest positioned box), so a tap anywhere on
+ * the card is a tap on it: its name is the title it shows (WCAG 2.5.3), not the card's every line, and its focus ring
+ * outlines the card.
+ */
+const WHOLE_CARD_BUTTON =
+  "block w-full text-left after:absolute after:inset-0 after:rounded-card after:content-[''] focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-deep-teal-700";
+
+/** What both kinds of card show: when, the title (the card's button), one line of detail (the preview, or what failed), then the kind's own footer. */
 function HistoryItemBody({
   tone,
   time,
@@ -150,7 +169,7 @@ function HistoryItemBody({
 }: {
   tone: keyof typeof BODY_TONES;
   time: string;
-  title: string;
+  title: ReactNode;
   detail: string;
   children: ReactNode;
 }) {
@@ -158,7 +177,7 @@ function HistoryItemBody({
   return (
     <>
       <span className={`block text-xs font-semibold uppercase tracking-wide ${colours.time}`}>{time}</span>
-      <span className={`mt-1 block font-serif text-lg font-semibold ${colours.title}`}>{title}</span>
+      <h3 className={`mt-1 font-serif text-lg font-semibold ${colours.title}`}>{title}</h3>
       <span className={`mt-1 block text-sm ${colours.detail}`}>{detail}</span>
       {children}
     </>

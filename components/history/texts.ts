@@ -9,11 +9,16 @@ export const HISTORY_TEXTS = {
   createAccount: "Create an account",
   loadMore: "Load More Sessions",
   deleteLabel: (title: string) => `Delete session: ${title}`,
-  openLabel: (title: string) => `Open session: ${title}`,
+  /** Heard before a card's title, its button: "Open session: Weekend plans". */
+  openPrefix: "Open session: ",
   tapToRetry: RETRY_HINT,
   /** A failed item while a recording, upload or analysis is under way: one thing at a time, and the user is told so. */
   retryWhenFree: "You can retry once the current recording is done.",
-  retryLabel: (title: string, failure: string) => `${title}: ${failure}. ${RETRY_HINT}`,
+  /**
+   * Heard after a failed card's title, its button: "Recording Nov 22, 2026, 3:04 PM: Transcription failed. Tap to retry";
+   * without the hint while the retry waits (its description, retryWhenFree, says why).
+   */
+  retrySuffix: (failure: string, waiting: boolean) => (waiting ? `: ${failure}.` : `: ${failure}. ${RETRY_HINT}`),
   deleting: "Deleting Session...",
   deleted: "Session Deleted",
   deleteFailedTitle: "Delete Failed",

@@ -308,7 +308,7 @@ describe("SessionDetail, quotes that open the transcript", () => {
     await userEvent.click(screen.getByRole("button", { name: "Sam" }));
     await userEvent.click(screen.getByRole("tab", { name: "Summary" }));
     await userEvent.click(screen.getByRole("button", { name: /Curiosity/ }));
-    await userEvent.click(screen.getByRole("button", { name: "Open the transcript at 00:20: “Can we try a check-in on Sundays?”" }));
+    await userEvent.click(screen.getByRole("button", { name: "Open the transcript at 00:20 Can we try a check-in on Sundays?" }));
     expect(screen.getByRole("tab", { name: "Transcript" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByRole("button", { name: "All Speakers" })).toHaveAttribute("aria-pressed", "true");
     const current = growthConversationRows().find((row) => row.getAttribute("aria-current") === "true");

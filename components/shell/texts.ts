@@ -1,7 +1,8 @@
 // Texts of the app shell (header, home, 404).
 export const SHELL_TEXTS = {
   productTitle: "Relationship Retro",
-  goHome: "Go to home",
+  /** Starts with the title it shows, so that saying what one sees ("Relationship Retro") reaches it too (WCAG 2.5.3). */
+  goHome: "Relationship Retro: go to home",
   openSettings: "Settings",
   openProfile: "Open Profile Settings",
   notFoundTitle: "Page Not Found",

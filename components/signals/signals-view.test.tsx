@@ -80,9 +80,12 @@ describe("SignalsView", () => {
     expect(count).toHaveAttribute("aria-expanded", "true");
     const quotes = screen.getByRole("list", { name: /Words behind “2 positive moments and 2 negative moments\.”/ });
     const items = within(quotes).getAllByRole("button");
-    expect(items.map((item) => item.textContent)).toEqual(["00:00Maya: You never listen", "00:04Jon: That's not true"]);
+    expect(items.map((item) => item.textContent)).toEqual([
+      "Open the transcript at 00:00 Maya: You never listen",
+      "Open the transcript at 00:04 Jon: That's not true",
+    ]);
 
-    await userEvent.click(within(quotes).getByRole("button", { name: "Open the transcript at 00:04: Jon, “That's not true”" }));
+    await userEvent.click(within(quotes).getByRole("button", { name: "Open the transcript at 00:04 Jon: That's not true" }));
     expect(openAt).toHaveBeenCalledWith(4.5);
 
     await userEvent.click(count);
@@ -138,7 +141,7 @@ describe("in the session detail", () => {
     );
     await userEvent.click(screen.getByRole("tab", { name: /summary/i }));
     await userEvent.click(screen.getByRole("button", { name: "Maya tried to calm things or reconnect once: show the words behind it" }));
-    await userEvent.click(screen.getByRole("button", { name: "Open the transcript at 00:08: Maya, “I'm sorry”" }));
+    await userEvent.click(screen.getByRole("button", { name: "Open the transcript at 00:08 Maya: I'm sorry" }));
     expect(screen.getByRole("tab", { name: /transcript/i })).toHaveAttribute("aria-selected", "true");
     const current = within(screen.getByTestId("transcript-rows"))
       .getAllByRole("listitem")

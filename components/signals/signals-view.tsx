@@ -275,10 +275,10 @@ function QuoteList({ id, quotes, label, nameOf }: { id: string; quotes: SignalQu
             <button
               type="button"
               onClick={() => openAt(quote.start)}
-              aria-label={T.openAt(quote.start, nameOf(quote.speaker), quote.quote)}
               className="flex min-h-11 w-full items-baseline gap-2 rounded-xl px-2 py-1 text-left text-sm leading-relaxed text-ink-soft hover:bg-cream-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700"
             >
-              <span className="shrink-0 text-xs font-semibold tabular-nums text-deep-teal-800 underline underline-offset-2">{T.time(quote.start)}</span>
+              <span className="sr-only">{T.openAtPrefix}</span>
+              <span className="shrink-0 text-xs font-semibold tabular-nums text-deep-teal-800 underline underline-offset-2">{T.time(quote.start)}</span>{" "}
               <span>
                 <span className="font-semibold text-ink">{nameOf(quote.speaker)}: </span>
                 <q className="italic">{quote.quote}</q>

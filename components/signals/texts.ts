@@ -77,7 +77,8 @@ export const SIGNALS_TEXTS = {
   /** The accessible name of a count that opens its quotes. */
   showQuotes: (phrase: string) => `${phrase}: show the words behind it`,
   quotesLabel: (context: string) => `Words behind “${context}”`,
-  openAt: (at: number, name: string, quote: string) => `Open the transcript at ${formatMmSs(at)}: ${name}, “${quote}”`,
+  /** Heard before a quote's time, speaker and words, which make the rest of its name (as EVIDENCE_TEXTS.openAtPrefix). */
+  openAtPrefix: "Open the transcript at ",
   time: (at: number) => formatMmSs(at),
 
   references: {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoHorizontalScroll, saveScreen, Shell, test, visitSignedOut } from "./support/app";
+import { checkScreen, expect, expectNoHorizontalScroll, Shell, test, visitSignedOut } from "./support/app";
 import { FakeClerkFapi } from "./support/fake-clerk-fapi";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
@@ -54,7 +54,7 @@ test.describe("accounts with the real Clerk client", () => {
     await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Close" })).toHaveAttribute("href", "/");
     await expectNoHorizontalScroll(page);
-    await saveScreen(page, "auth-sign-up", testInfo);
+    await checkScreen(page, "auth-sign-up", testInfo);
 
     // The rules before any call: a short password is refused on the device.
     await fillCredentials(page, email, "short");
@@ -93,7 +93,7 @@ test.describe("accounts with the real Clerk client", () => {
     fapi.addUser("pending@example.com", PASSWORD, false);
     await openAuth(page, fapi, "/sign-in");
     await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
-    await saveScreen(page, "auth-sign-in", testInfo);
+    await checkScreen(page, "auth-sign-in", testInfo);
 
     await fillCredentials(page, "sam@example.com", "wrong-password");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -137,7 +137,7 @@ test.describe("accounts with the real Clerk client", () => {
     await page.getByRole("textbox", { name: "Email" }).fill("alex@example.com");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(notice(page)).toHaveText("Password reset email sent! Check your inbox and spam folder for the reset code.");
-    await saveScreen(page, "auth-reset", testInfo);
+    await checkScreen(page, "auth-reset", testInfo);
 
     await page.getByRole("button", { name: "Complete Password Reset" }).click();
     await expect(notice(page)).toHaveText("Please enter both the code and your new password");
@@ -279,7 +279,7 @@ test.describe("Google's answer, completed on home (the spec's redirect target)",
     await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
     await expect(new Shell(page).profileButton).toHaveCount(0);
     await expectNoHorizontalScroll(page);
-    await saveScreen(page, "auth-google-needs-more", testInfo);
+    await checkScreen(page, "auth-google-needs-more", testInfo);
     expect(fapi.unhandled).toEqual([]);
   });
 });

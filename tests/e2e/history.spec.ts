@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 
 import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
-import { expect, PHONE_SIZES, saveScreen, signIn, test, visitSignedOut } from "./support/app";
+import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
 
@@ -63,7 +63,7 @@ test(
     await page.reload();
     await expect(history(page).getByRole("group")).toHaveCount(2);
     await expect(history(page).getByText("2 insights").first()).toBeVisible();
-    await saveScreen(page, "history", testInfo);
+    await checkScreen(page, "history", testInfo);
 
     await swipeLeft(page, "Money talk");
     await expect(page.getByRole("listitem").getByText("Session Deleted", { exact: true })).toBeVisible();
@@ -78,7 +78,7 @@ test(
     await detail.getByRole("button", { name: "Ana" }).click();
     await expect(detail.getByText("Ask me about my day, and just listen.")).toBeVisible();
     await expect(detail.getByText("Deal. Saturday is just for us.")).toBeHidden();
-    await saveScreen(page, "session-detail", testInfo);
+    await checkScreen(page, "session-detail", testInfo);
 
     // Regenerate Recommendations: the steps show, then the new recommendations.
     await fakeProviders.queue("gemini.generate", {

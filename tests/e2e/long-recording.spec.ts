@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { RECORDING_PART_SECONDS, UPLOAD_PIECE_BYTES } from "../../lib/domain/transcription/long-recording";
 import { fakeProviders, openAiError, type RecordedRequest } from "../fake-providers/client";
-import { expect, PHONE_SIZES, saveScreen, signIn, test, visitSignedOut } from "./support/app";
+import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
 import { allPieces, seedFailedLongRecording, UploadTraffic } from "./support/long-recording";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
@@ -70,7 +70,7 @@ test(
     await expect(progress(page)).toHaveText(/^(Uploading|Transcribing) part \d+ of 12$/, { timeout: 60_000 });
     await expect(progress(page)).toHaveText("Transcribing part 4 of 12", { timeout: 120_000 });
     await expect(progress(page)).toHaveAttribute("aria-live", "polite");
-    await saveScreen(page, "long-recording-progress", testInfo);
+    await checkScreen(page, "long-recording-progress", testInfo);
 
     await nameTheSpeakers(recorder);
     await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 60_000 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { expect, expectNoHorizontalScroll, PHONE_SIZES, saveScreen, test, visitSignedOut } from "./support/app";
+import { checkScreen, expect, expectNoHorizontalScroll, PHONE_SIZES, test, visitSignedOut } from "./support/app";
 import { FakeClerkFapi } from "./support/fake-clerk-fapi";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
@@ -58,7 +58,7 @@ test(
     await expect(gate.signIn).toHaveCount(0);
     await expect(gate.tryItOut).toBeDisabled();
     await expectNoHorizontalScroll(page);
-    await saveScreen(page, "onboarding-welcome", testInfo);
+    await checkScreen(page, "onboarding-welcome", testInfo);
 
     await gate.disclaimer.check();
     await expect(gate.tryItOut).toBeEnabled();
@@ -72,7 +72,7 @@ test(
     const progress = intro.getByRole("progressbar");
     await expect(intro.getByRole("heading", { name: INTRO_TITLES[0] })).toBeVisible();
     await expect(progress).toHaveAttribute("aria-valuenow", "1");
-    await saveScreen(page, "onboarding-intro", testInfo);
+    await checkScreen(page, "onboarding-intro", testInfo);
     await intro.getByRole("button", { name: "Next" }).click();
     await expect(intro.getByRole("heading", { name: INTRO_TITLES[1] })).toBeVisible();
     await swipe(page, intro.getByRole("group", { name: INTRO_TITLES[1] }), -60);
@@ -93,7 +93,7 @@ test(
     // The example session in the tutorial deck.
     const tutorial = page.getByRole("dialog", { name: "Tutorial" });
     await expect(tutorial.getByRole("heading", { name: "Welcome to Tutorial!" })).toBeVisible();
-    await saveScreen(page, "onboarding-tutorial", testInfo);
+    await checkScreen(page, "onboarding-tutorial", testInfo);
     await tutorial.getByRole("button", { name: "Continue to Analysis" }).click();
     await tutorial.getByRole("button", { name: "Start Swiping Practice" }).click();
     for (let card = 0; card < 4; card++) {
@@ -121,7 +121,7 @@ test(
     const help = page.getByRole("dialog", { name: "About Relationship Retro" });
     await expect(help).toContainText("not therapy or mental-health treatment");
     await expectNoHorizontalScroll(page);
-    await saveScreen(page, "help-modal", testInfo);
+    await checkScreen(page, "help-modal", testInfo);
     await help.getByRole("button", { name: "Close" }).click();
     await expect(help).toBeHidden();
     await expect(helpFromHeader).toBeFocused();

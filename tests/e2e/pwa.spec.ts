@@ -118,7 +118,7 @@ test("with the network cut the home screen opens and records; the recording wait
   await expect(dialog).toBeVisible({ timeout: 15_000 });
   await expect(dialog.getByText("Connection error: Your recording is saved locally")).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 6_000 });
-  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
   expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
-import { expect, PHONE_SIZES, saveScreen, signIn, test, visitSignedOut } from "./support/app";
+import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
@@ -23,7 +23,7 @@ test("a two-voice recording goes through readiness, recording, transcription and
 
   await recorder.startRecording();
   await expect(recorder.timer).not.toHaveText("00:00", { timeout: 3_000 });
-  await saveScreen(page, "recording", testInfo);
+  await checkScreen(page, "recording", testInfo);
   await page.waitForTimeout(2_500);
   await recorder.stopButton.click();
 
@@ -31,7 +31,7 @@ test("a two-voice recording goes through readiness, recording, transcription and
   await expect(recorder.identify.getByText("Who said this?")).toBeVisible();
   await expect(recorder.identify.getByText("0 of 2 speakers identified")).toBeVisible();
   await expect(recorder.identify.getByRole("button", { name: "Next Speaker (1 remaining)" })).toBeVisible();
-  await saveScreen(page, "identify-speakers", testInfo);
+  await checkScreen(page, "identify-speakers", testInfo);
   await recorder.nameSpeakers(["Ana", "Ben"]);
 
   const [upload] = await fakeProviders.requests("openai.transcriptions");
@@ -63,7 +63,7 @@ test("on a slow connection, the record button answers at once and the microphone
   // At 0 the code is still on its way: the card says what is happening instead of claiming a recording.
   await expect(recorder.readiness.getByText("Starting the microphone…")).toBeVisible({ timeout: 6_000 });
   await expect(recorder.readiness.getByText("Recording...")).toHaveCount(0);
-  await saveScreen(page, "readiness-starting-microphone", testInfo);
+  await checkScreen(page, "readiness-starting-microphone", testInfo);
   await expect(recorder.readiness.getByText("Recording...")).toBeVisible({ timeout: 15_000 });
   await page.getByRole("button", { name: "Yes, ready" }).click();
   await expect(page.getByText("Recording in progress...")).toBeVisible();
@@ -122,7 +122,7 @@ test("a provider outage keeps the recording on the device, and retrying later su
   await expect(dialog.getByText("Connection error: Your recording is saved locally")).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 6_000 }); // home after 3 s
 
-  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
   const chunks = Object.values(await recorder.storedChunkCounts());
   expect(chunks).toHaveLength(1);
   expect(chunks[0]).toBeGreaterThan(0);
@@ -173,7 +173,7 @@ test("a reload during recording loses at most the last chunk, and the recording 
   expect(before).toBeGreaterThanOrEqual(4); // 500 ms chunks
 
   await page.reload();
-  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
   const after = Object.values(await recorder.storedChunkCounts())[0] ?? 0;
   expect(after).toBeGreaterThanOrEqual(before);
   expect(after).toBeLessThanOrEqual(before + 1);
@@ -192,7 +192,7 @@ test("a reload while naming or while the analysis runs keeps the recording: it i
   await expect(recorder.identify).toBeVisible({ timeout: 15_000 });
   expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
   await page.reload();
-  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
   await expect(recorder.retryButtons).toHaveCount(1);
 
   // Retried, named, and the analysis never answers: the phone discards the tab meanwhile (closed, no script runs after).
@@ -208,7 +208,7 @@ test("a reload while naming or while the analysis runs keeps the recording: it i
   const reopened = await context.newPage();
   await reopened.goto(ACCOUNT_SERVER.url);
   const again = new RecorderPage(reopened);
-  await expect(again.history.getByText("Transcription failed")).toBeVisible();
+  await expect(again.history.getByText("Transcription failed", { exact: true })).toBeVisible();
   await expect(again.retryButtons).toHaveCount(1);
   await again.retryButtons.click();
   await again.nameSpeakers(["Ana", "Ben"]);
@@ -227,7 +227,7 @@ test("a network drop during the upload: the connection dialog, the recording kep
   await expect(dialog).toBeVisible({ timeout: 15_000 });
   await expect(dialog.getByText("Connection error: Your recording is saved locally")).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 6_000 }); // home after 3 s
-  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
   expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
 
   await page.unroute("**/api/transcribe");
@@ -249,7 +249,7 @@ test("an HTML error page instead of JSON: the Transcription Error toast, and the
   await recorder.recordFor(1_500);
   await expect(page.getByRole("listitem").getByText("Transcription Error", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("listitem").getByText("Server returned HTML instead of JSON...", { exact: true })).toBeVisible();
-  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
 
   await page.unroute("**/api/transcribe");
   await recorder.retryButtons.click();
@@ -311,6 +311,6 @@ test("guest-only mode with no AI key: a clear error and the recording is kept", 
   await recorder.recordFor(1_500);
   await expect(page.getByText("Transcription Error", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/^Transcription is not configured/)).toBeVisible();
-  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
   expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
 });

@@ -3,7 +3,7 @@ import { type Page, type TestInfo } from "@playwright/test";
 
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
-import { expect, PHONE_SIZES, saveScreen, signIn, test, visitSignedOut } from "./support/app";
+import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
 
@@ -74,12 +74,12 @@ async function runDeck(page: Page, testInfo: TestInfo) {
 
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("making time for each other", { exact: true })).toBeVisible();
-  await saveScreen(page, "coach-summary", testInfo);
+  await checkScreen(page, "coach-summary", testInfo);
   await page.getByRole("button", { name: "Continue to Insights" }).click();
   await page.getByRole("button", { name: "Start Swiping Practice" }).click();
 
   await expect(page.getByRole("heading", { name: "Curiosity" })).toBeVisible();
-  await saveScreen(page, "insight-card", testInfo);
+  await checkScreen(page, "insight-card", testInfo);
   await swipeCard(page, "Curiosity", "right"); // helpful
   await expect(page.getByRole("heading", { name: "Timing" })).toBeVisible();
   await page.getByRole("button", { name: "Dismiss", exact: true }).click();
@@ -119,7 +119,7 @@ test("guest: from the microphone to Finish Session, kept in this browser", { tag
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   await runDeck(page, testInfo);
-  await saveScreen(page, "session-completed-guest", testInfo);
+  await checkScreen(page, "session-completed-guest", testInfo);
   await checkReminder(page);
   await page.getByRole("button", { name: "Finish Session" }).click();
   await expect(page.getByRole("listitem").getByText("Your insights and recommendations have been saved locally.")).toBeVisible();
@@ -147,7 +147,7 @@ test("signed in: the session, its votes and its summary are stored in the accoun
   await expect(detail.getByRole("button", { name: "Ana" })).toBeVisible();
   await detail.getByRole("tab", { name: "Summary" }).click();
   await expect(detail.getByRole("heading", { name: "Conversation Overview" })).toBeVisible();
-  await saveScreen(page, "completion-transcript", testInfo);
+  await checkScreen(page, "completion-transcript", testInfo);
   await detail.getByRole("button", { name: "Close" }).first().click();
   await expect(detail).toBeHidden();
   await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
@@ -229,7 +229,7 @@ test("an analysis outage keeps the conversation on the device, and retrying it o
   await dialog.getByRole("button", { name: "Save Locally" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Recording Saved Locally", { exact: true })).toBeVisible();
-  await expect(recorder.history.getByText("Analysis failed")).toBeVisible();
+  await expect(recorder.history.getByText("Analysis failed", { exact: true })).toBeVisible();
 
   await fakeProviders.queue("gemini.generate", { body: analysis });
   await recorder.retryButtons.click();
@@ -253,7 +253,7 @@ test("signed in: an analysis outage opens the Connection Error dialog, and Retry
   await expect(dialog.getByText("Connection error: Your recording is saved locally")).toBeVisible();
   await expect(dialog.getByText("Your conversation transcript has been saved successfully")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Save Locally" })).toBeVisible();
-  await saveScreen(page, "analysis-connection-dialog", testInfo);
+  await checkScreen(page, "analysis-connection-dialog", testInfo);
 
   // The provider is back: Retry Now asks the server to re-run the analysis of the transcript it kept.
   await fakeProviders.queue("gemini.generate", { body: analysis });
@@ -281,7 +281,7 @@ test("signed in: a recording that failed on one device is listed in red on anoth
   const dialog = page.getByRole("dialog", { name: "Transcription Failed" });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole("button", { name: "Save Locally" }).click();
-  await expect(recorder.history.getByText("Transcription failed")).toBeVisible();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
 
   // Another device: the same account, nothing in its browser. The account kept the recording, so it is listed there too.
   const otherContext = await browser.newContext();
@@ -289,9 +289,9 @@ test("signed in: a recording that failed on one device is listed in red on anoth
   const other = await otherContext.newPage();
   await other.goto(ACCOUNT_SERVER.url);
   const otherRecorder = new RecorderPage(other);
-  await expect(otherRecorder.history.getByText("Transcription failed")).toBeVisible({ timeout: 10_000 });
+  await expect(otherRecorder.history.getByText("Transcription failed", { exact: true })).toBeVisible({ timeout: 10_000 });
   await otherRecorder.history.scrollIntoViewIfNeeded();
-  await saveScreen(other, "history-failed-item", testInfo);
+  await checkScreen(other, "history-failed-item", testInfo);
   await otherRecorder.retryButtons.click();
   await expect(other.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
   await otherRecorder.nameSpeakers(["Ana", "Ben"]);
@@ -357,7 +357,7 @@ async function recordGrowthCommitment(page: Page, testInfo: TestInfo) {
   await expect(card.getByText("What would a perfect Saturday look like?")).toBeVisible();
   await expect(card.getByRole("status")).toContainText("Recording in progress");
   await expect(card.getByRole("button", { name: "Next" })).toBeEnabled({ timeout: 5_000 });
-  await saveScreen(page, "growth-card", testInfo);
+  await checkScreen(page, "growth-card", testInfo);
   await page.waitForTimeout(2_000);
   await card.getByRole("button", { name: "Next" }).click();
   await expect(card).toBeHidden();
@@ -385,7 +385,7 @@ test(
     await expect(page.getByText("You agreed to keep Saturday mornings for each other.")).toBeVisible();
     await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
     await expect(page.getByText("A small promise, kept, goes a long way.")).toBeVisible();
-    await saveScreen(page, "growth-completed", testInfo);
+    await checkScreen(page, "growth-completed", testInfo);
 
     // The follow-up is in the account; the regeneration saw both conversations.
     const token = await mintSessionToken(userId);
@@ -431,7 +431,7 @@ test(
     const lastTime = page.getByRole("dialog", { name: "Last time you agreed to…" });
     await expect(lastTime).toBeVisible({ timeout: 20_000 });
     await expect(lastTime.getByText("Keep Saturday mornings free")).toBeVisible();
-    await saveScreen(page, "follow-through", testInfo);
+    await checkScreen(page, "follow-through", testInfo);
     await lastTime.getByRole("button", { name: "Kept" }).click();
     await expect(lastTime.getByRole("button", { name: "Kept" })).toHaveAttribute("aria-pressed", "true");
     await lastTime.getByRole("button", { name: "Done" }).click();
@@ -457,13 +457,13 @@ test("a quote on an insight card opens the transcript at the line it was said", 
   await page.getByRole("button", { name: "Continue to Insights" }).click();
   await page.getByRole("button", { name: "Start Swiping Practice" }).click();
   await expect(page.getByRole("heading", { name: "Curiosity" })).toBeVisible();
-  await page.getByRole("button", { name: "Open the transcript at 00:11: “Ask me about my day”" }).click();
+  await page.getByRole("button", { name: "Open the transcript at 00:11 Ask me about my day" }).click();
   const detail = page.getByRole("dialog", { name: "Making time for each other" });
   const line = detail.locator('[aria-current="true"]');
   await expect(line).toContainText("Ask me about my day, and just listen.");
   await expect(line).toBeFocused();
   await expect(line).toBeInViewport();
-  await saveScreen(page, "quote-opens-transcript", testInfo);
+  await checkScreen(page, "quote-opens-transcript", testInfo);
 
   // From the speaker analysis, the alternate review screen "Relationship Insights".
   await detail.getByRole("tab", { name: "Summary" }).click();
@@ -471,7 +471,7 @@ test("a quote on an insight card opens the transcript at the line it was said", 
   const review = page.getByRole("dialog", { name: "Relationship Insights" });
   await expect(review.getByText("Card 1 of 3")).toBeVisible();
   await expect(review.getByRole("heading", { name: "Tips" })).toBeVisible();
-  await saveScreen(page, "relationship-insights-review", testInfo);
+  await checkScreen(page, "relationship-insights-review", testInfo);
   await review.getByRole("button", { name: "Helpful", exact: true }).click();
   await review.getByRole("button", { name: /Next/ }).click();
   await review.getByRole("button", { name: /Skip/ }).click();
@@ -497,7 +497,7 @@ test("guest: when the regeneration fails, Analysis Generation Failed offers Try 
   const failed = page.getByRole("dialog", { name: "Analysis Generation Failed" });
   await expect(failed).toBeVisible({ timeout: 20_000 });
   await expect(failed.getByText("your follow-up conversation transcript has been saved", { exact: false })).toBeVisible();
-  await saveScreen(page, "growth-generation-failed", testInfo);
+  await checkScreen(page, "growth-generation-failed", testInfo);
   // The follow-up is kept with the guest's session on this device.
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
   expect(stored[0].followUpTranscripts).toHaveLength(1);
@@ -603,7 +603,7 @@ test("words of violence in the conversation: the results open with the safety ca
   await expect(page.getByText("This app is not the right tool for this", { exact: false })).toBeVisible();
   await expect(page.getByRole("link", { name: "911" })).toHaveAttribute("href", "tel:911");
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toHaveCount(0);
-  await saveScreen(page, "safety-card", testInfo);
+  await checkScreen(page, "safety-card", testInfo);
   await page.getByRole("button", { name: "I understand, show the summary" }).click();
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible();
 });

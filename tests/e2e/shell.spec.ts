@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalScroll, PHONE_SIZES, saveScreen, Shell, signIn, test, visitSignedOut } from "./support/app";
+import { checkScreen, expect, expectNoHorizontalScroll, PHONE_SIZES, Shell, signIn, test, visitSignedOut } from "./support/app";
 import { ACCOUNT_SERVER, ACCOUNT_URL, APP_SERVERS } from "./support/urls";
 
 // The shell a visitor sees first (spec part 1 section 2, part 2 sections 2 and 6): header bar, Settings overlay, legal pages
@@ -19,7 +19,7 @@ for (const server of APP_SERVERS) {
       // The main action is in the first screen of a phone, without scrolling.
       const recordButton = (await page.getByRole("button", { name: "Start recording" }).boundingBox())!;
       expect(recordButton.y + recordButton.height).toBeLessThanOrEqual(page.viewportSize()!.height);
-      await saveScreen(page, `home-${server.name}`, testInfo);
+      await checkScreen(page, `home-${server.name}`, testInfo);
 
       const settings = await shell.openSettings();
       await expect(settings.about).toBeVisible();
@@ -30,7 +30,7 @@ for (const server of APP_SERVERS) {
       if (server.clerk) await expect(settings.signInWithGoogle).toBeVisible();
       else await expect(settings.signInWithGoogle).toHaveCount(0);
       await expectNoHorizontalScroll(page);
-      await saveScreen(page, `settings-${server.name}`, testInfo);
+      await checkScreen(page, `settings-${server.name}`, testInfo);
 
       await settings.returnButton.click();
       await expect(settings.root).toBeHidden();
@@ -62,7 +62,7 @@ for (const server of APP_SERVERS) {
       expect(response?.status()).toBe(404);
       await expect(page.getByText("Page Not Found").first()).toBeVisible();
       await expectNoHorizontalScroll(page);
-      await saveScreen(page, `not-found-${server.name}`, testInfo);
+      await checkScreen(page, `not-found-${server.name}`, testInfo);
     });
   });
 }
@@ -79,7 +79,7 @@ test.describe("shell on the account server, signed in", { tag: PHONE_SIZES }, ()
     await expect(shell.profileButton).toBeVisible();
     await expect(shell.settingsButton).toBeVisible();
     await expectNoHorizontalScroll(page);
-    await saveScreen(page, "home-signed-in", testInfo);
+    await checkScreen(page, "home-signed-in", testInfo);
 
     const settings = await shell.openSettings();
     await expect(settings.about).toBeVisible();
@@ -103,7 +103,7 @@ test.describe("legal pages", { tag: PHONE_SIZES }, () => {
       const back = page.getByRole("link", { name: "Back to App" }).first();
       await expect(back).toHaveAttribute("href", "/");
       await expectNoHorizontalScroll(page);
-      await saveScreen(page, legal.screen, testInfo);
+      await checkScreen(page, legal.screen, testInfo);
 
       await back.click();
       await expect(page).toHaveURL(`${ACCOUNT_URL}/`);

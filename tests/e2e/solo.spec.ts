@@ -2,7 +2,7 @@ import { type Page, type Request, type TestInfo } from "@playwright/test";
 
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
-import { expect, saveScreen, signIn, test, visitSignedOut } from "./support/app";
+import { checkScreen, expect, signIn, test, visitSignedOut } from "./support/app";
 import { ACCOUNT_SERVER } from "./support/urls";
 
 // Solo Journal (issue 10): the mode switch, "Journal Readiness", the solo recording screen, the Conversation Guides
@@ -50,7 +50,7 @@ async function startJournal(page: Page, testInfo?: TestInfo, duringCountdown?: (
   const readiness = page.getByRole("dialog", { name: "Journal Readiness" });
   await expect(readiness).toBeVisible();
   await expect(readiness.getByRole("button", { name: "Skip" })).toBeEnabled();
-  if (testInfo) await saveScreen(page, "solo-journal-readiness", testInfo);
+  if (testInfo) await checkScreen(page, "solo-journal-readiness", testInfo);
   await readiness.getByRole("button", { name: "Start" }).click();
   await expect(readiness.getByTestId("readiness-countdown")).toHaveText(/^[1-3]$/);
   await expect(readiness.getByRole("button", { name: "Continue" })).toBeDisabled();
@@ -71,10 +71,10 @@ test("signed in: Solo Journal with a guide picked while talking, analysed in sol
   const userId = `user_e2e_solo_${Date.now()}`;
   await signIn(context, ACCOUNT_SERVER, userId);
   await page.goto(ACCOUNT_SERVER.url);
-  await saveScreen(page, "solo-home-relationship", testInfo);
+  await checkScreen(page, "solo-home-relationship", testInfo);
   await startJournal(page, testInfo);
   await expect(page.getByRole("timer")).not.toHaveText("00:00", { timeout: 3_000 });
-  await saveScreen(page, "solo-recording", testInfo);
+  await checkScreen(page, "solo-recording", testInfo);
 
   // The guides while talking: the badge, Previous wrapping to the last card, Next back round, and a pick.
   await page.getByRole("button", { name: "Conversation Guides" }).click();
@@ -86,7 +86,7 @@ test("signed in: Solo Journal with a guide picked while talking, analysed in sol
   await guides.getByRole("button", { name: "Next" }).click();
   await guides.getByRole("button", { name: "Next" }).click();
   await expect(guides.getByRole("group", { name: "Elephant in the Room" })).toBeVisible();
-  await saveScreen(page, "solo-guides", testInfo);
+  await checkScreen(page, "solo-guides", testInfo);
   await guides.getByRole("button", { name: "Talk about this" }).click();
   await expect(guides).toBeHidden();
   await expect(page.getByText("Topic: Elephant in the Room")).toBeVisible();
@@ -103,7 +103,7 @@ test("signed in: Solo Journal with a guide picked while talking, analysed in sol
 
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("listitem").getByText("Session complete. Review your insights.", { exact: true })).toBeVisible();
-  await saveScreen(page, "solo-deck", testInfo);
+  await checkScreen(page, "solo-deck", testInfo);
 
   const token = await mintSessionToken(userId);
   const headers = { authorization: `Bearer ${token}` };
@@ -128,7 +128,7 @@ test("guest: the journal without the live coach, told why, analysed and kept in 
   await page.getByRole("radio", { name: "Solo Journal" }).click();
   await expect(page.getByText(/The live voice coach is for signed-in users/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign in for the live coach" })).toHaveAttribute("href", "/sign-in");
-  await saveScreen(page, "solo-guest", testInfo);
+  await checkScreen(page, "solo-guest", testInfo);
   await startJournal(page);
   await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
   await page.waitForTimeout(2_000);
@@ -200,7 +200,7 @@ test("signed in, live coach: the intro, a turn, a guide queued while the coach s
   await expect(transcript.getByText("Hi, I'm your coach. What is on your mind today?")).toBeVisible({ timeout: 20_000 });
   // The fake hears the microphone once turn detection is on, and answers the turn.
   await expect(transcript.getByText("I wish we planned more time together.")).toBeVisible({ timeout: 20_000 });
-  await saveScreen(page, "solo-live-transcript", testInfo);
+  await checkScreen(page, "solo-live-transcript", testInfo);
 
   // While the coach answers, a guide is picked: the client holds it until the answer is done, then the coach takes it up.
   await expect(status).toHaveText("Your coach is speaking...", { timeout: 20_000 });

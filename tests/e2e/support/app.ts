@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 import { DISCLAIMER_ACCEPTED_KEY, DISCLAIMER_COOKIE } from "../../../lib/client/onboarding/keys";
@@ -140,11 +141,23 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(scrollWidth, `document is ${scrollWidth}px wide on a ${width}px wide phone`).toBeLessThanOrEqual(width);
 }
 
-/** Full-page screenshot for human review: <the run's output dir, test-results…>/screens/<name>-<project>.png. */
-export async function saveScreen(page: Page, name: string, testInfo: TestInfo): Promise<void> {
+/** What the screens are held to: WCAG 2.2 levels A and AA, as axe-core tags them. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+/**
+ * A screen as a user meets it, in two checks: a full-page screenshot for human review (<the run's output dir,
+ * test-results…>/screens/<name>-<project>.png), and an axe-core audit against WCAG 2.2 A and AA (names, labels, contrast,
+ * roles, landmarks). A violation fails the test, listed with its elements; the test goes on, so one run lists them all.
+ */
+export async function checkScreen(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   const dir = path.join(testInfo.project.outputDir, "screens");
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}-${testInfo.project.name}.png`), fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect.soft(found, `accessibility of the screen "${name}"`).toEqual([]);
 }
 
 /** Header bar of every screen (spec part 1, section 2). */
@@ -156,7 +169,7 @@ export class Shell {
 
   constructor(readonly page: Page) {
     this.banner = page.getByRole("banner");
-    this.homeButton = this.banner.getByRole("button", { name: "Go to home" });
+    this.homeButton = this.banner.getByRole("button", { name: "Relationship Retro: go to home" });
     this.settingsButton = this.banner.getByRole("button", { name: "Settings", exact: true });
     this.profileButton = this.banner.getByRole("button", { name: "Open Profile Settings" });
   }

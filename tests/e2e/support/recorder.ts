@@ -9,6 +9,7 @@ export class RecorderPage {
   readonly identify: Locator;
   /** The session history, where failed recordings are listed in red with "Tap to retry". */
   readonly history: Locator;
+  /** The failed items' buttons (their titles): "…: Transcription failed. Tap to retry", without the hint while they wait. */
   readonly retryButtons: Locator;
 
   constructor(readonly page: Page) {
@@ -18,7 +19,7 @@ export class RecorderPage {
     this.timer = page.getByRole("timer");
     this.identify = page.getByRole("dialog", { name: "Identify Speakers" });
     this.history = page.getByRole("region", { name: "Session History" });
-    this.retryButtons = this.history.getByRole("button", { name: /Tap to retry/ });
+    this.retryButtons = this.history.getByRole("button", { name: /: (Transcription|Analysis) failed\.( Tap to retry)?$/ });
   }
 
   /** Record button → 3-2-1 countdown (choices disabled) → recording → "Yes, ready". */
