@@ -94,6 +94,18 @@ it(`${TIMES} new sessions saved at once into an account with room for 2 store 2;
   }
 });
 
+it(`${TIMES} saves of the same new session at once into an account with room for one more store it once, all answered 200`, async () => {
+  process.env.STORED_SESSIONS_PER_USER = "2";
+  try {
+    expect((await save("user_c6", "local-1733000000200")).status).toBe(200);
+    const responses = await atOnce(() => save("user_c6", "local-1733000000201"));
+    expect(responses.map((response) => response.status)).toEqual(Array(TIMES).fill(200));
+    expect(await api.db.session.count({ where: { userId: "user_c6" } })).toBe(2);
+  } finally {
+    delete process.env.STORED_SESSIONS_PER_USER;
+  }
+});
+
 it(`the same commitment stored ${TIMES} times at once (appends racing) is stored once`, async () => {
   const { id } = await (await save("user_c5", "local-1733000000003")).json();
   const draft = { text: "We will walk together every Sunday.", who: "both", byWhen: "every Sunday" };

@@ -644,6 +644,18 @@ describe("limits: refused with a 4xx, never a 500", () => {
     expect(statuses).toEqual([...Array(MAX_OPEN_UPLOADS).fill(201), ...Array(tries - MAX_OPEN_UPLOADS).fill(429)]);
   });
 
+  it(`racing creates of one recording by an owner with room for one more upload make it once; the others resume it`, async () => {
+    const nearlyBusy = { user: "user_nearly_busy" };
+    for (let index = 0; index < MAX_OPEN_UPLOADS - 1; index += 1) {
+      expect((await create(nearlyBusy, planBody(`rec-nearly-${index}`, recording(5, 90 + index).plan))).status).toBe(201);
+    }
+    const { plan } = recording(5, 95);
+    const responses = await Promise.all(Array.from({ length: 3 }, () => create(nearlyBusy, planBody("rec-nearly-last", plan))));
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 201]);
+    const states = (await Promise.all(responses.map((response) => response.json()))) as UploadState[];
+    expect(new Set(states.map((upload) => upload.uploadId)).size).toBe(1);
+  });
+
   it(`one upload allows ${TRANSCRIBE_CALLS_PER_PART} transcriptions per part, retries included`, async () => {
     const { parts, plan } = recording(5, 60);
     const caller = { user: "user_bounded" };

@@ -138,14 +138,17 @@ async function writeSession(userId: string, id: string, body: SessionBody): Prom
   // The update comes first: it locks the row until the commit, so concurrent saves of one session merge their votes and
   // follow-ups one after the other, and each sees what the previous one stored.
   return db.$transaction(async (tx) => {
-    // Saves come with the client's own dates, which the daily cap cannot see: the account's size is bounded here, under the
-    // account's lock so that new sessions saved at once are counted one after the other.
-    if (!existing) {
+    let targetId = existing?.id;
+    if (!targetId) {
+      // Saves come with the client's own dates, which the daily cap cannot see: the account's size is bounded here, under
+      // the account's lock so that new sessions saved at once are counted one after the other. A save of this same session
+      // that held the lock first has made it meanwhile: this save updates it and adds nothing to count.
       await holdLockUntilCommit(tx, `stored-sessions:${userId}`);
-      await enforceStoredSessionCap(tx, userId);
+      targetId = (await tx.session.findFirst({ where: ownedSessionWhere(userId, id), select: { id: true } }))?.id;
+      if (!targetId) await enforceStoredSessionCap(tx, userId);
     }
-    const target = existing
-      ? await tx.session.update({ where: { id: existing.id }, data: fields, select: { id: true } })
+    const target = targetId
+      ? await tx.session.update({ where: { id: targetId }, data: fields, select: { id: true } })
       : await tx.session.create({
           data: { ...fields, userId, clientId: id, createdAt: toDate(body.createdAt ?? body.timestamp) },
           select: { id: true },

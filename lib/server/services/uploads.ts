@@ -169,10 +169,13 @@ export async function createOrResumeUpload(
   const token = caller.identity ? undefined : randomBytes(32).toString("base64url");
   const owner = caller.identity ? userOwner(caller.identity.userId) : guestOwner(token!);
   try {
-    const upload = await db.$transaction(async (tx) => {
+    const made = await db.$transaction(async (tx) => {
       await holdLockUntilCommit(tx, `open-uploads:${bound.owner ?? bound.guestIpHash}`);
+      // The same recording's upload, made by a concurrent call that held the lock first, is resumed rather than counted.
+      const raced = await tx.upload.findUnique({ where: { owner_clientId: { owner, clientId: body.clientId } } });
+      if (raced) return { upload: raced, created: false };
       await refuseWhenBusy(tx);
-      return tx.upload.create({
+      const upload = await tx.upload.create({
         data: {
           owner,
           clientId: body.clientId,
@@ -187,8 +190,9 @@ export async function createOrResumeUpload(
           expiresAt: new Date(now.getTime() + RETENTION_MS),
         },
       });
+      return { upload, created: true };
     });
-    return { state: await uploadState(upload as OwnedUpload, token), created: true };
+    return { state: await uploadState(made.upload as OwnedUpload, made.created ? token : undefined), created: made.created };
   } catch (error) {
     // The same recording's upload was made by a concurrent call a moment ago: that one is resumed.
     if (!isUniqueViolation(error)) throw error;
