@@ -3,7 +3,7 @@ import { expect, test, type APIResponse } from "@playwright/test";
 
 import { fakeProviders, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
-import { ACCOUNT_URL, GUEST_URL, LIMITS_URL } from "./support/urls";
+import { ACCOUNT_URL, GUEST_URL } from "./support/urls";
 
 // Identity at the HTTP edge (design rule 1): only a verified Clerk session token makes a request an account request. The proxy
 // rewrites everyone else from /api/sessions to /api/public/sessions, and the handlers say which variant answered in the
@@ -91,28 +91,28 @@ test.describe("paths that are not valid percent-encoding", () => {
 });
 
 test.describe("a client that goes away mid-transcription", () => {
-  // On the guest-only server with AI keys (one AI call per address: each attempt comes from an address of its own).
-  test("stops the provider call on the built server: no retry, no fallback", async ({}, testInfo) => {
+  test("stops the provider call on the built server: no retry, no fallback", async () => {
     await fakeProviders.reset();
-    // Without the cancellation, each 503 (after 4 s) is retried, three tries in all, and then Gemini is asked.
-    await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => ({ ...openAiError(503), delayMs: 4_000 })));
+    // Each 503 comes 5 s after its request. Without the cancellation it is retried (the second call is logged about 10.5 s
+    // after the first request), three tries in all, and then Gemini is asked. The fake logs a call when it answers.
+    await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => ({ ...openAiError(503), delayMs: 5_000 })));
     const client = new AbortController();
-    const sent = fetch(`${LIMITS_URL}/api/transcribe`, {
+    const sent = fetch(`${ACCOUNT_URL}/api/transcribe`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${41 + testInfo.retry}` },
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.41" },
       body: JSON.stringify({ audio: Buffer.from("not a real recording, only its bytes").toString("base64"), mimeType: "audio/webm" }),
       signal: client.signal,
     }).then(
       () => "answered",
       () => "gone",
     );
-    await expect.poll(async () => (await fakeProviders.requests("openai.transcriptions")).length, { timeout: 15_000 }).toBe(1);
+    // The client leaves while the first call waits for its answer.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     client.abort();
     expect(await sent).toBe("gone");
 
-    // Long enough for the first 503 to come back and a retry to be sent (4 s and a backoff of at most 0.5 s).
-    await new Promise((resolve) => setTimeout(resolve, 7_000));
-    expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect((await fakeProviders.requests("openai.transcriptions")).length).toBeLessThanOrEqual(1);
     expect(await fakeProviders.requests("gemini.generate")).toHaveLength(0);
   });
 });
