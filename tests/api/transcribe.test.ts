@@ -19,6 +19,7 @@ import {
   openAiError,
   openAiTranscription,
   PROVIDER_ENV,
+  providersOutlivingTheClient,
   type SeenGemini,
   type SeenTranscription,
 } from "@/tests/msw/providers";
@@ -300,27 +301,14 @@ describe("POST /api/transcribe: audio longer than a service takes in one call", 
 describe("POST /api/transcribe when the client goes away", () => {
   // The client disconnects while the provider works on its recording. The provider's late answer is a 503 that a server
   // still listening would retry and then send to the fallback: paid calls whose answer nobody reads.
-  function providersOutlivingTheClient(client: AbortController) {
-    const seenOpenAi: SeenTranscription[] = [];
-    const seenGemini: SeenGemini[] = [];
-    server.use(
-      openAiTranscription(async () => {
-        client.abort();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        return openAiError(503, "Service Unavailable");
-      }, seenOpenAi),
-      geminiGenerate(() => geminiError(503, "overloaded"), seenGemini),
-    );
-    return { seenOpenAi, seenGemini };
-  }
-
   let consoleError: jest.SpyInstance;
   beforeEach(() => (consoleError = jest.spyOn(console, "error")));
   afterEach(() => consoleError.mockRestore());
 
   it("the provider is asked once, with no retry or fallback; nothing is kept for a signed-in user; a 499 is answered, not logged", async () => {
     const client = new AbortController();
-    const { seenOpenAi, seenGemini } = providersOutlivingTheClient(client);
+    const { handlers, seenOpenAi, seenGemini } = providersOutlivingTheClient(client);
+    server.use(...handlers);
     const headers = bearer(await mintSessionToken("user_gone"));
     const response = await transcribe(
       apiRequest("/api/transcribe", { method: "POST", body: { audio, clientId: "rec-gone" }, headers, signal: client.signal }),
@@ -338,7 +326,7 @@ describe("POST /api/transcribe when the client goes away", () => {
 
   it("the same recording sent again once the client is back is transcribed", async () => {
     const client = new AbortController();
-    providersOutlivingTheClient(client);
+    server.use(...providersOutlivingTheClient(client).handlers);
     const headers = bearer(await mintSessionToken("user_back"));
     const body = { audio, clientId: "rec-back" };
     expect((await transcribe(apiRequest("/api/transcribe", { method: "POST", body, headers, signal: client.signal }), routeContext())).status).toBe(499);

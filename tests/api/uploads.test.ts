@@ -34,6 +34,7 @@ import {
   openAiError,
   openAiTranscription,
   PROVIDER_ENV,
+  providersOutlivingTheClient,
   type SeenGemini,
   type SeenTranscription,
 } from "@/tests/msw/providers";
@@ -379,16 +380,8 @@ describe("resuming", () => {
 
     // The provider's late answer is a 503 that a server still listening would retry and send to the fallback.
     const client = new AbortController();
-    const seenOpenAi: SeenTranscription[] = [];
-    const seenGemini: SeenGemini[] = [];
-    server.use(
-      openAiTranscription(async () => {
-        client.abort();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        return openAiError(503, "Service Unavailable");
-      }, seenOpenAi),
-      geminiGenerate(() => geminiError(503, "overloaded"), seenGemini),
-    );
+    const { handlers, seenOpenAi, seenGemini } = providersOutlivingTheClient(client);
+    server.use(...handlers);
     const consoleError = jest.spyOn(console, "error");
     try {
       const gone = await transcribe(me, upload.uploadId, 0, {}, client.signal);

@@ -279,3 +279,22 @@ export function openAiRealtimeClientSecret(value = "ek_68af296e8e408191a1120ab63
     });
   });
 }
+
+/**
+ * Providers that outlive their client: OpenAI's transcription aborts `client` (the client goes away while the provider
+ * works) and then answers a 503, which a server still listening would retry and send on to Gemini (a 503 too). The
+ * handlers go to `server.use`; the seen lists say who was asked.
+ */
+export function providersOutlivingTheClient(client: AbortController) {
+  const seenOpenAi: SeenTranscription[] = [];
+  const seenGemini: SeenGemini[] = [];
+  const handlers = [
+    openAiTranscription(async () => {
+      client.abort();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return openAiError(503, "Service Unavailable");
+    }, seenOpenAi),
+    geminiGenerate(() => geminiError(503, "overloaded"), seenGemini),
+  ];
+  return { handlers, seenOpenAi, seenGemini };
+}
