@@ -49,6 +49,9 @@ export function describeZodError(error: z.ZodError): string {
     .join("; ");
 }
 
+/** The client went away before the answer (a provider call cancelled, its body cut short): a short answer nobody reads. */
+export const requestCancelled = () => new ApiError("client_closed_request", "The request was cancelled.");
+
 export function errorResponse(error: unknown): Response {
   const known = error instanceof ApiError ? error : error instanceof z.ZodError ? null : fromDatabaseError(error);
   if (known) {

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { errorResponse } from "./errors";
+import { ApiError, errorResponse, requestCancelled } from "./errors";
 
 type RouteContext<Params> = { params: Promise<Params> };
 
@@ -12,7 +12,8 @@ export function withErrors<Params = Record<string, string>>(handler: (request: R
       response.headers.set("Cache-Control", "no-store");
       return response;
     } catch (error) {
-      const response = errorResponse(error);
+      // A client gone mid-request (its body cut short, a read that failed with it) is no fault of ours to log as a 500.
+      const response = errorResponse(request.signal?.aborted && !(error instanceof ApiError) ? requestCancelled() : error);
       response.headers.set("Cache-Control", "no-store");
       return response;
     }

@@ -73,6 +73,40 @@ describe("parseJson through the catch-all", () => {
   });
 });
 
+describe("a client gone mid-request", () => {
+  /** A body cut short: part of the JSON, then the client disconnects and the read fails with it. */
+  function cutShort(client: AbortController) {
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"An'));
+      },
+      pull(controller) {
+        client.abort();
+        controller.error(new TypeError("terminated"));
+      },
+    });
+    return new Request("http://test/api/x", { method: "POST", body, duplex: "half", signal: client.signal } as RequestInit);
+  }
+
+  it("is answered 499 and not logged as our error; the same failure with the client still there is a logged 500", async () => {
+    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const gone = await call(cutShort(new AbortController()));
+      expect(gone.status).toBe(499);
+      expect(await gone.json()).toEqual({ error: "The request was cancelled.", code: "client_closed_request" });
+      expect(log).not.toHaveBeenCalled();
+
+      const failing = withErrors(async () => {
+        throw new TypeError("terminated");
+      });
+      expect((await failing(jsonRequest("{}"), { params: Promise.resolve({}) })).status).toBe(500);
+      expect(log).toHaveBeenCalledTimes(1);
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
+
 describe("errorResponse", () => {
   it("maps ApiError codes to statuses with their details", async () => {
     const response = errorResponse(new ApiError("not_found", "Session not found", { failedSessionId: "abc" }));

@@ -12,7 +12,7 @@ import { containerMimeType, providerLanguage, TRANSCRIBE_TOO_LONG, type Transcri
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
-import { ApiError } from "@/lib/server/http/errors";
+import { ApiError, requestCancelled } from "@/lib/server/http/errors";
 import { RequestAbortedError } from "@/lib/server/providers/retry";
 import {
   runTranscriptionChain,
@@ -151,9 +151,6 @@ async function transcribeInput(
     ...(chain.fallbackReason ? { fallbackReason: chain.fallbackReason } : {}),
   };
 }
-
-/** The client went away while the providers were asked (retry.ts RequestAbortedError): a short answer nobody reads. */
-export const requestCancelled = () => new ApiError("client_closed_request", "The request was cancelled.");
 
 function toProviderInput(request: TranscribeRequest): TranscriptionInput {
   return {

@@ -20,7 +20,7 @@ import { containerMimeType, providerLanguage } from "@/lib/domain/transcription/
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb, holdLockUntilCommit, Prisma, type Upload } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
-import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
+import { ApiError, isUniqueViolation, requestCancelled } from "@/lib/server/http/errors";
 import { RequestAbortedError } from "@/lib/server/providers/retry";
 import {
   runTranscriptionChain,
@@ -34,7 +34,7 @@ import { clientIp, enforceRateLimit } from "@/lib/server/security/rate-limit";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
 import { audioPieceStore, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
 
-import { requestCancelled, type TranscriptionDeps } from "./transcription";
+import type { TranscriptionDeps } from "./transcription";
 import { speakerReferenceClips } from "./uploads-references";
 
 // Recordings sent in parts (issue 14 §2). The browser plans the upload (each part's size and its pieces' hashes), sends the
