@@ -12,7 +12,8 @@ export function withErrors<Params = Record<string, string>>(handler: (request: R
       response.headers.set("Cache-Control", "no-store");
       return response;
     } catch (error) {
-      // A client gone mid-request (its body cut short, a read that failed with it) is no fault of ours to log as a 500.
+      // A client gone mid-request is no fault of ours to log as a 500: its body cut short, or its provider calls cancelled
+      // (RequestAbortedError from request.signal, lib/server/providers/retry.ts).
       const response = errorResponse(request.signal?.aborted && !(error instanceof ApiError) ? requestCancelled() : error);
       response.headers.set("Cache-Control", "no-store");
       return response;

@@ -12,8 +12,7 @@ import { containerMimeType, providerLanguage, TRANSCRIBE_TOO_LONG, type Transcri
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
-import { ApiError, requestCancelled } from "@/lib/server/http/errors";
-import { RequestAbortedError } from "@/lib/server/providers/retry";
+import { ApiError } from "@/lib/server/http/errors";
 import {
   runTranscriptionChain,
   TranscriptionNotConfiguredError,
@@ -127,7 +126,6 @@ async function transcribeInput(
   } catch (error) {
     if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message);
     if (error instanceof TranscriptionTooLongError) throw new ApiError("payload_too_large", TRANSCRIBE_TOO_LONG);
-    if (error instanceof RequestAbortedError) throw requestCancelled();
     throw error;
   }
 

@@ -20,8 +20,7 @@ import { containerMimeType, providerLanguage } from "@/lib/domain/transcription/
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb, holdLockUntilCommit, Prisma, type Upload } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
-import { ApiError, isUniqueViolation, requestCancelled } from "@/lib/server/http/errors";
-import { RequestAbortedError } from "@/lib/server/providers/retry";
+import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
 import {
   runTranscriptionChain,
   TranscriptionNotConfiguredError,
@@ -344,8 +343,6 @@ export async function transcribeUploadPart(
       if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message, { keepAudioLocally: true });
       if (error instanceof TranscriptionTooLongError) throw new ApiError("payload_too_large", LONG_RECORDING_TEXTS.partTooLarge, { keepAudioLocally: true });
       if (error instanceof TranscriptionUnavailableError) throw new ApiError("unavailable", error.message, { keepAudioLocally: true });
-      // The client went away: the call already counted against this upload's bound, and nothing else is kept.
-      if (error instanceof RequestAbortedError) throw requestCancelled();
       throw error;
     }
     let raw: RawSegment[] = chain.transcript.segments;
