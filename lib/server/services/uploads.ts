@@ -155,6 +155,7 @@ export async function createOrResumeUpload(
   // call admitted, then again under its lock beside the create, so uploads made at once cannot all pass it.
   const guestIpHash = caller.identity ? null : sha256Hex(clientIp(request));
   const bound = caller.identity ? { owner: userOwner(caller.identity.userId) } : { guestIpHash };
+  const boundKey = caller.identity ? userOwner(caller.identity.userId) : `guest-ip:${guestIpHash}`;
   const refuseWhenBusy = async (tx: Prisma.TransactionClient) => {
     const open = await tx.upload.count({ where: { expiresAt: { gt: now }, ...bound, ...(existing ? { id: { not: existing.id } } : {}) } });
     if (open >= MAX_OPEN_UPLOADS) {
@@ -169,7 +170,7 @@ export async function createOrResumeUpload(
   const owner = caller.identity ? userOwner(caller.identity.userId) : guestOwner(token!);
   try {
     const made = await db.$transaction(async (tx) => {
-      await holdLockUntilCommit(tx, `open-uploads:${bound.owner ?? bound.guestIpHash}`);
+      await holdLockUntilCommit(tx, `open-uploads:${boundKey}`);
       // The same recording's upload, made by a concurrent call that held the lock first, is resumed rather than counted.
       const raced = await tx.upload.findUnique({ where: { owner_clientId: { owner, clientId: body.clientId } } });
       if (raced) return { upload: raced, created: false };
