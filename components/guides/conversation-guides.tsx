@@ -4,7 +4,9 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
+import { sayLoadFailed } from "@/components/shell/load-failed";
 import { Button } from "@/components/ui/button";
+import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
 import { useOpenedOnce } from "@/lib/client/hooks/use-opened-once";
 import { isCapturing, overlayStep } from "@/lib/domain/session-flow/machine";
 
@@ -46,18 +48,25 @@ export function ConversationGuides() {
         {T.button}
       </Button>
       {opened ? (
-        <GuidesOverlay
-          open={open}
-          onOpenChange={setOpen}
-          recording={isCapturing(state)}
-          canChoose={solo}
-          chosenHeadline={solo ? state.solo.guideHeadline : null}
-          onChoose={(guide) => {
-            actions.solo.chooseGuide({ headline: guide.headline, description: guide.subheadline });
-            // While talking the user goes straight back to the coach; before Start they may keep browsing.
-            if (isCapturing(state)) setOpen(false);
+        <LoadFailureBoundary
+          onFailure={() => {
+            sayLoadFailed();
+            setOpen(false);
           }}
-        />
+        >
+          <GuidesOverlay
+            open={open}
+            onOpenChange={setOpen}
+            recording={isCapturing(state)}
+            canChoose={solo}
+            chosenHeadline={solo ? state.solo.guideHeadline : null}
+            onChoose={(guide) => {
+              actions.solo.chooseGuide({ headline: guide.headline, description: guide.subheadline });
+              // While talking the user goes straight back to the coach; before Start they may keep browsing.
+              if (isCapturing(state)) setOpen(false);
+            }}
+          />
+        </LoadFailureBoundary>
       ) : null}
     </>
   );

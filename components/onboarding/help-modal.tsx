@@ -3,6 +3,8 @@
 import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 
+import { sayLoadFailed } from "@/components/shell/load-failed";
+import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
 import { useOpenedOnce } from "@/lib/client/hooks/use-opened-once";
 
 import { HELP_TEXTS as T } from "./texts";
@@ -36,7 +38,16 @@ export function HelpButton({ tone = "dark" }: { tone?: "dark" | "light" }) {
       >
         <InfoIcon />
       </button>
-      {opened ? <HelpDialog open={open} onOpenChange={setOpen} opener={button} /> : null}
+      {opened ? (
+        <LoadFailureBoundary
+          onFailure={() => {
+            sayLoadFailed();
+            setOpen(false);
+          }}
+        >
+          <HelpDialog open={open} onOpenChange={setOpen} opener={button} />
+        </LoadFailureBoundary>
+      ) : null}
     </>
   );
 }

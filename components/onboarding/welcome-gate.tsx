@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { useReducer, useState, useSyncExternalStore } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { sayLoadFailed } from "@/components/shell/load-failed";
+import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
 import { showAddToHomeScreenAfterOnboarding } from "@/lib/client/install/install-prompt";
 import {
   readDisclaimerAccepted,
@@ -63,13 +65,19 @@ export function WelcomeGate({ disclaimerAccepted }: { disclaimerAccepted: boolea
 
   if (state.name === "tutorial") {
     // The deck is a full-screen dialog of its own.
+    const done = () => {
+      dispatch({ type: "TUTORIAL_FINISHED" });
+      showAddToHomeScreenAfterOnboarding();
+    };
     return (
-      <TutorialSession
-        onDone={() => {
-          dispatch({ type: "TUTORIAL_FINISHED" });
-          showAddToHomeScreenAfterOnboarding();
+      <LoadFailureBoundary
+        onFailure={() => {
+          sayLoadFailed();
+          done();
         }}
-      />
+      >
+        <TutorialSession onDone={done} />
+      </LoadFailureBoundary>
     );
   }
 

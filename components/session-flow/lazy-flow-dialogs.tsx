@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 
+import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
 import { useOpenedOnce } from "@/lib/client/hooks/use-opened-once";
 
 import { useSessionFlow } from "./session-flow-provider";
@@ -12,5 +13,10 @@ const FlowDialogs = dynamic(() => import("./flow-dialogs").then((module) => modu
 /** The session flow's failure dialogs, from the first time the flow has one to show. */
 export function LazySessionFlowDialogs() {
   const { state } = useSessionFlow();
-  return useOpenedOnce(state.dialog !== null) ? <FlowDialogs /> : null;
+  // Without their code the failure's toast still says what was kept, and the history lists the recording to retry.
+  return useOpenedOnce(state.dialog !== null) ? (
+    <LoadFailureBoundary>
+      <FlowDialogs />
+    </LoadFailureBoundary>
+  ) : null;
 }

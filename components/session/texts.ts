@@ -1,4 +1,5 @@
 import { SESSION_DIALOG_TEXTS, SESSION_TOASTS } from "@/components/deck/texts";
+import { HOME_TEXTS } from "@/components/shell/texts";
 
 // Spec texts of analysis failures and the session flow around the deck (spec part 1 section 8, part 2 section 8).
 export const ANALYSIS_TEXTS = {
@@ -32,8 +33,8 @@ export const SESSION_TEXTS = {
   ...SESSION_DIALOG_TEXTS,
   reminderSetTitle: SESSION_TOASTS.reminderSet.title,
   reminderSetBody: SESSION_TOASTS.reminderSet.body,
-  prepareError: "Could not prepare session data. Please try again.",
-  errorTitle: "Error",
+  prepareError: HOME_TEXTS.prepareError,
+  errorTitle: HOME_TEXTS.errorTitle,
 } as const;
 
 /** The delay before analysis after transcription, and between the analysing steps (spec part 1 section 9). */

@@ -5,7 +5,9 @@ import { useState } from "react";
 
 import { DONATION_TEXTS } from "@/components/donation/texts";
 import { INSTALL_TEXTS } from "@/components/install/texts";
+import { sayLoadFailed } from "@/components/shell/load-failed";
 import { Button } from "@/components/ui/button";
+import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
 import { SectionCard } from "@/components/ui/section-card";
 import { installStore } from "@/lib/client/install/install-prompt";
 
@@ -22,7 +24,16 @@ export function DonationCard() {
         <span aria-hidden>🥂</span>
         {DONATION_TEXTS.settingsButton}
       </Button>
-      {open ? <DonationDialog open onOpenChange={setOpen} /> : null}
+      {open ? (
+        <LoadFailureBoundary
+          onFailure={() => {
+            sayLoadFailed();
+            setOpen(false);
+          }}
+        >
+          <DonationDialog open onOpenChange={setOpen} />
+        </LoadFailureBoundary>
+      ) : null}
     </SectionCard>
   );
 }

@@ -17,6 +17,7 @@ import { Recorder, soloOverlayMessage } from "@/components/solo/recorder";
 import { SpeakerNamingStep } from "@/components/speakers/speaker-naming-step";
 import { BulletList } from "@/components/ui/bullet-list";
 import { SectionCard } from "@/components/ui/section-card";
+import { showToast } from "@/lib/client/toast/toast-store";
 import { isBusy, overlayStep } from "@/lib/domain/session-flow/machine";
 
 import { AppShell } from "./app-shell";
@@ -70,9 +71,12 @@ function Home({ feedbackEmail, disclaimerAccepted }: { feedbackEmail: string; di
         <LazySessionHistory
           onOpen={(session) =>
             // The history is loaded by now; its session rules (with their schemas) come with the tap, not the first screen.
-            void import("@/lib/domain/session-flow/from-history").then(({ completedSessionFromHistory, isCompletedSession }) =>
-              isCompletedSession(session) ? actions.results.open(completedSessionFromHistory(session)) : setDetail(session),
-            )
+            // A chunk that does not arrive, or a stored session its rules cannot read, says so rather than doing nothing.
+            void import("@/lib/domain/session-flow/from-history")
+              .then(({ completedSessionFromHistory, isCompletedSession }) =>
+                isCompletedSession(session) ? actions.results.open(completedSessionFromHistory(session)) : setDetail(session),
+              )
+              .catch(() => showToast({ title: HOME_TEXTS.errorTitle, description: HOME_TEXTS.prepareError, variant: "destructive" }))
           }
           onRetry={(entry) => {
             prefetchRecordingScreens();

@@ -5,9 +5,13 @@ import { useSyncExternalStore, type ComponentProps } from "react";
 
 import type { ProfileOverlay } from "@/components/profile/profile-overlay";
 import type { SettingsOverlay } from "@/components/settings/settings-overlay";
+import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
+import { PlainToast } from "@/components/ui/plain-toast";
 import { useOpenedOnce } from "@/lib/client/hooks/use-opened-once";
 import { installStore } from "@/lib/client/install/install-prompt";
 import { currentToast, subscribeToasts } from "@/lib/client/toast/toast-store";
+
+import { sayLoadFailed } from "./load-failed";
 
 // What every page holds closed: the Settings and Profile overlays, the install modal and the toast viewport. Each brings
 // Radix (focus trap, portals, dismissable layers) and its own cards (data rights, donations…), none of which the first paint
@@ -30,11 +34,19 @@ const InstallModal = dynamic(() => import("@/components/install/add-to-home-scre
 const ToastViewport = dynamic(() => import("@/components/ui/toaster").then((module) => module.Toaster), { ssr: false });
 
 export function LazySettingsOverlay(props: ComponentProps<typeof SettingsOverlay>) {
-  return useOpenedOnce(props.open) ? <Settings {...props} /> : null;
+  return useOpenedOnce(props.open) ? (
+    <LoadFailureBoundary onFailure={sayLoadFailed}>
+      <Settings {...props} />
+    </LoadFailureBoundary>
+  ) : null;
 }
 
 export function LazyProfileOverlay(props: ComponentProps<typeof ProfileOverlay>) {
-  return useOpenedOnce(props.open) ? <Profile {...props} /> : null;
+  return useOpenedOnce(props.open) ? (
+    <LoadFailureBoundary onFailure={sayLoadFailed}>
+      <Profile {...props} />
+    </LoadFailureBoundary>
+  ) : null;
 }
 
 /** Opened through the install store (Settings, onboarding). */
@@ -44,11 +56,22 @@ export function LazyAddToHomeScreenModal() {
     () => installStore.getState().open,
     () => false,
   );
-  return useOpenedOnce(open) ? <InstallModal /> : null;
+  return useOpenedOnce(open) ? (
+    <LoadFailureBoundary onFailure={sayLoadFailed}>
+      <InstallModal />
+    </LoadFailureBoundary>
+  ) : null;
 }
 
-/** The toast viewport, from the first toast on (the toast store keeps it until the viewport shows it). */
+/**
+ * The toast viewport, from the first toast on (the toast store keeps it until the viewport shows it). Toasts say what went
+ * wrong and what was kept, so when the viewport's code cannot be loaded they still show, plainly.
+ */
 export function LazyToaster() {
   const toast = useSyncExternalStore(subscribeToasts, currentToast, () => null);
-  return useOpenedOnce(toast !== null) ? <ToastViewport /> : null;
+  return useOpenedOnce(toast !== null) ? (
+    <LoadFailureBoundary fallback={<PlainToast />}>
+      <ToastViewport />
+    </LoadFailureBoundary>
+  ) : null;
 }

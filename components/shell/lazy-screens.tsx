@@ -1,8 +1,13 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import type { ComponentProps } from "react";
 
 import { NamingPending } from "@/components/speakers/naming-pending";
+import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
+import { showToast } from "@/lib/client/toast/toast-store";
+
+import { HOME_TEXTS } from "./texts";
 
 // The screens that appear only after something has happened (results, a session's detail, naming speakers) carry the
 // heaviest code: the deck, markdown, calendar files, charts. They load after the home screen, not with it. Their code is
@@ -14,9 +19,42 @@ const loadSessionResults = () => Promise.all([import("@/components/session/sessi
 const loadHistoryDetail = () => import("@/components/history/history-detail");
 const loadIdentifySpeakers = () => import("@/components/speakers/identify-speakers");
 
-export const LazySessionResults = dynamic(() => loadSessionResults().then(([module, query]) => query.withQueryClient(module.SessionResults)), { ssr: false });
-export const LazyHistoryDetail = dynamic(() => loadHistoryDetail().then((module) => module.HistoryDetail), { ssr: false });
-export const LazyIdentifySpeakers = dynamic(() => loadIdentifySpeakers().then((module) => module.IdentifySpeakers), { ssr: false, loading: NamingPending });
+const SessionResults = dynamic(() => loadSessionResults().then(([module, query]) => query.withQueryClient(module.SessionResults)), { ssr: false });
+const HistoryDetail = dynamic(() => loadHistoryDetail().then((module) => module.HistoryDetail), { ssr: false });
+const IdentifySpeakers = dynamic(() => loadIdentifySpeakers().then((module) => module.IdentifySpeakers), { ssr: false, loading: NamingPending });
+
+// A screen whose code did not arrive says so (spec part 1 section 8, "Home"). Nothing is closed for it: the session is
+// stored, and a transcript waiting for its names keeps its audio, which the next start lists once the page is reloaded.
+const sayPrepareFailed = () => showToast({ title: HOME_TEXTS.errorTitle, description: HOME_TEXTS.prepareError, variant: "destructive" });
+
+export function LazySessionResults(props: ComponentProps<typeof SessionResults>) {
+  return (
+    <LoadFailureBoundary onFailure={sayPrepareFailed}>
+      <SessionResults {...props} />
+    </LoadFailureBoundary>
+  );
+}
+
+export function LazyHistoryDetail(props: ComponentProps<typeof HistoryDetail>) {
+  return (
+    <LoadFailureBoundary
+      onFailure={() => {
+        sayPrepareFailed();
+        props.onClose();
+      }}
+    >
+      <HistoryDetail {...props} />
+    </LoadFailureBoundary>
+  );
+}
+
+export function LazyIdentifySpeakers(props: ComponentProps<typeof IdentifySpeakers>) {
+  return (
+    <LoadFailureBoundary onFailure={sayPrepareFailed}>
+      <IdentifySpeakers {...props} />
+    </LoadFailureBoundary>
+  );
+}
 
 /** A recording leads to naming the speakers and then to the results. */
 export function prefetchRecordingScreens(): void {

@@ -8,6 +8,9 @@ export const SHELL_TEXTS = {
   notFoundTitle: "Page Not Found",
   notFoundBody: "We couldn't find the page you were looking for. It may have moved, or the link may be mistyped.",
   notFoundAction: "Back to App",
+  /** A part of the app whose code could not be downloaded (components/ui/load-failure-boundary.tsx). */
+  loadFailedTitle: "Could not open",
+  loadFailedBody: "This part of the app did not arrive. Check your connection, then reload the page.",
 } as const;
 
 export const PRIVACY_CARD = {
@@ -28,4 +31,7 @@ export const HOME_TEXTS = {
   dimensionsIntro: "Each conversation is read across the same six dimensions, so you can see how you grow from one talk to the next.",
   dimensionsLabel: "The six dimensions",
   dimensions: ["Curiosity", "Clarity", "Emotional Connection", "Timing", "Respect & Repair", "Appreciation"],
+  /** A session picked in the history that could not be opened (spec part 1 section 8, "Home"). */
+  errorTitle: "Error",
+  prepareError: "Could not prepare session data. Please try again.",
 } as const;

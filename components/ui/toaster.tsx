@@ -3,16 +3,12 @@
 import * as Toast from "@radix-ui/react-toast";
 import { useSyncExternalStore } from "react";
 
-import { currentToast, dismissToast, subscribeToasts, type ToastVariant } from "@/lib/client/toast/toast-store";
+import { currentToast, dismissToast, subscribeToasts, TOAST_DURATION_MS } from "@/lib/client/toast/toast-store";
 
-export const TOAST_DURATION_MS = 5000;
+import { TOAST_VARIANT_CLASSES } from "./toast-look";
+
+export { TOAST_DURATION_MS };
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-
-const VARIANT_CLASSES: Record<ToastVariant, string> = {
-  default: "bg-white text-ink border-cream-200",
-  success: "bg-deep-teal-50 text-deep-teal-800 border-deep-teal-100",
-  destructive: "bg-[#fdecea] text-[#8a1c12] border-[#f5c2bc]",
-};
 
 /** The app's single toast viewport: one toast at a time, 5 s, swipe right 50 px to dismiss, F8 to focus. */
 export function Toaster() {
@@ -27,7 +23,7 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismissToast(toast.id);
           }}
-          className={`pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-card data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[state=open]:animate-[toast-in_200ms_ease-out] ${VARIANT_CLASSES[toast.variant]}`}
+          className={`pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-card data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[state=open]:animate-[toast-in_200ms_ease-out] ${TOAST_VARIANT_CLASSES[toast.variant]}`}
         >
           <div className="min-w-0 flex-1">
             <Toast.Title className="font-semibold leading-snug">{toast.title}</Toast.Title>

@@ -2,9 +2,9 @@ import { type Page } from "@playwright/test";
 
 import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
-import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
+import { checkScreen, expect, PHONE_SIZES, Shell, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
-import { ACCOUNT_SERVER } from "./support/urls";
+import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
 // Session history, detail, deletion and migration to the account (issue 5).
 test.describe.configure({ mode: "serial" });
@@ -154,4 +154,42 @@ test("Load More Sessions pages through 12 sessions, 5 at a time, past the list's
   await history(page).getByRole("button", { name: "Open session: Conversation 1", exact: true }).click();
   const detail = page.getByRole("dialog", { name: "Conversation 1", exact: true });
   await expect(detail.getByText(/conversation number 1$/)).toBeVisible();
+});
+
+test("code that does not arrive: the session says so (Error: Could not prepare session data), Settings says so, the app stays, and both open once it comes", async ({
+  page,
+}) => {
+  await page.goto(GUEST_SERVER.url);
+  await page.evaluate((session) => localStorage.setItem("local_sessions", JSON.stringify([session])), {
+    id: "local-1700000000021",
+    isLocal: true,
+    transcript: "Ana: the connection dropped\nBen: it came back",
+    analysis: analysisAbout("Patchy signal"),
+    createdAt: "2026-11-20T10:00:00.000Z",
+    timestamp: Date.UTC(2026, 10, 20, 10),
+  });
+  await page.reload();
+  await expect(history(page).getByRole("group")).toHaveCount(1);
+  await page.waitForLoadState("networkidle");
+
+  // The session's rules, its detail and the toasts' own code come with the first tap: here the connection is gone by then
+  // (and no service worker has cached the build yet). The toast shows plainly, without its code.
+  await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
+  const open = history(page).getByRole("button", { name: "Open session: Patchy signal" });
+  await open.click();
+  await expect(page.getByRole("status").filter({ hasText: "Could not prepare session data. Please try again." })).toBeVisible();
+  await expect(page.getByRole("status").getByText("Error", { exact: true })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Patchy signal" })).toBeHidden();
+
+  const shell = new Shell(page);
+  await shell.settingsButton.click();
+  await expect(page.getByRole("status").filter({ hasText: "This part of the app did not arrive. Check your connection, then reload the page." })).toBeVisible();
+  await expect(page.getByRole("status").getByText("Could not open", { exact: true })).toBeVisible();
+  await expect(history(page).getByRole("group")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "This page couldn’t load" })).toBeHidden();
+
+  // The connection is back: the same tap opens the session.
+  await page.unroute("**/_next/static/chunks/**");
+  await open.click();
+  await expect(page.getByRole("dialog", { name: "Patchy signal" }).getByText("it came back")).toBeVisible();
 });

@@ -1,5 +1,8 @@
 // One toast at a time (spec part 1, section 9): a new toast replaces the one showing.
 
+/** How long a toast shows (spec part 1, section 9). */
+export const TOAST_DURATION_MS = 5000;
+
 export type ToastVariant = "default" | "destructive" | "success";
 export type ToastMessage = { id: number; title: string; description?: string; variant: ToastVariant };
 
