@@ -147,6 +147,39 @@ describe("POST /api/realtime/session with OpenAI configured", () => {
     expect(JSON.parse(text)).toEqual({ error: REALTIME_TEXTS.sessionCreateFailed, code: "upstream_failed", detail });
   });
 
+  it("logs a refusal by its code or type only, never its message, which may quote the user's name or guide", async () => {
+    const name = "Zephyrine Quatermain-Oduya";
+    server.use(
+      http.post(`${OPENAI_BASE_URL}/realtime/client_secrets`, async ({ request }) => {
+        const { session: mint } = (await request.json()) as MintBody;
+        const quoted = mint.instructions.includes(name) ? name : "";
+        return HttpResponse.json(
+          {
+            error: {
+              message: `Invalid value for 'session.instructions': '${quoted} … Money worries'`,
+              type: "invalid_request_error",
+              param: "session.instructions",
+              code: null,
+            },
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    const logged: string[] = [];
+    const spy = jest.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+    try {
+      const response = await post(
+        { ...goodBody, userLabel: name, guideContext: { headline: "Money worries", description: "" } },
+        { userId: "user_realtime_log" },
+      );
+      expect(response.status).toBe(502);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(logged).toEqual(["[realtime] client secret refused: 400 invalid_request_error"]);
+  });
+
   it("turns an answer without a secret into the same clear error", async () => {
     server.use(clientSecrets([], () => HttpResponse.json({ session: {} })));
     const response = await post(goodBody, { userId: "user_realtime_4" });

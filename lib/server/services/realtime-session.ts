@@ -94,8 +94,9 @@ async function requestSecret(
   }
 
   if (!response.ok) {
-    // OpenAI's error body names the problem (bad key, quota, model); it carries no user content, but stays in the log only.
-    const reason = await providerErrorMessage(response);
+    // Only the error's code and type are logged: its message may quote what was refused, and the session's instructions
+    // hold the user's name and chosen guide (an OpenAI-compatible server often echoes the value it rejects).
+    const reason = await providerErrorKind(response);
     console.error(`[realtime] client secret refused: ${response.status} ${reason}`);
     throw createFailed(response.status === 429 ? "The voice provider is busy. Please try again in a moment." : "The voice provider refused the session.");
   }
@@ -108,10 +109,13 @@ async function requestSecret(
   return { clientSecret: parsed.data.value, expiresAt: parsed.data.expires_at };
 }
 
-async function providerErrorMessage(response: Response): Promise<string> {
+const ERROR_KIND = /^[A-Za-z0-9_.-]{1,64}$/;
+
+async function providerErrorKind(response: Response): Promise<string> {
   try {
-    const body = (await response.json()) as { error?: { message?: unknown; code?: unknown } };
-    return String(body.error?.code ?? body.error?.message ?? "").slice(0, 200);
+    const body = (await response.json()) as { error?: { code?: unknown; type?: unknown } };
+    const kind = [body.error?.code, body.error?.type].find((value) => typeof value === "string" && ERROR_KIND.test(value));
+    return typeof kind === "string" ? kind : "";
   } catch {
     return "";
   }
