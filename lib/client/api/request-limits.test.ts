@@ -68,6 +68,31 @@ describe("time-outs", () => {
   });
 });
 
+describe("a signed-in call whose session token does not come (clerk-js retrying over a dead connection)", () => {
+  const waitingForToken = (signal?: AbortSignal) => {
+    const fetchFake = jest.fn(async () => new Response("{}"));
+    const auth: RequestAuth = { signedIn: true, getToken: () => new Promise<string | null>(() => undefined), user: { id: "user_1" } };
+    const api = createApiClient({ fetch: fetchFake as unknown as typeof fetch, getAuth: () => auth, storage: () => null, timeoutFor: () => 80 });
+    return { fetchFake, outcome: api.apiRequest("POST", "/api/transcribe", { body: { audio: "AAAA" }, signal }).catch((error: unknown) => error) };
+  };
+
+  it("ends at the route's time-out, as a silent server does, without sending anything", async () => {
+    const { fetchFake, outcome } = waitingForToken();
+    const error = await outcome;
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(fetchFake).not.toHaveBeenCalled();
+  });
+
+  it("ends at once when the caller cancels", async () => {
+    const controller = new AbortController();
+    const { outcome } = waitingForToken(controller.signal);
+    controller.abort();
+    const error = await outcome;
+    expect(error).not.toBeInstanceOf(RequestTimeoutError);
+    expect((error as Error).name).toBe("AbortError");
+  });
+});
+
 describe("a refused call", () => {
   const refused = (headers: Record<string, string>, body: string) => client(async () => new Response(body, { status: 429, headers }));
 

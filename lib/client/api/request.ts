@@ -97,8 +97,15 @@ export function createApiClient(deps: ApiClientDeps) {
     });
     if (options.body !== undefined) headers.set("Content-Type", "application/json");
 
+    // The route's time-out starts now, so that it also bounds the wait for the session token: clerk-js retries a token
+    // refresh over a dead connection for minutes.
+    const timeout = timeoutSignal((deps.timeoutFor ?? requestTimeoutMs)(path));
     if (auth.signedIn && !publicMode) {
-      const token = await auth.getToken().catch(() => null);
+      const token = await untilAborted(auth.getToken(), combine(options.signal, timeout)).catch((error: unknown) => {
+        if (timeout?.aborted && !options.signal?.aborted) throw new RequestTimeoutError();
+        if (options.signal?.aborted) throw error;
+        return null;
+      });
       if (token) headers.set("Authorization", `Bearer ${token}`);
       // Display hints only: the server takes identity from the verified session, never from these.
       setHeaderText(headers, REQUEST_HEADERS.userId, auth.user.id);
@@ -111,7 +118,6 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     const target = !auth.signedIn || publicMode ? toPublicApiPath(path) : path;
-    const timeout = timeoutSignal((deps.timeoutFor ?? requestTimeoutMs)(path));
     try {
       return await deps.fetch(target, {
         method,
@@ -145,6 +151,17 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return { apiRequest, apiJson };
+}
+
+/** `promise`, or a rejection with the signal's reason as soon as `signal` aborts (the promise itself is left to settle). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
 }
 
 /** AbortSignal.timeout where the browser has it (every current one); without it, no time-out rather than a crash. */
