@@ -202,6 +202,9 @@ describe("a two-hour recording sent in parts", () => {
     expect(first).toMatchObject({ part: 0, referencesUsed: false, fallback: false });
     expect(speakersOf(first)).toEqual(["SPEAKER_01", "SPEAKER_02"]);
     expect(first.segments.at(-1)!.end).toBeCloseTo(604, 3);
+    // A transcribed part's audio leaves the server at once; the parts still to come stay.
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId, part: 0 } })).toBe(0);
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId, part: 1 } })).toBe(1);
 
     const speakerReferences = [
       { name: "SPEAKER_01", audio: wavBase64(4) },
@@ -226,9 +229,9 @@ describe("a two-hour recording sent in parts", () => {
     expect(seen.slice(1).every((request) => request.knownSpeakerReferences === 2)).toBe(true);
     expect(seen[5]!.knownSpeakerNames).toEqual(["SPEAKER_01", "SPEAKER_02"]);
 
-    // Done: the pieces go, and the upload with them.
-    expect((await remove(me, upload.uploadId)).status).toBe(204);
+    // Every part transcribed: no audio of the recording is left on the server. Done: the upload goes too.
     expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId } })).toBe(0);
+    expect((await remove(me, upload.uploadId)).status).toBe(204);
     expect((await state(me, upload.uploadId)).status).toBe(404);
     // A part's failure or success never makes a session.
     expect(await api.db.session.count({ where: { userId: "user_long_a" } })).toBe(0);
@@ -655,8 +658,53 @@ describe("limits: refused with a 4xx, never a 500", () => {
     const bounded = (await (await create(caller, planBody("rec-bounded", plan))).json()) as UploadState;
     await sendMissing(caller, bounded, parts);
     server.use(openAiTranscription(openAiDialogue));
-    for (let call = 0; call < TRANSCRIBE_CALLS_PER_PART; call += 1) expect((await transcribe(caller, bounded.uploadId, 0)).status).toBe(200);
+    expect((await transcribe(caller, bounded.uploadId, 0)).status).toBe(200);
+    for (let call = 1; call < TRANSCRIBE_CALLS_PER_PART; call += 1) {
+      // As after an answer lost on its way: the part's audio went with the answer, so the browser sends it again.
+      expect((await transcribe(caller, bounded.uploadId, 0)).status).toBe(409);
+      await sendMissing(caller, (await (await state(caller, bounded.uploadId)).json()) as UploadState, parts);
+      expect((await transcribe(caller, bounded.uploadId, 0)).status).toBe(200);
+    }
+    await sendMissing(caller, (await (await state(caller, bounded.uploadId)).json()) as UploadState, parts);
     expect((await transcribe(caller, bounded.uploadId, 0)).status).toBe(429);
+  });
+});
+
+describe("a server busy with other recordings", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV, TRANSCRIPTIONS_IN_FLIGHT: "1" });
+
+  it("refuses a part with a 503 that costs neither the caller's allowance nor the upload's bound of calls", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => {};
+    const providerStarted = new Promise<void>((resolve) => (started = resolve));
+    let held = true;
+    server.use(
+      openAiTranscription(async (request) => {
+        if (held) {
+          held = false;
+          started();
+          await gate;
+        }
+        return openAiDialogue(request);
+      }),
+    );
+    const other = { user: "user_slot_holder" };
+    const holding = (await (await create(other, planBody("rec-holding", recording(5, 80).plan))).json()) as UploadState;
+    await sendMissing(other, holding, recording(5, 80).parts);
+    const first = transcribe(other, holding.uploadId, 0);
+    await providerStarted;
+
+    const me = { user: "user_waiting_for_a_slot" };
+    const { parts, plan } = recording(5, 81);
+    const mine = (await (await create(me, planBody("rec-waiting", plan))).json()) as UploadState;
+    await sendMissing(me, mine, parts);
+    for (let attempt = 0; attempt < TRANSCRIBE_CALLS_PER_PART + 1; attempt += 1) expect((await transcribe(me, mine.uploadId, 0)).status).toBe(503);
+    expect((await api.db.upload.findUniqueOrThrow({ where: { id: mine.uploadId } })).transcribeCalls).toBe(0);
+
+    release();
+    expect((await first).status).toBe(200);
+    expect((await transcribe(me, mine.uploadId, 0)).status).toBe(200);
   });
 });
 

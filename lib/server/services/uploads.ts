@@ -31,14 +31,16 @@ import {
 import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { clientIp, enforceRateLimit } from "@/lib/server/security/rate-limit";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
-import { audioPieceStore, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
+import { audioPieceStore, partPrefix, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
 
 import type { TranscriptionDeps } from "./transcription";
 import { speakerReferenceClips } from "./uploads-references";
 
 // Recordings sent in parts (issue 14 §2). The browser plans the upload (each part's size and its pieces' hashes), sends the
-// pieces it is missing, then has each part transcribed; the server keeps the pieces until the browser deletes the upload
-// (once its transcript is stored) or the upload expires. A guest's upload is audio only: never a session or a transcript.
+// pieces it is missing, then has each part transcribed. A part's audio leaves the server as soon as its transcript is
+// answered (the browser keeps the part's transcript and its own copy of the audio until the whole recording is stored; an
+// answer lost on the way is asked for again with the pieces sent again). The upload itself goes when the browser deletes it
+// or it expires. A guest's upload is audio only: never a session or a transcript.
 //
 // Who may reach an upload: a signed-in owner by their verified Clerk session only; a guest by the random token given once
 // when the upload was made (x-upload-token; stored as its sha256, compared in constant time). Anyone else gets the same
@@ -295,8 +297,9 @@ async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array
 
 /**
  * POST …/parts/{part}/transcribe: the part's pieces joined, transcribed by the provider chain with the first part's speaker
- * clips. Times in the answer are the part's own (from its start). A failure is a 503 that keeps the audio on the device
- * (keepAudioLocally); it is never kept as a server session, and the pieces stay for the retry.
+ * clips (sent by the browser). Times in the answer are the part's own (from its start). Once transcribed, the part's pieces
+ * are deleted. A failure is a 503 that keeps the audio on the device (keepAudioLocally); it is never kept as a server
+ * session, and the pieces stay for the retry.
  */
 export async function transcribeUploadPart(
   request: Request,
@@ -315,16 +318,17 @@ export async function transcribeUploadPart(
   const missing = plan.pieces.flatMap((_, piece) => (stored.some((row) => row.piece === piece) ? [] : [[part, piece] as [number, number]]));
   if (missing.length > 0) throw new ApiError("conflict", LONG_RECORDING_TEXTS.piecesMissing, { missing });
 
-  // The caller's allowance of part transcriptions is counted, then this upload's own bound (retries included) is taken.
-  await enforceRateLimit("upload-part", caller.identity ? { userId: caller.identity.userId } : { ip: clientIp(request) });
-  const bound = upload.plan.parts.length * TRANSCRIBE_CALLS_PER_PART;
-  const { count } = await db.upload.updateMany({
-    where: { id: upload.id, transcribeCalls: { lt: bound } },
-    data: { transcribeCalls: { increment: 1 }, expiresAt: new Date(Date.now() + RETENTION_MS) },
-  });
-  if (count === 0) throw new ApiError("rate_limited", "This recording has been sent for transcription too many times. Please record it again.");
-
   return withTranscriptionSlot(async () => {
+    // Counted once the call can go ahead: a "busy" answer (no slot) costs neither the caller's allowance of part
+    // transcriptions nor this upload's own bound of calls (retries included).
+    await enforceRateLimit("upload-part", caller.identity ? { userId: caller.identity.userId } : { ip: clientIp(request) });
+    const bound = upload.plan.parts.length * TRANSCRIBE_CALLS_PER_PART;
+    const { count } = await db.upload.updateMany({
+      where: { id: upload.id, transcribeCalls: { lt: bound } },
+      data: { transcribeCalls: { increment: 1 }, expiresAt: new Date(Date.now() + RETENTION_MS) },
+    });
+    if (count === 0) throw new ApiError("rate_limited", "This recording has been sent for transcription too many times. Please record it again.");
+
     const audio = await assemblePart(upload, part, plan, store);
     let chain;
     try {
@@ -346,6 +350,7 @@ export async function transcribeUploadPart(
       if (error instanceof TranscriptionUnavailableError) throw new ApiError("unavailable", error.message, { keepAudioLocally: true });
       throw error;
     }
+    await dropPartAudio(upload.id, part, store);
     let raw: RawSegment[] = chain.transcript.segments;
     if (raw.every((segment) => segment.text.trim() === "") && chain.transcript.text.trim() !== "") {
       raw = [{ text: chain.transcript.text, start: 0, end: chain.transcript.durationSeconds }];
@@ -362,6 +367,19 @@ export async function transcribeUploadPart(
       ...(chain.fallbackReason ? { fallbackReason: chain.fallbackReason } : {}),
     };
   });
+}
+
+/**
+ * A transcribed part's pieces: an object store's objects, then the rows. If the store fails, the answer still goes out (the
+ * transcript was paid for); the pieces then go with the upload, when the browser deletes it or it expires.
+ */
+async function dropPartAudio(uploadId: string, part: number, store: AudioPieceStore): Promise<void> {
+  try {
+    if (store.kind !== "database") await store.deletePrefix(partPrefix(uploadId, part));
+    await getDb().uploadPiece.deleteMany({ where: { uploadId, part } });
+  } catch (error) {
+    console.error(`[uploads] a transcribed part's audio could not be deleted yet: ${(error as { name?: unknown } | null)?.name ?? "unknown"}`);
+  }
 }
 
 /** A part's bytes from the store, each piece checked against its hash again; a lost or damaged piece is missing again. */

@@ -191,6 +191,19 @@ describe("s3 store", () => {
     await expect(store.get("uploads/x/0/0")).rejects.toThrow("object store get failed");
   });
 
+  it("fails cleanly when the store's answer stops half-way (its body cut off, or stalled to the time-out)", async () => {
+    const cutOff = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes("O"));
+          controller.error(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+        },
+      });
+    const store = new S3AudioPieceStore(S3, async () => new Response(cutOff(), { status: 200 }));
+    await expect(store.get("uploads/x/0/0")).rejects.toThrow(new ObjectStoreError("get"));
+    await expect(store.deletePrefix("uploads/x/")).rejects.toThrow(new ObjectStoreError("list"));
+  });
+
   it("parses a ListObjectsV2 answer", () => {
     expect(
       parseListing(

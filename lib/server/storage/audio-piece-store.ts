@@ -25,6 +25,7 @@ export interface AudioPieceStore {
 
 export const pieceKey = (uploadId: string, part: number, piece: number) => `${uploadPrefix(uploadId)}${part}/${piece}`;
 export const uploadPrefix = (uploadId: string) => `uploads/${uploadId}/`;
+export const partPrefix = (uploadId: string, part: number) => `${uploadPrefix(uploadId)}${part}/`;
 
 /** The S3 settings when all four are set, else null (the database keeps the pieces). */
 export function s3ConfigFromEnv(env: Env = getEnv()) {

@@ -73,7 +73,11 @@ export class S3AudioPieceStore implements AudioPieceStore {
       await discard(response);
       throw new ObjectStoreError("get", response.status);
     }
-    return new Uint8Array(await response.arrayBuffer());
+    // A body that stops half-way ends at the call's time-out: the same failure as no answer.
+    const body = await response.arrayBuffer().catch((): never => {
+      throw new ObjectStoreError("get");
+    });
+    return new Uint8Array(body);
   }
 
   async delete(key: string): Promise<void> {
@@ -93,7 +97,11 @@ export class S3AudioPieceStore implements AudioPieceStore {
         await discard(response);
         throw new ObjectStoreError("list", response.status);
       }
-      const listing = parseListing(await response.text());
+      const listing = parseListing(
+        await response.text().catch((): never => {
+          throw new ObjectStoreError("list");
+        }),
+      );
       for (let index = 0; index < listing.keys.length; index += DELETES_AT_ONCE) {
         await Promise.all(listing.keys.slice(index, index + DELETES_AT_ONCE).map((key) => this.delete(key)));
       }
