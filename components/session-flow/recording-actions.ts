@@ -101,13 +101,19 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
       showToast({ title: FAILURE_TEXTS.errorTitle, description: FAILURE_TEXTS.missingFailedSessionId, variant: "destructive" });
       return;
     }
+    // One retry at a time: only the call whose own event moved the flow from idle goes on. A second tap (or the connection's
+    // return) while one runs is ignored; let through, its failure would end the flow under the first, whose transcript
+    // would then arrive with nobody to hold it.
+    if (kit.getState().phase.name !== "idle") return;
     kit.dispatch({ type: "TRANSCRIPTION_RETRY" });
-    if (kit.getState().phase.name !== "transcribing") return; // something else is under way
+    const retrying = kit.getState().phase;
+    if (retrying.name !== "transcribing") return; // something else is under way
     // A journal is retried as a journal: the mode was set to the one it was made in (solo.modeForRetry) before this.
     const outcome = await retryLocalRecording(
       target,
       kit.getState().mode === "solo" && solo ? { speakerName: solo.speakerName() } : undefined,
       kit.transcribedAudio,
+      () => kit.getState().phase === retrying,
     );
     if (outcome.ok) {
       showToast({ title: FAILURE_TEXTS.retrySuccessTranscription, variant: "success" });
@@ -117,6 +123,7 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
       else settle(outcome);
       return;
     }
+    if ("unwanted" in outcome) return; // the flow moved on; the recording stays listed, its audio kept
     kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
     const wait = outcome.failure.retryAfterSeconds;
     const description = wait ? LIMIT_TEXTS.recordingKept(describeWait(wait)) : FAILURE_TEXTS.retryFailedBody;

@@ -173,7 +173,7 @@ test("a journal whose upload failed keeps its guide: its retry after a reload is
   after.recording.retryTranscription(target);
   await waitFor(() => after.kit.getState().phase.name === "results");
   // Sent again as a journal: one voice, named after who journals.
-  expect(retryLocalRecording).toHaveBeenLastCalledWith(target, { speakerName: expect.any(String) }, expect.any(Set));
+  expect(retryLocalRecording).toHaveBeenLastCalledWith(target, { speakerName: expect.any(String) }, expect.any(Set), expect.any(Function));
   expect(requestAnalysis).toHaveBeenLastCalledWith(expect.objectContaining({ mode: "solo", conversationGuideHeadline: "Hot Chili" }));
 });
 

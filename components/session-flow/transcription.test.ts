@@ -274,3 +274,17 @@ test("a retry whose audio cannot be marked as transcribed keeps its list entry u
   expect(listLocalSessions()).toEqual([]);
   expect(deleteRecording).toHaveBeenCalledWith("rec-9");
 });
+
+test("a retry's transcript that arrives when its flow no longer waits for it leaves the recording listed, its audio untouched", async () => {
+  requestTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
+  await sendRecording(recording, { language: "en" }, custody);
+  const [listed] = listLocalSessions();
+  markRecordingStatus.mockClear();
+
+  requestTranscription.mockResolvedValueOnce(result);
+  await expect(retryLocalRecording(listed!, undefined, custody, () => false)).resolves.toEqual({ ok: false, unwanted: true });
+  expect(listLocalSessions().map((session) => session.id)).toEqual([listed!.id]);
+  expect(custody.size).toBe(0);
+  expect(markRecordingStatus).not.toHaveBeenCalledWith("rec-9", "transcribed");
+  expect(deleteRecording).not.toHaveBeenCalled();
+});

@@ -59,6 +59,9 @@ type TranscriptionFailure = {
 
 export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData } | { ok: false; failure: TranscriptionFailure };
 
+/** A retry's outcome; `unwanted`: the transcript came when its flow no longer waited for it, and nothing was changed. */
+export type RetryOutcome = TranscriptionOutcome | { ok: false; unwanted: true };
+
 export async function sendRecording(
   recording: RecordingToSend,
   options: {
@@ -114,13 +117,15 @@ type SpeakerOptions = { soloMode?: boolean; speakerName?: string; minSpeakers?: 
 /**
  * A failed recording sent again: the server's retry endpoint when it kept the recording too, else (or when it answers 404)
  * the ordinary transcription call with this device's audio, in the speech language set now and the mode the recording was
- * made in (`solo`: a Solo Journal, one voice named after who journals).
+ * made in (`solo`: a Solo Journal, one voice named after who journals). `wanted` says, when the transcript arrives, whether
+ * the flow still waits for it: if not, nobody would hold it, so the recording stays listed with its audio, to retry again.
  */
 export async function retryLocalRecording(
   session: LocalSession,
   solo: { speakerName?: string } | undefined,
   custody: AudioCustody,
-): Promise<TranscriptionOutcome> {
+  wanted: () => boolean = () => true,
+): Promise<RetryOutcome> {
   // A growth follow-up's failure is never kept by the server (lib/server/services/transcription.ts): this device has it.
   const serverKept = !isDeviceSessionId(session.id) && !session.followUpOf;
   try {
@@ -156,6 +161,7 @@ export async function retryLocalRecording(
         });
       }
     }
+    if (!wanted()) return { ok: false, unwanted: true };
     // Marked "transcribed" before its list entry goes: should the mark fail, the entry stays (and goes with the audio at
     // its release), so the audio is never left stored and unlisted.
     if (session.audioKey) {
