@@ -79,6 +79,15 @@ export const LIMIT_TEXTS = {
   tryLater: (wait: string) => `You've reached the limit of requests for now. Please try again in ${wait}.`,
 } as const;
 
+/**
+ * Ours, not the spec's: the session flow's code (capture, upload, analysis) could not be downloaded, or not in time
+ * (offline without the installed app's copy, a very slow connection). Nothing was recorded; a tap tries again.
+ */
+export const FLOW_LOAD_TEXTS = {
+  title: "Could not start",
+  body: "Part of the app could not be downloaded. Check your connection and try again.",
+} as const;
+
 /** Redirect home after an error (spec part 1, section 9). */
 export const REDIRECT_HOME_AFTER_ERROR_MS = 3000;
 export const PRELOAD_PROMPTS_TIMEOUT_MS = 5000;

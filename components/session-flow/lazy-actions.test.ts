@@ -3,7 +3,8 @@
  */
 import type { SessionFlowActions } from "./flow-actions";
 import { createFlowKit } from "./flow-kit";
-import { createLazyActions } from "./session-flow-provider";
+import { waitFor } from "./flow-test-fixtures";
+import { createLazyActions, FLOW_CODE_TIMEOUT_MS } from "./session-flow-provider";
 
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 jest.mock("@/lib/client/api/request", () => ({ apiRequest: jest.fn(async () => new Response("{}")) }));
@@ -79,6 +80,8 @@ test("a failed download is tried again by the next gesture or call", async () =>
   const load = jest.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValue(flowModule);
   const { actions, ready } = createLazyActions(createFlowKit(), load, noInstantActions);
   await expect(ready()).rejects.toThrow("offline");
+  // Nobody waited for it (the first gesture started it on its own): nothing to tell.
+  expect(showToast).not.toHaveBeenCalled();
   actions.recording.start();
   await flush();
   expect(load).toHaveBeenCalledTimes(2);
@@ -158,6 +161,59 @@ describe("the record button's first step does not wait for the download", () => 
     actions.solo.notReady();
     expect(kit.getState().phase.name).toBe("idle");
     expect(showToast).toHaveBeenCalledWith({ title: "Session cancelled" });
+  });
+
+  test("a failed download closes the readiness card with a message, and the record button starts anew (no confirmed card with no recording)", async () => {
+    supportRecording();
+    let failFirst!: (error: Error) => void;
+    const load = jest
+      .fn()
+      .mockImplementationOnce(() => new Promise((_, reject) => (failFirst = reject)))
+      .mockImplementation(() => import("./flow-actions"));
+    const kit = createFlowKit();
+    const { actions } = createLazyActions(kit, load);
+
+    actions.recording.start();
+    expect(kit.getState().phase).toEqual({ name: "readiness", confirmed: false });
+    void actions.recording.beginCapture(); // the countdown ended while the code was on its way
+    failFirst(new Error("Failed to fetch dynamically imported module"));
+    await flush();
+    expect(kit.getState().phase.name).toBe("idle");
+    expect(showToast).toHaveBeenCalledWith({ title: "Could not start", description: expect.stringContaining("connection"), variant: "destructive" });
+
+    // A late "Yes, ready" (the card was on screen) loads the code and confirms nothing.
+    actions.recording.confirmReady();
+    await waitFor(() => load.mock.calls.length === 2);
+    await flush();
+    await flush();
+    actions.recording.start();
+    await flush();
+    expect(kit.getState().phase).toEqual({ name: "readiness", confirmed: false });
+  });
+
+  test("a download that never ends fails after FLOW_CODE_TIMEOUT_MS: the card closes with the same message, and the next tap downloads again", async () => {
+    jest.useFakeTimers();
+    try {
+      supportRecording();
+      const load = jest.fn(() => new Promise<never>(() => {}));
+      const kit = createFlowKit();
+      const { actions } = createLazyActions(kit, load);
+
+      actions.recording.start();
+      void actions.recording.beginCapture();
+      await jest.advanceTimersByTimeAsync(FLOW_CODE_TIMEOUT_MS - 1);
+      expect(kit.getState().phase.name).toBe("readiness");
+      expect(showToast).not.toHaveBeenCalled();
+
+      await jest.advanceTimersByTimeAsync(1);
+      expect(kit.getState().phase.name).toBe("idle");
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Could not start", variant: "destructive" }));
+      actions.recording.start();
+      expect(kit.getState().phase.name).toBe("readiness");
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test("a browser that cannot record gets the unsupported toast and no readiness card", () => {

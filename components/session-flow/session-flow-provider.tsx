@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 
+import { FLOW_LOAD_TEXTS } from "@/components/recording/texts";
 import { SOLO_TEXTS } from "@/components/solo/texts";
 import { browserStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -23,8 +24,15 @@ import { startRecording } from "./start-recording";
 // The record button does not wait for that download: its first step (the readiness card) needs none of the actions' code
 // and runs on the tap itself (INSTANT_ACTIONS). The card's three-second countdown is the download's time; the microphone
 // opens when the countdown has ended and the code is there.
+//
+// The download has an end (FLOW_CODE_TIMEOUT_MS). When it fails or takes longer, the calls queued for it are dropped, and
+// if the user was waiting on it (a readiness card open, an action tapped) they are told, and a readiness card closes: no
+// microphone could have opened, and the record button starts again, downloading again.
 
 const loadFlowActions = () => import("./flow-actions");
+
+/** How long a tap waits for the flow's code before it counts as not downloaded. */
+export const FLOW_CODE_TIMEOUT_MS = 15_000;
 
 /** Top-level actions that are functions; every other key is a group of actions (recording, analysis, solo…). */
 const TOP_LEVEL_FUNCTIONS = new Set<PropertyKey>(["retryFromHistory", "sendWaitingRecording"]);
@@ -65,16 +73,32 @@ export function createLazyActions(
   let real: SessionFlowActions | null = null;
   let instant: Partial<Record<string, AnyFunction>> | null = null;
   let loading: Promise<SessionFlowActions> | null = null;
+  // Calls made since the download started, waiting for it.
+  let queued = 0;
   const ready = () => {
-    loading ??= load().then(
-      (module) => (real = module.createSessionFlowActions(kit)),
+    loading ??= withinTime(load(), FLOW_CODE_TIMEOUT_MS).then(
+      (module) => {
+        queued = 0;
+        return (real ??= module.createSessionFlowActions(kit));
+      },
       (error: unknown) => {
         // A failed download (offline without the service worker's copy): the next gesture or call tries again.
         loading = null;
+        downloadFailed();
         throw error;
       },
     );
     return loading;
+  };
+  const downloadFailed = () => {
+    const waiting = queued > 0;
+    queued = 0;
+    const { phase } = kit.getState();
+    // The readiness card waits for a capture that needs this code: it closes, and the record button starts anew.
+    const inReadiness = phase.name === "readiness";
+    if (inReadiness) kit.dispatch({ type: "CAPTURE_FAILED" });
+    // A download the first gesture started on its own fails quietly; one the user waits for says so.
+    if (waiting || inReadiness) showToast({ title: FLOW_LOAD_TEXTS.title, description: FLOW_LOAD_TEXTS.body, variant: "destructive" });
   };
 
   const functions = new Map<string, AnyFunction>();
@@ -94,6 +118,7 @@ export function createLazyActions(
           ready().catch(() => undefined);
           return now(...args);
         }
+        queued += 1;
         ready().then(
           (actions) => void pick(actions)(...args),
           () => undefined,
@@ -119,6 +144,15 @@ export function createLazyActions(
     get: (_, key) => (typeof key !== "string" ? undefined : TOP_LEVEL_FUNCTIONS.has(key) ? fn(null, key) : group(key)),
   });
   return { actions, ready };
+}
+
+/** The download, or its failure once `ms` have passed without it. */
+function withinTime<T>(download: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The app's code did not arrive within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([download, late]).finally(() => clearTimeout(timer));
 }
 
 const hasPendingFollowUps = () => {
