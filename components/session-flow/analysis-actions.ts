@@ -33,11 +33,12 @@ type SpeakerStats = Record<string, { totalTime: number; wordCount: number; segme
 
 /** Naming → analysis → results (spec part 1 section 4 "After transcription"), and the analysis failures of section 8. */
 export function createAnalysisActions(kit: FlowKit) {
+  /** The analysed session, and whether it is stored (by the server, or on this device when it is a guest's). */
   function opened(
     result: { analysis: Analysis; sessionId: string | null; signals?: unknown },
     named: NamedTranscript | null,
     fallbackName: string,
-  ): ClientSession {
+  ): { session: ClientSession; stored: boolean } {
     const now = Date.now();
     const session: ClientSession = {
       id: result.sessionId ?? newDeviceSessionId(now),
@@ -55,10 +56,11 @@ export function createAnalysisActions(kit: FlowKit) {
     };
     // A guest's session lives in this browser; a signed-in user's was stored by the server with the analysis. Where the
     // browser refuses to keep it, the recording's audio is left for the next start to list, not deleted with the results.
-    if (session.isLocal && !keepOnDevice(session)) leaveTranscribedAudioForRecovery(kit.transcribedAudio);
+    const stored = !session.isLocal || keepOnDevice(session);
+    if (!stored) leaveTranscribedAudioForRecovery(kit.transcribedAudio);
     markFreeSessionUsed();
     announceSessionsChanged();
-    return session;
+    return { session, stored };
   }
 
   async function analyze(named: NamedTranscript): Promise<void> {
@@ -70,7 +72,7 @@ export function createAnalysisActions(kit: FlowKit) {
         kit.dispatch({ type: "ANALYSIS_ABANDONED" });
         return;
       }
-      kit.dispatch({ type: "ANALYSED", session: opened(result, named, recordingName(new Date(now))) });
+      kit.dispatch({ type: "ANALYSED", session: opened(result, named, recordingName(new Date(now))).session });
       if (named.solo) showToast({ title: SOLO_TEXTS.complete, variant: "success" });
     } catch (error) {
       failed(named, toAnalysisError(error), now);
@@ -106,17 +108,17 @@ export function createAnalysisActions(kit: FlowKit) {
     const keptOnServer = retry.keptId !== null && !isDeviceSessionId(retry.keptId);
     try {
       const result = keptOnServer ? await sessionApi.retryAnalysis(retry.keptId!) : await requestAnalysis(analyzeBody(named!));
-      if (retry.keptId) removeLocalSession(retry.keptId);
       showToast({ title: FAILURE_TEXTS.retrySuccessAnalysis, variant: "success" });
       const fallbackName = retry.keptId ? String(readLocalSessionRecord(retry.keptId)?.name ?? "") : "";
-      kit.dispatch({
-        type: "ANALYSED",
-        session: opened(
-          { analysis: result.analysis, sessionId: result.sessionId ?? null, signals: result.signals },
-          named ?? namedFromServer(result.analysis, listedTranscript),
-          fallbackName || recordingName(new Date()),
-        ),
-      });
+      const { session, stored } = opened(
+        { analysis: result.analysis, sessionId: result.sessionId ?? null, signals: result.signals },
+        named ?? namedFromServer(result.analysis, listedTranscript),
+        fallbackName || recordingName(new Date()),
+      );
+      // The kept copy goes only once the analysed session is stored: where the browser refused to store it (storage
+      // full), the transcript stays listed as a failed analysis, one tap from another retry.
+      if (retry.keptId && stored) forgetKeptAnalysis(retry.keptId);
+      kit.dispatch({ type: "ANALYSED", session });
     } catch (error) {
       if (retry.keptId) tryRecordRetryFailure(retry.keptId, error instanceof Error ? error.message : T.unavailable, "analysis");
       announceSessionsChanged();
@@ -177,6 +179,15 @@ export function createAnalysisActions(kit: FlowKit) {
       showToast({ title: T.savedLocallyTitle, description: T.savedLocallyBody });
     },
   };
+}
+
+/** A failed analysis's kept copy, now that its analysed session is stored; one the browser will not remove stays listed. */
+function forgetKeptAnalysis(keptId: string): void {
+  try {
+    removeLocalSession(keptId);
+  } catch {
+    // Only a duplicate left in the history: its retry analyses the same transcript again.
+  }
 }
 
 /** The body of POST /api/analyze for a named transcript (relationship mode). */

@@ -1,6 +1,8 @@
 /**
  * @jest-environment jsdom
  */
+import { listLocalSessionRecords, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+
 import { audio, setUpFlow as setUp, transcription, waitFor } from "./flow-test-fixtures";
 
 // The flow's side effects against fakes of the microphone, the upload and the AI calls: what each action reports to the
@@ -163,4 +165,43 @@ test("a guest's results the browser refuses to keep leave the recording's audio 
   }
   expect(flow.kit.getState().phase.name).toBe("results");
   expect(leaveTranscribedAudioForRecovery).toHaveBeenCalledWith(flow.kit.transcribedAudio);
+});
+
+test("a kept failed analysis whose retry succeeds stays listed until its analysed session is stored (storage full: it stays)", async () => {
+  upsertLocalSessionRecord({
+    id: "local-1700000000000",
+    name: "Recording",
+    transcript: transcription.transcript,
+    namedTranscript: "Ana: We never get time for us.\nBen: Then let's plan Saturday.",
+    speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" },
+    analysis: { cards: [], transcriptionSegments: transcription.segments, speakerStats: transcription.speakerStats },
+    failedAnalysis: { error: "Connection error", timestamp: "2026-11-02T10:00:00.000Z", attemptCount: 1 },
+    createdAt: "2026-11-02T10:00:00.000Z",
+    timestamp: 1700000000000,
+    audioKey: null,
+  });
+  const flow = setUp();
+  requestAnalysis.mockResolvedValueOnce({ analysis, sessionId: null, warnings: [] });
+  const realSetItem = Storage.prototype.setItem;
+  // The browser refuses the list of sessions with the analysed one in it, and takes any other write.
+  const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(function (this: Storage, key: string, value: string) {
+    if (key === "local_sessions" && value.includes("You asked.")) throw new DOMException("quota", "QuotaExceededError");
+    return realSetItem.call(this, key, value);
+  });
+  try {
+    flow.analysis.retryKept({ id: "local-1700000000000", transcript: transcription.transcript });
+    await waitFor(() => flow.kit.getState().phase.name === "results");
+  } finally {
+    setItem.mockRestore();
+  }
+  expect(listLocalSessionRecords()).toEqual([
+    expect.objectContaining({ id: "local-1700000000000", transcript: transcription.transcript, failedAnalysis: expect.anything() }),
+  ]);
+
+  // With room again, the next retry stores the session, and only then the kept copy goes.
+  flow.kit.dispatch({ type: "CLOSED" });
+  requestAnalysis.mockResolvedValueOnce({ analysis, sessionId: null, warnings: [] });
+  flow.analysis.retryKept({ id: "local-1700000000000", transcript: transcription.transcript });
+  await waitFor(() => flow.kit.getState().phase.name === "results");
+  expect(listLocalSessionRecords()).toEqual([expect.objectContaining({ name: "Saturday plans", transcript: transcription.transcript })]);
 });
