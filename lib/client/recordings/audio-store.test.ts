@@ -84,6 +84,41 @@ describe("audio store", () => {
     expect(await blobBytes(await readRecordingBlob("dup"))).toEqual([1]);
   });
 
+  it("asks for a recording's lock before its record is written, so another tab never lists it unlocked", async () => {
+    // Web Locks as the browser keeps them: a lock asked for is listed at once (pending), and held until released.
+    const names = new Set<string>();
+    let listedWhenAsked: Promise<string[]> | null = null;
+    const locks = {
+      request: (name: string, callback: () => Promise<void>) => {
+        names.add(name);
+        listedWhenAsked ??= listStoredRecordings().then((recordings) => recordings.map((recording) => recording.id));
+        return callback().then(() => void names.delete(name));
+      },
+      query: async () => ({ held: [...names].map((name) => ({ name })), pending: [] }),
+    };
+    Object.defineProperty(globalThis, "navigator", { value: { locks }, configurable: true });
+    try {
+      await start("fresh");
+      expect(await listedWhenAsked).toEqual([]);
+      expect(names).toEqual(new Set(["coach-audio:fresh"]));
+
+      // A recording that cannot begin (its id in use) leaves the lock to the one that holds it.
+      await expect(start("fresh")).rejects.toBeInstanceOf(AudioStorageError);
+      expect(names).toEqual(new Set(["coach-audio:fresh"]));
+      await deleteRecording("fresh");
+      expect(names).toEqual(new Set());
+
+      // One the browser refuses to store lets its lock go.
+      jest.spyOn(IDBObjectStore.prototype, "add").mockImplementationOnce(() => {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      });
+      await expect(start("refused")).rejects.toBeInstanceOf(AudioStorageError);
+      expect(names).toEqual(new Set());
+    } finally {
+      Reflect.deleteProperty(globalThis, "navigator");
+    }
+  });
+
   it("returns base64 for upload, and null for a missing recording or one without audio", async () => {
     await start("b");
     await appendChunk("b", 0, new Blob(["hello"]));

@@ -208,18 +208,26 @@ const isBinary = (value: unknown): value is ArrayBuffer | Blob =>
 
 /**
  * Starts a recording: its meta record says "recording" until finishRecording, so an interrupted one can be found, and
- * this tab holds its lock (recording-locks.ts) until it is saved locally, failed or deleted.
+ * this tab holds its lock (recording-locks.ts) until it is saved locally, failed or deleted. The lock is asked for before
+ * the record is written: recovery in another tab that lists the record then finds the lock too (recover-interrupted.ts
+ * reads the locks after listing), and never takes a recording that has just begun, with no chunk yet, for an empty one.
  */
 export async function beginRecording(input: { id: string; mimeType: string; startedAt: number; mode: RecordingMode }): Promise<StoredRecordingMeta> {
   const meta: StoredRecordingMeta = { ...input, status: "recording", updatedAt: Date.now(), parts: [{ startMs: 0 }] };
-  await run((store) =>
-    store("readwrite", (objects) => {
-      // add, not put: reusing an id must fail rather than mix two recordings' chunks.
-      objects.add(meta, metaKey(input.id));
-      return promisifyRequest(objects.transaction);
-    }),
-  );
-  holdRecordingLock(input.id);
+  const asked = holdRecordingLock(input.id);
+  try {
+    await run((store) =>
+      store("readwrite", (objects) => {
+        // add, not put: reusing an id must fail rather than mix two recordings' chunks.
+        objects.add(meta, metaKey(input.id));
+        return promisifyRequest(objects.transaction);
+      }),
+    );
+  } catch (error) {
+    // Not begun: the lock goes with it, unless it was held already (an id in use, whose recording keeps it).
+    if (asked) releaseRecordingLock(input.id);
+    throw error;
+  }
   return meta;
 }
 

@@ -16,14 +16,16 @@ function lockManager(): LockManager | null {
   }
 }
 
-export function holdRecordingLock(id: string): void {
+/** Asks for a recording's lock, held until released; true when this call asked for it (false: held already, or no Web Locks). */
+export function holdRecordingLock(id: string): boolean {
   const manager = lockManager();
-  if (!manager || held.has(id)) return;
+  if (!manager || held.has(id)) return false;
   const entry: Held = { release: null, released: false };
   held.set(id, entry);
   manager
     .request(`${PREFIX}${id}`, () => new Promise<void>((resolve) => (entry.released ? resolve() : (entry.release = resolve))))
     .catch(() => held.delete(id));
+  return true;
 }
 
 /**

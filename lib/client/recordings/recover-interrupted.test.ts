@@ -20,6 +20,11 @@ import {
 import { listFailedLocalRecordings, listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
 import { INTERRUPTED_RECORDING_ERROR, recoverInterruptedRecordings } from "./recover-interrupted";
 
+jest.mock("./audio-store", () => {
+  const store = jest.requireActual("./audio-store");
+  return { ...store, listStoredRecordings: jest.fn(store.listStoredRecordings) };
+});
+
 function memoryStorage(): KeyValueStorage & { values: Map<string, string> } {
   const values = new Map<string, string>();
   return {
@@ -152,6 +157,31 @@ describe("recoverInterruptedRecordings", () => {
     expect(listLocalSessions(storage).map((session) => session.audioKey)).toEqual(["orphan"]);
     expect(ids).toHaveLength(1);
     expect(await statusOf("live")).toBe("recording");
+  });
+
+  it("leaves alone a recording another tab begins while the listing runs (not yet a chunk), instead of deleting it as empty", async () => {
+    // Web Locks as the browser keeps them: a lock asked for is listed (pending) at once.
+    const names = new Set<string>();
+    const locks = {
+      request: (name: string, callback: () => Promise<void>) => {
+        names.add(name);
+        return callback().then(() => void names.delete(name));
+      },
+      query: async () => ({ held: [...names].map((name) => ({ name })), pending: [] }),
+    };
+    Object.defineProperty(globalThis, "navigator", { value: { locks }, configurable: true });
+    // A listing that takes its time (many recordings' chunks to count); the other tab begins meanwhile.
+    let listed!: () => void;
+    const { listStoredRecordings: list } = jest.requireActual("./audio-store");
+    jest.mocked(listStoredRecordings).mockImplementationOnce(() => new Promise<void>((resolve) => (listed = resolve)).then(list));
+
+    const recovery = recoverInterruptedRecordings(storage);
+    await beginRecording({ id: "just-begun", mimeType: "audio/webm;codecs=opus", startedAt: Date.now(), mode: "couple" });
+    listed();
+    await recovery;
+
+    expect(await statusOf("just-begun")).toBe("recording");
+    expect(listLocalSessions(storage)).toEqual([]);
   });
 
   it("keeps the audio untouched when the session cannot be saved, and recovers it on the next load", async () => {

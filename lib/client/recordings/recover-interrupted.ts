@@ -27,7 +27,10 @@ const INTERRUPTED: ReadonlySet<RecordingStatus> = new Set(["recording", "stopped
  * fails stays as it is and is tried again on the next load. Throws AudioStorageError only when nothing can be listed.
  */
 export async function recoverInterruptedRecordings(storage: KeyValueStorage | null = browserStorage()): Promise<string[]> {
-  const [recordings, active] = await Promise.all([listStoredRecordings(), lockedRecordingIds()]);
+  // The locks are read after the listing: a recording listed has its lock asked for already (beginRecording asks before it
+  // writes the record), so one begun in another tab meanwhile is seen as live, not taken for an empty one and deleted.
+  const recordings = await listStoredRecordings();
+  const active = await lockedRecordingIds();
   const recovered: string[] = [];
   for (const recording of recordings) {
     if (!INTERRUPTED.has(recording.status) || active.has(recording.id)) continue;
