@@ -34,7 +34,10 @@ export function createGrowthActions(kit: FlowKit) {
   let recorder: AudioRecorder | null = null;
   // The named follow-up waiting to be appended; kept for Try Again.
   let pending: FollowUp | null = null;
-  // A signed-in user's follow-up whose append did not reach the server.
+  // Whether the follow-up is stored (by the server, or on this device for a guest): until it is, its audio must stay.
+  let stored = false;
+  // A signed-in user's follow-up whose append did not reach the server, and would not be refused again: it may wait in
+  // the queue of follow-ups to send.
   let unsent: FollowUp | null = null;
 
   const results = (): ResultsPhase | null => {
@@ -47,7 +50,6 @@ export function createGrowthActions(kit: FlowKit) {
     if (!open || !pending) return;
     const { session } = open;
     const sending = pending;
-    unsent = null;
     let reachedServer = false;
     // A guest's session as this device keeps it after a failed regeneration.
     let guestKept = session;
@@ -64,6 +66,9 @@ export function createGrowthActions(kit: FlowKit) {
           };
         throw new Error(String(answer.error ?? "partial_failure"));
       }
+      // A signed-in user's follow-up is stored now; a guest's once the regenerated session is kept on this device.
+      stored = !session.isLocal;
+      unsent = null;
       kit.dispatch({ type: "GROWTH_APPENDED" });
       await wait(GROWTH_TIMING_MS.beforeRefetch);
       await load(session.isLocal ? answer : null);
@@ -72,11 +77,15 @@ export function createGrowthActions(kit: FlowKit) {
       // in the open session, so that Cancel (generic recommendations) or a later save writes it back rather than over it.
       if (session.isLocal) {
         const kept = withFollowUp(guestKept, sending);
-        keepOnDevice(kept);
+        // (Kept by an earlier try, it stays kept.)
+        stored = keepOnDevice(kept) || stored;
         kit.dispatch({ type: "SESSION_UPDATED", session: kept });
+      } else {
+        stored ||= reachedServer;
+        // One that never reached the server is remembered, so that Cancel does not lose it (queued unless it would be
+        // refused again: then only its audio is left, to be retried once the cause has gone, say after signing in again).
+        unsent = !stored && !refusedForGood(error) ? sending : null;
       }
-      // A signed-in user's never reached the server: remembered, so that Cancel does not lose it.
-      else if (!reachedServer && !refusedForGood(error)) unsent = sending;
       // The rate limit refused the regeneration: the user is told how long to wait before Try Again.
       if (error instanceof SessionApiError && error.status === 429) {
         const seconds = Number(error.details.retryAfterSeconds) || 60;
@@ -98,6 +107,7 @@ export function createGrowthActions(kit: FlowKit) {
       const session = withRegeneration(latest.session, fresh, pending);
       if (session.isLocal && !keepOnDevice(session)) leaveTranscribedAudioForRecovery(kit.transcribedAudio);
       pending = null;
+      stored = false;
       showToast({ title: T.createdTitle, description: T.createdBody, variant: "success" });
       kit.dispatch({ type: "GROWTH_COMPLETED", session });
       announceSessionsChanged();
@@ -107,14 +117,17 @@ export function createGrowthActions(kit: FlowKit) {
   }
 
   /**
-   * A signed-in user's follow-up that never reached the server waits on this device and is sent when the connection is
-   * back (lib/client/follow-ups). Where the browser refuses to keep it, its audio is left for the next start to list.
+   * The flow lets go of a follow-up (Cancel, Close) that nothing stored: a signed-in user's that never reached the server
+   * waits on this device and is sent when the connection is back (lib/client/follow-ups). One that cannot wait there (the
+   * server refused it, the browser refused to keep it) has its audio left, unlocked, for the next start to list as a
+   * recording to retry, tied to its session; once its flow ends it would otherwise be deleted with the transcript unstored.
    */
-  function keepUnsent(): void {
-    const open = results();
-    if (!unsent || !open || open.session.isLocal) return;
-    if (queueFollowUp({ sessionId: open.session.id, followUp: unsent })) void flushPendingFollowUps();
-    else leaveTranscribedAudioForRecovery(kit.transcribedAudio);
+  function keepUnstored(sessionId: string): void {
+    if (!stored) {
+      if (unsent && queueFollowUp({ sessionId, followUp: unsent })) void flushPendingFollowUps();
+      else leaveTranscribedAudioForRecovery(kit.transcribedAudio);
+    }
+    stored = false;
     unsent = null;
   }
 
@@ -122,9 +135,11 @@ export function createGrowthActions(kit: FlowKit) {
   function finishWithGenericRecommendations(): void {
     const open = results();
     if (!open) return;
-    const session: ClientSession = { ...open.session, recommendations: [...DEFAULT_RECOMMENDATIONS] };
-    if (session.isLocal) keepOnDevice(session);
-    else keepUnsent();
+    // A guest's session is written with the follow-up in it (the failed append put it there; a failed load did not).
+    const withPending = open.session.isLocal && pending ? withFollowUp(open.session, pending) : open.session;
+    const session: ClientSession = { ...withPending, recommendations: [...DEFAULT_RECOMMENDATIONS] };
+    if (session.isLocal && keepOnDevice(session)) stored = true;
+    keepUnstored(session.id);
     pending = null;
     kit.dispatch({ type: "GROWTH_COMPLETED", session });
   }
@@ -194,6 +209,8 @@ export function createGrowthActions(kit: FlowKit) {
         speakerNames,
         createdAt: new Date().toISOString(),
       };
+      stored = false;
+      unsent = null;
       kit.dispatch({ type: "GROWTH_NAMES_CONFIRMED" });
       await wait(GROWTH_TIMING_MS.step);
       kit.dispatch({ type: "GROWTH_STEP", step: "generating" });
@@ -214,7 +231,8 @@ export function createGrowthActions(kit: FlowKit) {
     },
     finishWithGenericRecommendations,
     close: () => {
-      keepUnsent();
+      const open = results();
+      if (open) keepUnstored(open.session.id);
       pending = null;
       kit.dispatch({ type: "GROWTH_CLOSED" });
     },
