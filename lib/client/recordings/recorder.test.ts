@@ -341,6 +341,41 @@ describe("createAudioRecorder", () => {
     await expect(failure).rejects.toThrow("Microphone access was denied. Please allow the microphone and try again.");
   });
 
+  it("stop while the microphone is being opened lets the start finish, then stops: no microphone or recorder left running", async () => {
+    let grant!: (stream: unknown) => void;
+    getUserMedia.mockReturnValue(new Promise((resolve) => (grant = resolve)));
+    const recorder = createAudioRecorder({ id: "early-stop" });
+    const starting = recorder.start();
+
+    const stopping = recorder.stop();
+    expect(recorder.stop()).toBe(stopping);
+    grant({ getTracks: () => [track] });
+    await starting;
+    lastRecorder().finalChunk = [1, 2];
+    const audio = await stopping;
+
+    expect(audio).toMatchObject({ id: "early-stop", size: 2 });
+    expect(FakeMediaRecorder.instances.map((media) => media.state)).toEqual(["inactive"]);
+    expect(track.stop).toHaveBeenCalled();
+    expect(recorder.state).toBe("stopped");
+    expect(await listStoredRecordings()).toMatchObject([{ id: "early-stop", status: "stopped" }]);
+  });
+
+  it("stop while the microphone is being opened rejects when the start fails, and nothing is recorded", async () => {
+    let deny!: (error: unknown) => void;
+    getUserMedia.mockReturnValue(new Promise((_resolve, reject) => (deny = reject)));
+    const recorder = createAudioRecorder({ id: "early-stop-denied" });
+    const starting = recorder.start();
+
+    const stopping = recorder.stop();
+    deny(new DOMException("Permission denied", "NotAllowedError"));
+
+    await expect(starting).rejects.toBeInstanceOf(MicrophonePermissionError);
+    await expect(stopping).rejects.toThrow("The recorder is not recording.");
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+    expect(await listStoredRecordings()).toEqual([]);
+  });
+
   it("releases the microphone when the recorder cannot be created", async () => {
     class Broken extends FakeMediaRecorder {
       constructor(stream: MediaStream, options?: MediaRecorderOptions) {

@@ -209,6 +209,8 @@ export function createAudioRecorder({
   let begun = false;
   let storageErrorReported = false;
   let stopping: Promise<RecordedAudio> | null = null;
+  // The start under way (the permission prompt, the audio context starting), for a stop() that comes meanwhile.
+  let starting: Promise<void> | null = null;
 
   // A storage failure is told once: every later chunk would fail the same way.
   const reportStorageError = (error: unknown) => {
@@ -483,6 +485,12 @@ export function createAudioRecorder({
     return { id, blob, parts, mimeType, size, durationMs, storedLocally: storing };
   }
 
+  function stopStarted(): Promise<RecordedAudio> {
+    if (state !== "recording") return Promise.reject(new RecorderError("The recorder is not recording."));
+    stopping = finish();
+    return stopping;
+  }
+
   return {
     id,
     get state() {
@@ -491,12 +499,22 @@ export function createAudioRecorder({
     get reconnecting() {
       return reconnecting;
     },
-    start,
+    start() {
+      starting = start();
+      return starting;
+    },
     stop() {
       if (stopping) return stopping;
-      if (state !== "recording") return Promise.reject(new RecorderError("The recorder is not recording."));
-      stopping = finish();
-      return stopping;
+      // Asked to stop before the microphone is open: the start is let finish, and the recording then stopped at once, so
+      // no microphone is left open and nothing left recording that no one can stop any more.
+      if (state === "starting" && starting) {
+        stopping = starting.then(
+          () => stopStarted(),
+          () => stopStarted(),
+        );
+        return stopping;
+      }
+      return stopStarted();
     },
     async cancel() {
       if (state === "cancelled" || state === "stopped") return;
