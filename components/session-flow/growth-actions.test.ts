@@ -1,6 +1,10 @@
 /**
  * @jest-environment jsdom
  */
+import { deserialize, serialize } from "node:v8";
+import { IDBKeyRange, indexedDB } from "fake-indexeddb";
+
+import { listStoredRecordings } from "@/lib/client/recordings/audio-store";
 import { readLocalSessionRecord, upsertLocalSessionRecord, type LocalSession } from "@/lib/client/recordings/local-recordings";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
@@ -26,7 +30,7 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 }));
 
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
-const { retryLocalRecording } = jest.requireMock("./transcription");
+const { retryLocalRecording, sendRecording } = jest.requireMock("./transcription");
 
 /** The history's entry of a follow-up whose upload failed (lib/client/recordings/local-recordings). */
 const failedFollowUp: LocalSession = {
@@ -210,4 +214,89 @@ test("signed in: a follow-up that never reached the server, closed after Try Aga
   const pending = JSON.parse(localStorage.getItem("pending_follow_ups") ?? "[]");
   expect(pending).toEqual([expect.objectContaining({ sessionId: signedIn.id, followUp: expect.objectContaining({ transcript: namedFollowUp }) })]);
   sessionApi.appendTranscript.mockReset();
+});
+
+describe("the hidden recorder", () => {
+  /** A browser's MediaRecorder: its last chunk, then "stop", after stop() returns. */
+  class FakeMediaRecorder extends EventTarget {
+    static isTypeSupported = () => true;
+    static instances: FakeMediaRecorder[] = [];
+    state: RecordingState = "inactive";
+    mimeType = "audio/webm;codecs=opus";
+    constructor() {
+      super();
+      FakeMediaRecorder.instances.push(this);
+    }
+    start() {
+      this.state = "recording";
+    }
+    stop() {
+      this.state = "inactive";
+      setTimeout(() => {
+        this.dispatchEvent(Object.assign(new Event("dataavailable"), { data: new Blob([new Uint8Array([1, 2])], { type: this.mimeType }) }));
+        this.dispatchEvent(new Event("stop"));
+      }, 0);
+    }
+  }
+
+  beforeAll(() => {
+    globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
+    Object.assign(globalThis, { indexedDB, IDBKeyRange, MediaRecorder: FakeMediaRecorder });
+  });
+
+  /** The growth card opened over the completion screen, the microphone not granted yet. */
+  function openedBeforeTheMicrophone() {
+    let grantMicrophone!: (stream: unknown) => void;
+    const track = { stop: jest.fn(), readyState: "live" };
+    const microphone = { getTracks: () => [track], getAudioTracks: () => [] };
+    Object.defineProperty(navigator, "mediaDevices", {
+      value: { getUserMedia: () => new Promise((resolve) => (grantMicrophone = resolve)) },
+      configurable: true,
+    });
+    const kit = createFlowKit();
+    kit.dispatch({ type: "OPENED", session: guestSession });
+    const growth = createGrowthActions(kit);
+    const opening = growth.open();
+    const growthState = () => (kit.getState().phase as ResultsPhase).growth;
+    const running = () => FakeMediaRecorder.instances.filter((recorder) => recorder.state === "recording");
+    const recordingInStore = async () => (await listStoredRecordings()).filter((recording) => recording.status === "recording");
+    return { growth, opening, track, growthState, running, recordingInStore, grant: () => grantMicrophone(microphone) };
+  }
+
+  test("a swipe right before it has started does what the disabled Next does: nothing; once it runs, Next stops and sends it", async () => {
+    const flow = openedBeforeTheMicrophone();
+    sendRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+
+    await flow.growth.send();
+    expect(flow.growthState()).toEqual({ name: "recording", startedAt: null });
+    flow.grant();
+    await flow.opening;
+    expect(flow.growthState()).toEqual({ name: "recording", startedAt: expect.any(Number) });
+    expect(flow.running()).toHaveLength(1);
+
+    await flow.growth.send();
+
+    expect(flow.growthState()).toEqual({ name: "naming", transcription });
+    expect(sendRecording).toHaveBeenCalledTimes(1);
+    expect({ runningRecorders: flow.running().length, recordingInStore: (await flow.recordingInStore()).length }).toEqual({
+      runningRecorders: 0,
+      recordingInStore: 0,
+    });
+    expect(flow.track.stop).toHaveBeenCalled();
+  });
+
+  test("Previous before it has started closes the card, and the microphone granted later is released, nothing recorded", async () => {
+    const flow = openedBeforeTheMicrophone();
+
+    await flow.growth.send();
+    flow.growth.cancel();
+    flow.grant();
+    await flow.opening;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(flow.growthState()).toBeNull();
+    expect(flow.running()).toHaveLength(0);
+    expect(await flow.recordingInStore()).toEqual([]);
+    expect(flow.track.stop).toHaveBeenCalled();
+  });
 });

@@ -168,10 +168,14 @@ export function createGrowthActions(kit: FlowKit) {
       showToast({ title: T.cancelledTitle });
     },
 
-    /** Swipe right / Next: stop and send; the transcript is named 800 ms later. */
+    /**
+     * Swipe right / Next: stop and send; the transcript is named 800 ms later. Until the hidden recorder has started there is
+     * nothing to send: a swipe then does what the disabled Next does, nothing (the card stays, and so does the recorder,
+     * which Previous or a later Next still stops).
+     */
     send: async () => {
       const active = recorder;
-      if (!active) return;
+      if (!active || active.state !== "recording") return;
       recorder = null;
       const followUpOf = results()?.session.id;
       kit.dispatch({ type: "GROWTH_STOPPED" });
