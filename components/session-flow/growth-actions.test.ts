@@ -6,6 +6,7 @@ import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 
 import { listStoredRecordings } from "@/lib/client/recordings/audio-store";
 import { readLocalSessionRecord, upsertLocalSessionRecord, type LocalSession } from "@/lib/client/recordings/local-recordings";
+import { DEFAULT_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 
@@ -216,6 +217,47 @@ test("signed in: a follow-up that never reached the server, closed after Try Aga
   sessionApi.appendTranscript.mockReset();
 });
 
+const earlierOutcome = { summary: "You found time for each other.", recommendations: ["Plan Saturday together", DEFAULT_RECOMMENDATIONS[1]!] };
+
+test("Cancel after a failed append keeps the old summary and adds the generic recommendations to the session's own", async () => {
+  const flow = atGrowthNaming({ ...guestSession, ...earlierOutcome });
+  sessionApi.appendTranscript.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+
+  await flow.growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  flow.growth.finishWithGenericRecommendations();
+
+  const expected = ["Plan Saturday together", DEFAULT_RECOMMENDATIONS[1], DEFAULT_RECOMMENDATIONS[0], DEFAULT_RECOMMENDATIONS[2]];
+  expect(flow.growthState()).toBeNull();
+  expect(flow.openSession()).toMatchObject({ summary: earlierOutcome.summary, recommendations: expected });
+  expect(readLocalSessionRecord("local-1")).toMatchObject({ summary: earlierOutcome.summary, recommendations: expected });
+});
+
+test("signed in: Cancel after the updated session could not be fetched keeps the old summary, the generic recommendations added", async () => {
+  const signedIn = { ...guestSession, ...earlierOutcome, id: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77", isLocal: false };
+  const flow = atGrowthNaming(signedIn);
+  sessionApi.appendTranscript.mockResolvedValueOnce({ status: "ok" });
+  sessionApi.get.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+
+  await flow.growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  expect(flow.growthState()).toEqual({ name: "failed", dialog: "loading-failed" });
+  flow.growth.finishWithGenericRecommendations();
+
+  expect(flow.openSession()).toMatchObject({
+    summary: earlierOutcome.summary,
+    recommendations: ["Plan Saturday together", DEFAULT_RECOMMENDATIONS[1], DEFAULT_RECOMMENDATIONS[0], DEFAULT_RECOMMENDATIONS[2]],
+  });
+});
+
+test("Cancel over a session without recommendations finishes with the three generic ones", async () => {
+  const flow = atGrowthNaming({ ...guestSession, recommendations: null });
+  sessionApi.appendTranscript.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+
+  await flow.growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  flow.growth.finishWithGenericRecommendations();
+
+  expect(flow.openSession().recommendations).toEqual(DEFAULT_RECOMMENDATIONS);
+});
+
 describe("the hidden recorder", () => {
   /** A browser's MediaRecorder: its last chunk, then "stop", after stop() returns. */
   class FakeMediaRecorder extends EventTarget {
@@ -245,7 +287,7 @@ describe("the hidden recorder", () => {
   });
 
   /** The growth card opened over the completion screen, the microphone not granted yet. */
-  function openedBeforeTheMicrophone() {
+  function openedBeforeTheMicrophone(session: ClientSession = guestSession) {
     let grantMicrophone!: (stream: unknown) => void;
     const track = { stop: jest.fn(), readyState: "live" };
     const microphone = { getTracks: () => [track], getAudioTracks: () => [] };
@@ -254,13 +296,14 @@ describe("the hidden recorder", () => {
       configurable: true,
     });
     const kit = createFlowKit();
-    kit.dispatch({ type: "OPENED", session: guestSession });
+    kit.dispatch({ type: "OPENED", session });
     const growth = createGrowthActions(kit);
     const opening = growth.open();
     const growthState = () => (kit.getState().phase as ResultsPhase).growth;
     const running = () => FakeMediaRecorder.instances.filter((recorder) => recorder.state === "recording");
     const recordingInStore = async () => (await listStoredRecordings()).filter((recording) => recording.status === "recording");
-    return { growth, opening, track, growthState, running, recordingInStore, grant: () => grantMicrophone(microphone) };
+    const openSession = () => (kit.getState().phase as ResultsPhase).session;
+    return { growth, opening, track, growthState, running, recordingInStore, session: openSession, grant: () => grantMicrophone(microphone) };
   }
 
   test("a swipe right before it has started does what the disabled Next does: nothing; once it runs, Next stops and sends it", async () => {

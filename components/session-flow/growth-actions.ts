@@ -131,13 +131,16 @@ export function createGrowthActions(kit: FlowKit) {
     unsent = null;
   }
 
-  /** Cancel in a failure dialog: the session ends with the generic recommendations, the follow-up kept with it. */
+  /**
+   * Cancel in a failure dialog: the session ends with its summary as it was and the generic recommendations added to its
+   * own (spec part 2 section 8: "the old summary is kept with generic recommendations added"), the follow-up kept with it.
+   */
   function finishWithGenericRecommendations(): void {
     const open = results();
     if (!open) return;
     // A guest's session is written with the follow-up in it (the failed append put it there; a failed load did not).
     const withPending = open.session.isLocal && pending ? withFollowUp(open.session, pending) : open.session;
-    const session: ClientSession = { ...withPending, recommendations: [...DEFAULT_RECOMMENDATIONS] };
+    const session: ClientSession = { ...withPending, recommendations: withGenericRecommendations(withPending.recommendations) };
     if (session.isLocal && keepOnDevice(session)) stored = true;
     keepUnstored(session.id);
     pending = null;
@@ -241,6 +244,12 @@ export function createGrowthActions(kit: FlowKit) {
       kit.dispatch({ type: "GROWTH_CLOSED" });
     },
   };
+}
+
+/** The recommendations with the generic ones added after them (each once); the generic three alone when there were none. */
+function withGenericRecommendations(earlier: ClientSession["recommendations"]): string[] {
+  const kept = (earlier ?? []).filter((item) => typeof item === "string" && item.trim() !== "").map((item) => item.trim());
+  return [...new Set([...kept, ...DEFAULT_RECOMMENDATIONS])];
 }
 
 /** A 4xx other than a time-out or a rate limit: sending the same follow-up again would be refused again. */
