@@ -4,6 +4,7 @@
 import { deserialize, serialize } from "node:v8";
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 
+import { GROWTH_TIMING_MS } from "@/components/growth/texts";
 import { listStoredRecordings } from "@/lib/client/recordings/audio-store";
 import { readLocalSessionRecord, upsertLocalSessionRecord, type LocalSession } from "@/lib/client/recordings/local-recordings";
 import { DEFAULT_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
@@ -31,7 +32,8 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 }));
 
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
-const { retryLocalRecording, sendRecording } = jest.requireMock("./transcription");
+const { wait } = jest.requireMock("@/lib/client/wait");
+const { retryLocalRecording, sendRecording, leaveTranscribedAudioForRecovery } = jest.requireMock("./transcription");
 
 /** The history's entry of a follow-up whose upload failed (lib/client/recordings/local-recordings). */
 const failedFollowUp: LocalSession = {
@@ -341,5 +343,26 @@ describe("the hidden recorder", () => {
     expect(flow.running()).toHaveLength(0);
     expect(await flow.recordingInStore()).toEqual([]);
     expect(flow.track.stop).toHaveBeenCalled();
+  });
+
+  test("an unexpected error falls back to three generic recommendations after 1 s, the old summary kept", async () => {
+    const flow = openedBeforeTheMicrophone({ ...guestSession, ...earlierOutcome });
+    flow.grant();
+    await flow.opening;
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    sendRecording.mockRejectedValueOnce(new TypeError("Cannot read properties of undefined (reading 'segments')"));
+    const shownDuringTheWait: unknown[] = [];
+    wait.mockImplementationOnce(async (ms: number) => void shownDuringTheWait.push({ ms, growth: flow.growthState() }));
+
+    await flow.growth.send();
+
+    expect(shownDuringTheWait).toEqual([{ ms: GROWTH_TIMING_MS.unexpectedFallback, growth: { name: "transcribing" } }]);
+    expect(GROWTH_TIMING_MS.unexpectedFallback).toBe(1000);
+    expect(flow.growthState()).toBeNull();
+    expect(flow.session()).toMatchObject({ summary: earlierOutcome.summary, recommendations: DEFAULT_RECOMMENDATIONS });
+    // The follow-up failed before it was named, so the session kept has none of it: its audio is left for a retry.
+    expect(leaveTranscribedAudioForRecovery).toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });

@@ -136,15 +136,38 @@ export function createGrowthActions(kit: FlowKit) {
    * own (spec part 2 section 8: "the old summary is kept with generic recommendations added"), the follow-up kept with it.
    */
   function finishWithGenericRecommendations(): void {
+    finishWith(withGenericRecommendations);
+  }
+
+  /** The growth flow ends over the session with these recommendations; the follow-up is kept, queued or left for recovery. */
+  function finishWith(recommendations: (earlier: ClientSession["recommendations"]) => string[]): void {
     const open = results();
-    if (!open) return;
+    if (!open?.growth) return;
     // A guest's session is written with the follow-up in it (the failed append put it there; a failed load did not).
     const withPending = open.session.isLocal && pending ? withFollowUp(open.session, pending) : open.session;
-    const session: ClientSession = { ...withPending, recommendations: withGenericRecommendations(withPending.recommendations) };
-    if (session.isLocal && keepOnDevice(session)) stored = true;
+    const session: ClientSession = { ...withPending, recommendations: recommendations(withPending.recommendations) };
+    // (Stored only if the follow-up is in it: one that failed before its naming is not.)
+    if (session.isLocal && keepOnDevice(session) && pending) stored = true;
     keepUnstored(session.id);
     pending = null;
     kit.dispatch({ type: "GROWTH_COMPLETED", session });
+  }
+
+  /**
+   * Spec part 2 section 4: "An unexpected error falls back to three generic recommendations after 1 s." A step that throws
+   * where no failure branch of the flow catches it would leave its overlay up for good; instead the flow ends as on
+   * Cancel, with the generic three, and the follow-up kept (or its audio left for recovery) as there.
+   */
+  function fallingBackOnUnexpectedError<Args extends unknown[]>(step: (...args: Args) => Promise<void>) {
+    return async (...args: Args): Promise<void> => {
+      try {
+        await step(...args);
+      } catch (error) {
+        console.warn("The growth follow-up failed unexpectedly; finishing with the generic recommendations.", error);
+        await wait(GROWTH_TIMING_MS.unexpectedFallback);
+        finishWith(() => [...DEFAULT_RECOMMENDATIONS]);
+      }
+    };
   }
 
   return {
@@ -176,7 +199,7 @@ export function createGrowthActions(kit: FlowKit) {
      * nothing to send: a swipe then does what the disabled Next does, nothing (the card stays, and so does the recorder,
      * which Previous or a later Next still stops).
      */
-    send: async () => {
+    send: fallingBackOnUnexpectedError(async () => {
       const active = recorder;
       if (!active || active.state !== "recording") return;
       recorder = null;
@@ -201,10 +224,10 @@ export function createGrowthActions(kit: FlowKit) {
       }
       await wait(GROWTH_TIMING_MS.beforeNaming);
       kit.dispatch({ type: "GROWTH_TRANSCRIBED", result: outcome.result });
-    },
+    }),
 
     /** Names confirmed: processing, then generating 500 ms later, then the append. */
-    confirmNames: async (speakerNames: Record<string, string>) => {
+    confirmNames: fallingBackOnUnexpectedError(async (speakerNames: Record<string, string>) => {
       const growth = results()?.growth;
       if (growth?.name !== "naming") return;
       const { transcription } = growth;
@@ -222,7 +245,7 @@ export function createGrowthActions(kit: FlowKit) {
       await wait(GROWTH_TIMING_MS.step);
       kit.dispatch({ type: "GROWTH_STEP", step: "generating" });
       await append();
-    },
+    }),
     closeNaming: () => {
       pending = null;
       kit.dispatch({ type: "GROWTH_NAMING_CLOSED" });
@@ -233,8 +256,8 @@ export function createGrowthActions(kit: FlowKit) {
       const growth = results()?.growth;
       if (growth?.name !== "failed") return;
       kit.dispatch({ type: "GROWTH_RETRY" });
-      if (growth.dialog === "generation-failed") void append();
-      else if (growth.dialog === "loading-failed") void load(null);
+      if (growth.dialog === "generation-failed") void fallingBackOnUnexpectedError(append)();
+      else if (growth.dialog === "loading-failed") void fallingBackOnUnexpectedError(load)(null);
     },
     finishWithGenericRecommendations,
     close: () => {
