@@ -37,8 +37,10 @@ const envSchema = z.object({
   FEEDBACK_EMAIL: optionalText.transform((value) => value ?? "feedback@retro-coach.app"),
   /** AI calls (transcribe, analyze, summary, follow-up regeneration, each counted apart) per signed-in user per window. */
   RATE_LIMIT_AI_PER_USER: positiveInt(100),
-  /** The same per guest IP address (the first x-forwarded-for entry: the host's proxy is trusted to set it). */
+  /** The same per guest IP address (counted from the right of x-forwarded-for: see TRUSTED_PROXY_HOPS). */
   RATE_LIMIT_AI_PER_IP: positiveInt(100),
+  /** Proxies in front of the app that append to x-forwarded-for; a guest's address is that many entries from its end. */
+  TRUSTED_PROXY_HOPS: positiveInt(1),
   /** Length of the fixed rate-limit window, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(3600),
   /** Failed recordings' audio the server keeps per user, in MB; past it a failure keeps its audio in the browser only. */

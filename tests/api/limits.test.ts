@@ -31,7 +31,11 @@ const conversation = {
 
 type Caller = { userId?: string; ip?: string };
 async function headersOf({ userId, ip }: Caller): Promise<Record<string, string>> {
-  return { ...(userId ? bearer(await mintSessionToken(userId)) : {}), ...(ip ? { "x-forwarded-for": `${ip}, 10.0.0.1` } : {}) };
+  // The client writes an address of its choosing; the proxy in front of the app appends the one it was reached from.
+  return {
+    ...(userId ? bearer(await mintSessionToken(userId)) : {}),
+    ...(ip ? { "x-forwarded-for": `10.9.9.${Math.floor(Math.random() * 250)}, ${ip}` } : {}),
+  };
 }
 const postAnalyze = async (caller: Caller, body: Record<string, unknown> = conversation, handler = analyze) =>
   handler(apiRequest("/api/analyze", { method: "POST", body, headers: await headersOf(caller) }), routeContext());
@@ -112,6 +116,17 @@ describe("rate limits on AI calls", () => {
     });
     expect(freshAnalyze).not.toBe(analyze);
     expect((await postAnalyze({ ip: "203.0.113.9" }, conversation, freshAnalyze!)).status).toBe(429);
+  });
+
+  it("is one guest's allowance however the guest fills in x-forwarded-for itself (the proxy's appended address counts)", async () => {
+    setForTest({ RATE_LIMIT_AI_PER_IP: "2" });
+    const statuses: number[] = [];
+    for (let call = 1; call <= 4; call += 1) {
+      const headers = { "x-forwarded-for": `10.9.9.${call}, 198.51.100.77` };
+      statuses.push((await analyze(apiRequest("/api/analyze", { method: "POST", body: conversation, headers }), routeContext())).status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(await counters()).toEqual([{ key: "analyze:ip:198.51.100.77", count: 4 }]);
   });
 
   it("counts a burst of parallel calls exactly: as many pass as the limit allows", async () => {

@@ -111,14 +111,18 @@ describe("keys and addresses", () => {
   });
 
   it.each([
-    [{ "x-forwarded-for": "203.0.113.7, 10.0.0.1" }, "203.0.113.7"],
-    [{ "x-forwarded-for": " 2001:db8::1 " }, "2001:db8::1"],
-    [{ "x-real-ip": "198.51.100.4" }, "198.51.100.4"],
-    [{ "x-forwarded-for": "203.0.113.7", "x-real-ip": "198.51.100.4" }, "203.0.113.7"],
-    [{}, "unknown"],
-    [{ "x-forwarded-for": "x".repeat(500) }, "x".repeat(64)],
-  ])("case %#: the first forwarded address, else x-real-ip, cut to 64 characters", (headers, ip) => {
-    expect(clientIp(new Request("http://test/api/analyze", { headers }))).toBe(ip);
+    [{ "x-forwarded-for": "203.0.113.7" }, 1, "203.0.113.7"],
+    // What the client wrote comes first; the proxy in front appends the address it was reached from.
+    [{ "x-forwarded-for": "10.9.9.1, 203.0.113.7" }, 1, "203.0.113.7"],
+    [{ "x-forwarded-for": "10.9.9.1, 203.0.113.7, 10.0.0.1" }, 2, "203.0.113.7"],
+    [{ "x-forwarded-for": "203.0.113.7" }, 3, "203.0.113.7"],
+    [{ "x-forwarded-for": " 2001:db8::1 ,, " }, 1, "2001:db8::1"],
+    [{ "x-real-ip": "198.51.100.4" }, 1, "198.51.100.4"],
+    [{ "x-forwarded-for": "203.0.113.7", "x-real-ip": "198.51.100.4" }, 1, "203.0.113.7"],
+    [{}, 1, "unknown"],
+    [{ "x-forwarded-for": "x".repeat(500) }, 1, "x".repeat(64)],
+  ])("case %#: the address TRUSTED_PROXY_HOPS entries from the end of x-forwarded-for, else x-real-ip, cut to 64 characters", (headers, hops, ip) => {
+    expect(clientIp(new Request("http://test/api/analyze", { headers }), hops)).toBe(ip);
   });
 });
 

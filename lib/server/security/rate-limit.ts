@@ -71,12 +71,19 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
 }
 
 /**
- * A guest's address: the first x-forwarded-for entry, else x-real-ip. These headers are trusted because the app runs
- * behind its host's proxy (Vercel, or `next start` itself, which sets x-forwarded-for from the socket), which sets them;
- * a deployment exposed without such a proxy would let a client choose its own address.
+ * A guest's address, as the proxies in front of the app saw it. Each proxy appends the address it was reached from to
+ * x-forwarded-for, after whatever the client itself wrote there, so only entries counted from the right can be trusted:
+ * with TRUSTED_PROXY_HOPS proxies (1 by default: the host's, e.g. Vercel's, which replaces the header with the client's
+ * address, or an nginx or load balancer that appends it), the client is that many entries from the end. The first entry
+ * is whatever the client chose, and taking it let one client spend any number of guest allowances. Else x-real-ip.
+ * (`next start` facing the internet directly keeps a client's own x-forwarded-for: serve it behind a proxy.)
  */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+export function clientIp(request: Request, hops: number = getEnv().TRUSTED_PROXY_HOPS): string {
+  const chain = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const forwarded = chain.length > 0 ? chain[Math.max(0, chain.length - hops)] : undefined;
   const address = forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
   return address.slice(0, 64);
 }
