@@ -44,6 +44,10 @@ function toMigrationItem(session: Record<string, unknown>) {
     "conversationGuideHeadline",
     "mode",
     "speakerNames",
+    // The follow-through a guest answered and the conversation's signals: the server keeps both with the session, and the
+    // device's copy is removed once it is in the account, so leaving them out would lose them.
+    "commitments",
+    "signals",
   ];
   return Object.fromEntries(pick.filter((key) => session[key] !== undefined && session[key] !== null).map((key) => [key, session[key]]));
 }
