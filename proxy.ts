@@ -4,6 +4,7 @@ import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server
 import { toPublicApiPath } from "@/lib/domain/api-paths";
 import { identityFromRequest } from "@/lib/server/auth/identity";
 import { getClerkConfig, getEnv } from "@/lib/server/env";
+import { ApiError, errorResponse } from "@/lib/server/http/errors";
 import { applyContentSecurityPolicy, cspSourcesFromEnv } from "@/lib/server/security/headers";
 
 // A convenience in front of the app, not its security boundary: every signed-in handler resolves identity itself.
@@ -46,7 +47,7 @@ const pageHandler = clerk
 
 // An API call only needs to know whether its caller is signed in, and only where a public variant exists (a handshake is
 // for pages). It is the verification the route then repeats, which finds the outcome kept (lib/server/auth/verified-tokens.ts).
-async function apiHandler(request: NextRequest): Promise<NextResponse> {
+async function apiHandler(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
   // A path that is not valid percent-encoding (/api/sessions/%FF) names nothing; Next would answer its dynamic routes
   // with a bare 500 (vercel/next.js#92527).
@@ -56,7 +57,14 @@ async function apiHandler(request: NextRequest): Promise<NextResponse> {
     return notFound;
   }
   const publicPath = toPublicApiPath(pathname);
-  const anonymous = publicPath !== pathname && (await identityFromRequest(request)) === null;
+  let anonymous = false;
+  try {
+    anonymous = publicPath !== pathname && (await identityFromRequest(request)) === null;
+  } catch (error) {
+    // Verification did not finish in time (identity.ts): the 503 it names, not the proxy's bare 500.
+    if (error instanceof ApiError) return errorResponse(error);
+    throw error;
+  }
   return forward(request, anonymous ? publicPath : null);
 }
 

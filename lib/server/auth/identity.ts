@@ -16,11 +16,23 @@ export type Identity = {
 };
 
 /**
+ * How long verifying a session may take. With CLERK_JWT_KEY it is local; without it Clerk's JWKS is fetched (then kept),
+ * which Clerk's SDK does with neither a time-out nor an end to its retries: a Clerk that accepts the connection and then
+ * stalls would hold every signed-in request.
+ */
+export const VERIFY_TIMEOUT_MS = 10_000;
+
+/** Verification did not finish in time: the caller is not told "signed out" (its work would go to the guest routes). */
+export const verificationUnavailable = () =>
+  new ApiError("unavailable", "Your sign-in could not be checked right now. Please try again in a moment.", { retryAfterSeconds: 5 });
+
+/**
  * The caller's identity, from a Clerk session token (Authorization bearer or the __session cookie) verified with the
  * instance's key. Identity headers the client sends (x-user-id and friends) are ignored here on purpose.
- * Returns null for anonymous callers, for invalid or expired tokens, and always in guest-only mode.
+ * Returns null for anonymous callers, for invalid or expired tokens, and always in guest-only mode. Throws a 503 ApiError
+ * when verification cannot finish within VERIFY_TIMEOUT_MS.
  */
-export async function identityFromRequest(request: Request): Promise<Identity | null> {
+export async function identityFromRequest(request: Request, { timeoutMs = VERIFY_TIMEOUT_MS } = {}): Promise<Identity | null> {
   const clerk = getClerkConfig();
   if (!clerk) return null;
   // Anonymous requests carry neither: nothing to verify (and nothing worth a digest).
@@ -35,17 +47,30 @@ export async function identityFromRequest(request: Request): Promise<Identity | 
 
   const client = clerkClientFor(clerk);
   let state;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(verificationUnavailable()), timeoutMs);
+  });
   try {
-    state = await client.authenticateRequest(request, {
-      secretKey: clerk.secretKey,
-      publishableKey: clerk.publishableKey,
-      jwtKey: clerk.jwtKey,
-      acceptsToken: "session_token",
-    });
+    state = await Promise.race([
+      client.authenticateRequest(request, {
+        secretKey: clerk.secretKey,
+        publishableKey: clerk.publishableKey,
+        jwtKey: clerk.jwtKey,
+        acceptsToken: "session_token",
+      }),
+      late,
+    ]);
   } catch (error) {
+    if (error instanceof ApiError) {
+      console.warn("[auth] session verification did not finish in time");
+      throw error;
+    }
     // Verification problems (clock skew, malformed cookies) mean "not signed in", never a crash.
     console.warn(`[auth] session verification failed: ${error instanceof Error ? error.message : String(error)}`);
     return null;
+  } finally {
+    clearTimeout(timer);
   }
   if (!state.isAuthenticated) return null;
 
