@@ -177,6 +177,40 @@ describe("votes, reminder clicks and summaries", () => {
     expect(body.recommendations).toHaveLength(3);
   });
 
+  describe.each([
+    ["with an AI key", {}],
+    ["without an AI key", { GEMINI_API_KEY: undefined, OPENAI_API_KEY: undefined }],
+  ])("a session saved with cards that are not insight cards is summarised from the well-formed ones (%s)", (_, env) => {
+    let saved: Record<string, string | undefined> = {};
+    beforeEach(() => {
+      saved = { ...process.env };
+      for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key];
+      server.use(
+        geminiGenerate(() =>
+          HttpResponse.json(geminiJson({ summary: "What resonated.", recommendations: ["One", "Two", "Three"], encouragement: "Onwards." })),
+        ),
+      );
+    });
+    afterEach(() => Object.assign(process.env, saved));
+
+    it.each([
+      ["cards: [{}]", [{}]],
+      ["cards: [null]", [null]],
+      ["cards: [{dimension: 'x', insight: 5}]", [{ dimension: "x", insight: 5 }]],
+      ["cards: 'abc'", "abc"],
+    ])("%s", async (_, cards) => {
+      const userId = `user_odd_cards_${Object.keys(env).length}`;
+      const localId = `local-${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+      const stored = await save(userId, localId, { ...localSession(localId), analysis: { ...analysis, cards: [...[cards].flat(), analysis.cards[0]] } });
+      expect(stored.status).toBe(200);
+      const { id } = await stored.json();
+      const response = await summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: await auth(userId) }), routeContext({ id }));
+      expect(response.status).toBe(200);
+      expect((await response.json()).recommendations).toHaveLength(3);
+      expect((await api.db.session.findUniqueOrThrow({ where: { id } })).isCompleted).toBe(true);
+    });
+  });
+
   it("the public summary works from the cards and votes sent, storing nothing", async () => {
     server.use(
       geminiGenerate(() => HttpResponse.json(geminiJson({ summary: "Guest summary.", recommendations: ["One", "Two", "Three"], encouragement: "Onwards." }))),

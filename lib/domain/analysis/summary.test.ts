@@ -7,6 +7,7 @@ import {
   genericSummary,
   isDeckComplete,
   keepLastRecommendations,
+  readStoredDeck,
   resolveSummary,
   SERVER_FALLBACK_RECOMMENDATIONS,
   SummaryFallbackError,
@@ -176,5 +177,55 @@ describe("votes", () => {
     expect(isDeckComplete(three, [vote(0, "helpful"), vote(0, "helpful"), vote(5, "helpful")])).toBe(false);
     expect(isDeckComplete([], [])).toBe(false);
     expect(isDeckComplete(undefined, undefined)).toBe(false);
+  });
+});
+
+describe("readStoredDeck: a stored session's cards are read, not trusted", () => {
+  const kept = card("Curiosity");
+
+  test.each<[string, unknown]>([
+    ["not a list", { 0: kept }],
+    ["a list of nothing usable", [{}, null, 5, "Curiosity", [kept]]],
+    [
+      "cards without text",
+      [
+        { dimension: "Clarity", insight: 5 },
+        { dimension: 5, insight: "x" },
+        { dimension: " ", insight: "x" },
+        { dimension: "x", insight: "" },
+      ],
+    ],
+  ])("%s gives no cards and no votes", (_, cards) => {
+    expect(readStoredDeck(cards, [vote(0, "helpful")])).toEqual({ cards: [], swipeActions: [] });
+  });
+
+  it("keeps the well-formed cards, their votes moved with them, and drops the votes of the cards left out", () => {
+    const deck = readStoredDeck([{}, kept, null, card("Timing")], [vote(0, "helpful"), vote(1, "helpful"), vote(2, "unhelpful"), vote(3, "unhelpful")]);
+    expect(deck.cards).toEqual([kept, card("Timing")]);
+    expect(deck.swipeActions).toEqual([
+      { cardIndex: 0, action: "helpful", timestamp: 1 },
+      { cardIndex: 1, action: "unhelpful", timestamp: 3 },
+    ]);
+  });
+
+  it("repairs what a card can do without: tips, colour and icon", () => {
+    const deck = readStoredDeck([{ dimension: "Clarity", insight: "Said clearly.", tips: ["Ask.", 5, " "], color: "purple", icon: 7, extra: "x" }], []);
+    expect(deck.cards).toEqual([{ dimension: "Clarity", insight: "Said clearly.", tips: ["Ask."], color: "deep-teal", icon: "comment" }]);
+  });
+
+  it("bounds what reaches the summary prompt", () => {
+    const deck = readStoredDeck(
+      Array.from({ length: 80 }, () => ({ dimension: "d".repeat(500), insight: "i".repeat(5_000) })),
+      [],
+    );
+    expect(deck.cards).toHaveLength(50);
+    expect(deck.cards[0]).toMatchObject({ dimension: "d".repeat(100), insight: "i".repeat(2_000) });
+  });
+
+  it("a vote moved with its card still counts for that card in the fallback summary", () => {
+    const deck = readStoredDeck([{}, kept], [vote(1, "helpful")]);
+    expect(clientFallbackSummary(deck.cards, deck.swipeActions, NOW).summary).toBe(
+      "What resonated with you: Curiosity. These are strengths you can build on together.",
+    );
   });
 });

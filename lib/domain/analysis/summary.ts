@@ -1,6 +1,6 @@
 import { reminderDateForSummary } from "../calendar/reminder";
 import { ANALYSIS_DEFAULTS, resolveDimension } from "./analysis-schema";
-import type { DimensionTitle, InsightCard, SessionSummary, SwipeAction } from "./types";
+import { CARD_COLORS, CARD_ICONS, DEFAULT_CARD_ICON, type DimensionTitle, type InsightCard, type SessionSummary, type SwipeAction } from "./types";
 
 // The pure parts of the "Session Completed" screen (spec part 2 sections 4, 5 and 9): where the summary comes from,
 // the fallbacks, recommendation clean-up, and the votes that decide when the deck is done.
@@ -61,6 +61,49 @@ export function clientFallbackSummary(cards: readonly InsightCard[], swipeAction
       ? `What resonated with you: ${joinNames(dimensions)}. These are strengths you can build on together.`
       : `You reviewed ${cards.length} insight${cards.length === 1 ? "" : "s"} from your conversation. Every conversation like this one helps you understand each other a little better.`;
   return { summary, recommendations, encouragement: CLIENT_ENCOURAGEMENT, reminderDate: reminderDateForSummary(now) };
+}
+
+/** The most cards, and the longest texts, a stored deck hands to the summary (its prompt quotes each card). */
+export const STORED_DECK_LIMITS = { cards: 50, dimensionChars: 100, insightChars: 2_000, tips: 5, tipChars: 1_000 } as const;
+
+/**
+ * The cards of a stored analysis the summary can work from, with the votes moved along with them. A session is saved as
+ * the browser keeps it (older versions, migrations), so its cards are read, not trusted: one that is not an object, or has
+ * no dimension or insight text, is left out (the spec turns odd card lists into fewer cards, never into an error), and the
+ * votes of the cards kept are renumbered to the cards' new places; votes of the cards left out go with them.
+ */
+export function readStoredDeck(cards: unknown, swipeActions: readonly SwipeAction[]): { cards: InsightCard[]; swipeActions: SwipeAction[] } {
+  const kept: InsightCard[] = [];
+  const place = new Map<number, number>();
+  (Array.isArray(cards) ? cards : []).forEach((raw, index) => {
+    const card = readStoredCard(raw);
+    if (!card || kept.length >= STORED_DECK_LIMITS.cards) return;
+    place.set(index, kept.length);
+    kept.push(card);
+  });
+  const votes = swipeActions.flatMap((swipe) => {
+    const at = place.get(swipe.cardIndex);
+    return at === undefined ? [] : [{ ...swipe, cardIndex: at }];
+  });
+  return { cards: kept, swipeActions: votes };
+}
+
+function readStoredCard(raw: unknown): InsightCard | null {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
+  const card = raw as Record<string, unknown>;
+  if (!hasText(card.dimension) || !hasText(card.insight)) return null;
+  const tips = Array.isArray(card.tips) ? card.tips.filter(hasText).slice(0, STORED_DECK_LIMITS.tips) : [];
+  return {
+    dimension: card.dimension.trim().slice(0, STORED_DECK_LIMITS.dimensionChars),
+    insight: card.insight.slice(0, STORED_DECK_LIMITS.insightChars),
+    tips: tips.map((tip) => tip.slice(0, STORED_DECK_LIMITS.tipChars)),
+    color: oneOf(CARD_COLORS, card.color) ?? "deep-teal",
+    icon: oneOf(CARD_ICONS, card.icon) ?? DEFAULT_CARD_ICON,
+  };
+}
+
+function oneOf<T extends string>(values: readonly T[], value: unknown): T | null {
+  return values.find((item) => item === value) ?? null;
 }
 
 /** The last resort: a generic summary with exactly 2 recommendations. */

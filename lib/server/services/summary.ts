@@ -2,7 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { cleanRecommendations, clientFallbackSummary, SERVER_FALLBACK_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
+import { cleanRecommendations, clientFallbackSummary, readStoredDeck, SERVER_FALLBACK_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
 import type { InsightCard, SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
 import { reminderDateForSummary } from "@/lib/domain/calendar/reminder";
 import { getDb } from "@/lib/server/db";
@@ -86,20 +86,26 @@ function serverFallbackSummary(now: number): SessionSummary {
 /** A guest's session, from the cards and votes the browser sends; nothing is stored. */
 export function summarizeGuestSession(body: z.infer<typeof guestSummaryBodySchema>, deps: SummaryDeps = {}): Promise<SessionSummary> {
   const now = (deps.now ?? Date.now)();
-  const swipes = body.swipeActions.map((swipe) => ({ ...swipe, timestamp: swipe.timestamp ?? now }));
-  return generateSummary(cardsOf(body.analysis), swipes, deps);
+  const deck = readStoredDeck(
+    body.analysis.cards,
+    body.swipeActions.map((swipe) => ({ ...swipe, timestamp: swipe.timestamp ?? now })),
+  );
+  return generateSummary(deck.cards, deck.swipeActions, deps);
 }
 
 /** Signed-in: summarises a stored session and completes it (summary, recommendations, reminder 14 days ahead). */
 export async function summarizeStoredSession(userId: string, id: string, deps: SummaryDeps = {}): Promise<SessionSummary> {
   const row = await findOwnedSession(userId, id, { select: { id: true, analysis: true, swipeActions: true } });
-  const cards = cardsOf(row.analysis);
-  const swipes = row.swipeActions.map((swipe) => ({ cardIndex: swipe.cardIndex, action: swipe.action, timestamp: swipe.votedAt.getTime() }));
+  // The stored cards are read, not cast: a session saved with odd cards is summarised from its well-formed ones.
+  const deck = readStoredDeck(
+    (row.analysis as { cards?: unknown } | null)?.cards,
+    row.swipeActions.map((swipe) => ({ cardIndex: swipe.cardIndex, action: swipe.action, timestamp: swipe.votedAt.getTime() })),
+  );
 
   let summary: SessionSummary;
   let failure: ApiError | null = null;
   try {
-    summary = await generateSummary(cards, swipes, deps);
+    summary = await generateSummary(deck.cards, deck.swipeActions, deps);
   } catch (error) {
     if (!(error instanceof ApiError) || !error.details?.fallback) throw error;
     failure = error;
@@ -118,9 +124,4 @@ export async function summarizeStoredSession(userId: string, id: string, deps: S
   });
   if (failure) throw failure;
   return summary;
-}
-
-function cardsOf(analysis: unknown): InsightCard[] {
-  const cards = (analysis as { cards?: unknown } | null)?.cards;
-  return Array.isArray(cards) ? (cards as InsightCard[]) : [];
 }
