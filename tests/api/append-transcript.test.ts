@@ -105,6 +105,25 @@ describe("with AI providers", () => {
     expect(await api.db.followUpTranscript.count({ where: { sessionId: id } })).toBe(1);
   });
 
+  it.each<[string, Record<string, unknown>]>([
+    ["transcriptionSegments: 5", { transcriptionSegments: 5 }],
+    ["transcriptionSegments: 'abc'", { transcriptionSegments: "abc" }],
+    ["transcriptionSegments: {}", { transcriptionSegments: {} }],
+    ["transcriptionSegments: [null, 5, {}]", { transcriptionSegments: [null, 5, {}] }],
+    ["speakerNames: { SPEAKER_01: 5 }", { transcriptionSegments: segments, speakerNames: { SPEAKER_01: 5 } }],
+  ])("regenerates after a save whose analysis holds %s, the follow-up stored once", async (_, analysis) => {
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+    const localId = `local-odd-${Math.random().toString(36).slice(2)}`;
+    const { id } = await saveSessionForUser("user_g6", localId, { id: localId, transcript: "Ana: hi\nBen: hello", analysis });
+    const response = await call("user_g6", id, {
+      transcript: "Ana: We will walk every Sunday.",
+      transcriptionSegments: [{ speaker: "A", text: "We will walk every Sunday.", start: 0, end: 2 }],
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).status).toBe("ok");
+    expect(await api.db.followUpTranscript.count({ where: { sessionId: id } })).toBe(1);
+  });
+
   it("is a 404 for another user's session, with no provider called and nothing stored", async () => {
     const id = await storedSession("user_g3", "local-g3");
     const seen: SeenGemini[] = [];

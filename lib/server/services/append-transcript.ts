@@ -2,10 +2,9 @@ import "server-only";
 
 import { z } from "zod";
 
-import type { TranscriptSegment } from "@/lib/domain/transcription/segments";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
-import { ApiError } from "@/lib/server/http/errors";
+import { ApiError, describeForLog } from "@/lib/server/http/errors";
 import { structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
 
 import type { AnalysisDeps } from "./analysis";
@@ -56,7 +55,8 @@ export async function appendAndRegenerateForUser(
   deps: AnalysisDeps = {},
 ): Promise<SessionDto & AppendOutcome> {
   const stored = await appendTranscriptForUser(userId, id, body);
-  const analysis = (stored.analysis ?? {}) as { transcriptionSegments?: TranscriptSegment[]; speakerNames?: Record<string, string> };
+  // Read by the regeneration, not trusted: the analysis was saved as the browser kept it (`transcriptionSegments: 5` too).
+  const analysis = (stored.analysis ?? {}) as { transcriptionSegments?: unknown; speakerNames?: unknown };
   // The conversation signals are recomputed with the follow-up beside the regeneration, and kept whatever it does.
   const signalSteps = deps.signalSteps === false ? [] : (deps.signalSteps ?? labellingSteps(deps.steps ?? structuredStepsFromEnv(getEnv())));
   const signals = signalsWithFollowUps(stored, { steps: signalSteps, retryOptions: deps.retryOptions })
@@ -70,7 +70,7 @@ export async function appendAndRegenerateForUser(
         conversation: {
           transcript: stored.transcript,
           segments: analysis.transcriptionSegments,
-          speakerNames: (stored.speakerNames as Record<string, string> | null) ?? analysis.speakerNames,
+          speakerNames: stored.speakerNames ?? analysis.speakerNames,
         },
         followUp: followUpOf(body),
       },
@@ -91,10 +91,13 @@ export async function appendAndRegenerateForUser(
     return { ...(await getSessionForUser(userId, stored.id)), status: "ok" };
   } catch (error) {
     await signals;
-    if (!(error instanceof ApiError)) throw error;
+    // The follow-up is stored by now: whatever stopped the regeneration, the answer says so ("partial_failure", which the
+    // browser offers to retry), never a 500 that reads as if nothing was kept. What no provider explains is logged.
+    if (!(error instanceof ApiError)) console.error(`[append] the regeneration failed after the follow-up was stored: ${describeForLog(error)}`);
+    const reason = error instanceof ApiError ? error.message : "the analysis could not be regenerated";
     // The commitment is remembered even when the analysis could not be regenerated: taken from the follow-up's words.
     await storeCommitments(userId, stored.id, followUpCommitments(followUpOf(body)));
-    return { ...(await getSessionForUser(userId, stored.id)), status: "partial_failure", error: `Analysis generation failed: ${error.message}` };
+    return { ...(await getSessionForUser(userId, stored.id)), status: "partial_failure", error: `Analysis generation failed: ${reason}` };
   }
 }
 
@@ -152,5 +155,5 @@ async function appendTranscriptForUser(userId: string, id: string, body: AppendT
 }
 
 function followUpOf(body: AppendTranscriptBody): RegenerationInput["followUp"] {
-  return { transcript: body.transcript, segments: body.transcriptionSegments as TranscriptSegment[] | undefined, speakerNames: body.speakerNames };
+  return { transcript: body.transcript, segments: body.transcriptionSegments, speakerNames: body.speakerNames };
 }

@@ -25,9 +25,12 @@ export type Regeneration = {
 const FOLLOW_UP_HEADING = "Growth conversation (what they agreed to do next):";
 
 export type RegenerationInput = {
-  /** The first conversation: segments with the names given, or its plain transcript. */
-  conversation: { transcript: string; segments?: TranscriptSegment[]; speakerNames?: Record<string, string> };
-  followUp: { transcript: string; segments?: TranscriptSegment[]; speakerNames?: Record<string, string> };
+  /**
+   * The first conversation: segments with the names given, or its plain transcript. Segments and names are read here, not
+   * trusted: they come from a stored analysis that was saved as the browser kept it, and from a follow-up's free-form list.
+   */
+  conversation: { transcript: string; segments?: unknown; speakerNames?: unknown };
+  followUp: { transcript: string; segments?: unknown; speakerNames?: unknown };
 };
 
 export async function regenerateWithFollowUp({ conversation, followUp }: RegenerationInput, deps: AnalysisDeps = {}): Promise<Regeneration> {
@@ -41,8 +44,8 @@ export async function regenerateWithFollowUp({ conversation, followUp }: Regener
     first.length > 0 && second.length > 0
       ? [...first, ...second.map((segment) => ({ ...segment, speaker: `GROWTH_${segment.speaker}`, start: segment.start + offset, end: segment.end + offset }))]
       : undefined;
-  const followUpNames = Object.fromEntries(Object.entries(followUp.speakerNames ?? {}).map(([id, name]) => [`GROWTH_${id}`, name]));
-  const speakerNames = { ...(conversation.speakerNames ?? {}), ...(segments ? followUpNames : {}) };
+  const followUpNames = Object.fromEntries(Object.entries(usableNames(followUp.speakerNames)).map(([id, name]) => [`GROWTH_${id}`, name]));
+  const speakerNames = { ...usableNames(conversation.speakerNames), ...(segments ? followUpNames : {}) };
   // The signals are recomputed by the append itself (over the conversation and every follow-up), not from this merged text.
   const { analysis } = await analyzeConversation({ transcript, mode: "couple", speakerNames, ...(segments ? { segments } : {}) }, null, {
     ...deps,
@@ -51,10 +54,14 @@ export async function regenerateWithFollowUp({ conversation, followUp }: Regener
   return fromAnalysis(analysis, followUp);
 }
 
-function usableSegments(segments: TranscriptSegment[] | undefined): TranscriptSegment[] {
-  return (segments ?? []).filter(
-    (segment) =>
-      typeof segment?.speaker === "string" &&
+/** The well-formed segments of a list, or none when it is not a list (a stored `transcriptionSegments: 5`). */
+function usableSegments(segments: unknown): TranscriptSegment[] {
+  if (!Array.isArray(segments)) return [];
+  return segments.filter(
+    (segment): segment is TranscriptSegment =>
+      typeof segment === "object" &&
+      segment !== null &&
+      typeof segment.speaker === "string" &&
       typeof segment.text === "string" &&
       segment.text.trim() !== "" &&
       Number.isFinite(segment.start) &&
@@ -62,15 +69,21 @@ function usableSegments(segments: TranscriptSegment[] | undefined): TranscriptSe
   );
 }
 
+/** The names given to speakers: the string ones of a record, none for anything else. */
+function usableNames(names: unknown): Record<string, string> {
+  if (typeof names !== "object" || names === null || Array.isArray(names)) return {};
+  return Object.fromEntries(Object.entries(names).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
 function readable(part: RegenerationInput["conversation"]): string {
   const segments = usableSegments(part.segments);
-  return segments.length > 0 ? namedTranscript(segments, part.speakerNames ?? {}) : part.transcript;
+  return segments.length > 0 ? namedTranscript(segments, usableNames(part.speakerNames)) : part.transcript;
 }
 
 /** The commitments a follow-up states in its own words: what is kept when no model names them. */
 export function followUpCommitments(followUp: RegenerationInput["followUp"]): CommitmentDraft[] {
   const segments = usableSegments(followUp.segments);
-  return extractCommitments(segments.length > 0 ? segments : parseTranscriptLines(followUp.transcript), followUp.speakerNames ?? {});
+  return extractCommitments(segments.length > 0 ? segments : parseTranscriptLines(followUp.transcript), usableNames(followUp.speakerNames));
 }
 
 function fromAnalysis(analysis: Analysis, followUp: RegenerationInput["followUp"]): Regeneration {
