@@ -62,6 +62,22 @@ describe("POST /api/sessions/{id}?skipRegeneration=true", () => {
     expect((await save("user_s4", "local-9", body)).status).toBe(400);
   });
 
+  it.each([
+    ["createdAt", "2026-02-30T10:00:00.000Z", (id: string) => ({ ...localSession(id), createdAt: "2026-02-30T10:00:00.000Z" })],
+    ["createdAt", "2026-02-29", (id: string) => ({ ...localSession(id), createdAt: "2026-02-29" })],
+    [
+      "followUpTranscripts.0.createdAt",
+      "2026-04-31T00:00:00Z",
+      (id: string) => ({ ...localSession(id), followUpTranscripts: [{ transcript: "x", createdAt: "2026-04-31T00:00:00Z" }] }),
+    ],
+    ["followUpTranscripts.0.date", "2026-02-31", (id: string) => ({ ...localSession(id), followUpTranscripts: [{ transcript: "x", date: "2026-02-31" }] })],
+  ])("refuses %s %s, a day the calendar does not have, with a 400 that says so, storing nothing", async (field, _, body) => {
+    const response = await save("user_s4", "local-10", body("local-10"));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toContain(`${field}: must be a real date between 2000 and 2100`);
+    expect(await api.db.session.count({ where: { userId: "user_s4", clientId: "local-10" } })).toBe(0);
+  });
+
   it("refuses a new session past the account's bound with a 422 that says what to do; saves of a kept one go on", async () => {
     process.env.STORED_SESSIONS_PER_USER = "2";
     try {

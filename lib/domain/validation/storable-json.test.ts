@@ -42,6 +42,25 @@ describe("dateInRange", () => {
     ["not a date", false],
     ["2100-01-02T00:00:00Z", false],
     ["1999-12-31T23:59:59Z", false],
+    // Days the calendar does not have, which new Date rolls into the next month.
+    ["2026-02-30T10:00:00.000Z", false],
+    ["2026-02-31", false],
+    ["2026-04-31T00:00:00Z", false],
+    ["2026-02-29", false],
+    ["2026-13-01", false],
+    ["2026-00-10", false],
+    ["2026-01-00", false],
+    ["2026-01-01T24:00:00Z", false],
+    ["2024-02-29", true],
+    ["2000-02-29T12:00:00Z", true],
+    ["2026-02-28T23:59:59.999Z", true],
+    ["2026-04-30T00:00:00+02:00", true],
+    ["2026-04-30T10:00", true],
+    // Only ISO dates: other formats are guessed at by new Date, and roll over too.
+    ["February 30, 2026", false],
+    ["Tue Mar 03 2026 10:00:00 GMT+0000", false],
+    ["2026-1-5", false],
+    [" 2026-01-05", false],
   ])("%s → %s", (value, ok) => {
     expect(dateInRange(value) !== null).toBe(ok);
   });

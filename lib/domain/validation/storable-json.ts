@@ -44,12 +44,28 @@ export const UNSTORABLE_MESSAGES: Record<UnstorableJson["reason"], string> = {
   depth: `JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
 };
 
-/** Dates the app accepts: from 2000 to 2100, as epoch milliseconds or an ISO date string. */
+/** Dates the app accepts: from 2000 to 2100, as epoch milliseconds or an ISO date string of a real calendar day. */
 export const EARLIEST_DATE_MS = Date.UTC(2000, 0, 1);
 export const LATEST_DATE_MS = Date.UTC(2100, 0, 1);
 
-/** An epoch-ms number or a date string as a Date within the accepted range, or null. */
+// An ISO 8601 date ("2026-11-23") or date and time ("2026-11-23T10:00:00.000Z"; seconds, fraction and offset optional).
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
+
+/** Whether year-month-day names a day of the calendar (no 30 February, no 29 February outside leap years). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * An epoch-ms number or an ISO 8601 date string as a Date within the accepted range, or null. Strings are read strictly:
+ * `new Date` rolls a day that does not exist into the next month ("2026-02-30" is 2 March) and guesses at other formats,
+ * so a date the user never meant would be stored; only ISO dates of real calendar days pass.
+ */
 export function dateInRange(value: number | string): Date | null {
+  if (typeof value === "string") {
+    const parts = ISO_DATE.exec(value);
+    if (!parts || !isCalendarDay(Number(parts[1]), Number(parts[2]), Number(parts[3]))) return null;
+  }
   const date = new Date(value);
   const time = date.getTime();
   return Number.isFinite(time) && time >= EARLIEST_DATE_MS && time <= LATEST_DATE_MS ? date : null;

@@ -19,8 +19,13 @@ import { jsonColumn, SESSION_INCLUDE, toSessionDto, type SessionDto } from "./se
 export const SESSION_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 const text = (max: number) => z.string().max(max);
-/** A date as epoch ms or an ISO string, between 2000 and 2100: anything else is a 400, never an Invalid Date. */
-const epochOrIso = z.union([z.number().finite(), z.string().max(40)]).refine((value) => dateInRange(value) !== null, "must be a date between 2000 and 2100");
+/**
+ * A date as epoch ms or an ISO 8601 string of a real calendar day, between 2000 and 2100: anything else is a 400, never an
+ * Invalid Date nor another day ("2026-02-30" is not stored as 2 March).
+ */
+const epochOrIso = z
+  .union([z.number().finite(), z.string().max(40)])
+  .refine((value) => dateInRange(value) !== null, "must be a real date between 2000 and 2100, as epoch milliseconds or an ISO 8601 date");
 const epochMs = z
   .number()
   .finite()
