@@ -180,6 +180,37 @@ describe("POST /api/analyze with AI providers", () => {
     expect(analysis.cards[2].quotes).toEqual([{ text: "Thank you", speaker: "SPEAKER_01", start: 5.2, end: 9 }]);
   });
 
+  it.each([
+    [
+      "a NUL in the brief summary",
+      { briefSummary: "Weekend\u0000plans" },
+      (stored: { analysis: { briefSummary: string } }) => stored.analysis.briefSummary,
+      "Weekendplans",
+    ],
+    [
+      "a lone surrogate in the coach response",
+      { coachResponse: "You two \uD800 talked." },
+      (stored: { analysis: { coachResponse: string } }) => stored.analysis.coachResponse,
+      "You two \uFFFD talked.",
+    ],
+    [
+      "a NUL in a card's insight",
+      { cards: [{ ...modelAnalysis().cards[0], insight: "You\u0000 asked." }] },
+      (stored: { analysis: { cards: { insight: string }[] } }) => stored.analysis.cards[0]!.insight,
+      "You asked.",
+    ],
+  ])("stores a signed-in analysis whose model answer holds %s, repaired, instead of failing after the paid call", async (_, overrides, read, expected) => {
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis(overrides)))));
+    const response = await post(body, "user_an_nul");
+    expect(response.status).toBe(200);
+    const { sessionId } = await response.json();
+    const stored = await getSession(
+      apiRequest(`/api/sessions/${sessionId}`, { headers: bearer(await mintSessionToken("user_an_nul")) }),
+      routeContext({ id: sessionId }),
+    );
+    expect(read(await stored.json())).toBe(expected);
+  });
+
   it("rejects a blank transcript with the spec's message", async () => {
     const response = await post({ transcript: "   " });
     expect(response.status).toBe(400);

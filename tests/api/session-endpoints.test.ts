@@ -179,6 +179,26 @@ describe("votes, reminder clicks and summaries", () => {
     expect(stored).toMatchObject({ isCompleted: true, summary: "The curiosity card resonated." });
   });
 
+  it("stores a summary whose model answer holds a NUL or a lone surrogate, repaired, instead of failing after the paid call", async () => {
+    server.use(
+      geminiGenerate(() =>
+        HttpResponse.json(
+          geminiJson({ summary: "The curiosity\u0000 card.", recommendations: ["Ask \uD800 more", "Plan", "Thank"], encouragement: "Go\u0000!" }),
+        ),
+      ),
+    );
+    const { id } = await (await save("user_m3", "local-16", localSession("local-16"))).json();
+    const response = await summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: await auth("user_m3") }), routeContext({ id }));
+    expect(response.status).toBe(200);
+    const stored = await api.db.session.findUniqueOrThrow({ where: { id } });
+    expect(stored).toMatchObject({
+      summary: "The curiosity card.",
+      recommendations: ["Ask \uFFFD more", "Plan", "Thank"],
+      encouragement: "Go!",
+      isCompleted: true,
+    });
+  });
+
   it("answers a usable fallback body when every provider fails", async () => {
     server.use(
       geminiGenerate(() => geminiError(503, "overloaded")),

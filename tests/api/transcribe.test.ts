@@ -215,6 +215,24 @@ describe("POST /api/transcribe", () => {
       expect((await api.db.session.findUniqueOrThrow({ where: { id } })).transcript).toContain("SPEAKER_02:");
     });
 
+    it("stores what the provider heard with a NUL or a lone surrogate, repaired, instead of failing after the paid call", async () => {
+      const id = await failOnce("user_r_nul");
+      const odd = [
+        { ...twoVoices[0]!, text: "We never\u0000 plan weekends." },
+        { ...twoVoices[1]!, text: "That's fair \uDC00 Saturday?" },
+      ];
+      server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized(odd))));
+      const response = await retry(id, "user_r_nul");
+      expect(response.status).toBe(200);
+      expect((await response.json()).segments.map((segment: { text: string }) => segment.text)).toEqual([
+        "We never plan weekends.",
+        "That's fair \uFFFD Saturday?",
+      ]);
+      const stored = await api.db.session.findUniqueOrThrow({ where: { id } });
+      expect(stored.transcript).toContain("We never plan weekends.");
+      expect(await api.db.failureMarker.count({ where: { sessionId: id } })).toBe(0);
+    });
+
     it("a Solo Journal entry is kept as one and retried as one voice, from any device", async () => {
       const id = await failOnce("user_r_solo", { soloMode: true, speakerName: "Ana" });
       expect((await api.db.session.findUniqueOrThrow({ where: { id } })).mode).toBe("solo");

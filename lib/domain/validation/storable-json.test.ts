@@ -1,4 +1,4 @@
-import { dateInRange, findUnstorableJson, MAX_JSON_DEPTH } from "./storable-json";
+import { dateInRange, findUnstorableJson, MAX_JSON_DEPTH, storableJson, storableText } from "./storable-json";
 
 const nested = (depth: number): unknown => {
   let value: unknown = "leaf";
@@ -63,5 +63,36 @@ describe("dateInRange", () => {
     [" 2026-01-05", false],
   ])("%s → %s", (value, ok) => {
     expect(dateInRange(value) !== null).toBe(ok);
+  });
+});
+
+describe("storableText", () => {
+  test.each([
+    ["plain text", "Weekend plans", "Weekend plans"],
+    ["a NUL", "Weekend\u0000plans", "Weekendplans"],
+    ["several NULs", "\u0000a\u0000\u0000b\u0000", "ab"],
+    ["a lone high surrogate", "You two \uD800 talked.", "You two \uFFFD talked."],
+    ["a lone low surrogate", "x\uDC00y", "x\uFFFDy"],
+    ["a high surrogate at the end", "end\uDBFF", "end\uFFFD"],
+    ["a pair reversed", "\uDC00\uD800", "\uFFFD\uFFFD"],
+    ["a well-formed pair (an emoji)", "hi \uD83D\uDE00", "hi \uD83D\uDE00"],
+  ])("%s", (_, text, expected) => {
+    expect(storableText(text)).toBe(expected);
+    expect(findUnstorableJson(storableText(text))).toBeNull();
+  });
+});
+
+describe("storableJson", () => {
+  it("returns a storable value as it is", () => {
+    const value = { cards: [{ insight: "ok" }], n: 1 };
+    expect(storableJson(value)).toBe(value);
+  });
+
+  it("repairs every string, keys included, at any depth, and leaves other values alone", () => {
+    const value = { a: ["x\u0000", { "k\uD800": "\uDC00", n: 5, t: true, z: null }], deep: JSON.parse(`${"[".repeat(40)}"\\u0000"${"]".repeat(40)}`) };
+    const repaired = storableJson(value);
+    expect(repaired.a).toEqual(["x", { "k\uFFFD": "\uFFFD", n: 5, t: true, z: null }]);
+    expect(findUnstorableJson(repaired, Number.POSITIVE_INFINITY)).toBeNull();
+    expect(value.a[0]).toBe("x\u0000"); // a copy: the answer as received is not changed
   });
 });

@@ -38,6 +38,30 @@ export function findUnstorableJson(value: unknown, maxDepth = MAX_JSON_DEPTH): U
   return null;
 }
 
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+
+/** A text PostgreSQL can store: NUL characters removed, unpaired surrogates replaced by U+FFFD (what a decoder shows). */
+export function storableText(text: string): string {
+  return problemIn(text) === null ? text : text.replace(/\u0000/g, "").replace(LONE_SURROGATES, "\uFFFD");
+}
+
+/**
+ * A parsed JSON value with every string (keys included) made storable by storableText: for what a provider answers,
+ * which the app repairs and keeps rather than refusing as it refuses a user's body. The value is returned as it is when
+ * nothing needs it; otherwise a copy is made (recursively: a provider's answer is parsed from a bounded response).
+ */
+export function storableJson<T>(value: T): T {
+  if (findUnstorableJson(value, Number.POSITIVE_INFINITY) === null) return value;
+  return repaired(value) as T;
+}
+
+function repaired(value: unknown): unknown {
+  if (typeof value === "string") return storableText(value);
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(repaired);
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [storableText(key), repaired(child)]));
+}
+
 export const UNSTORABLE_MESSAGES: Record<UnstorableJson["reason"], string> = {
   nul: "text contains a NUL character, which cannot be stored",
   surrogate: "text contains an unpaired UTF-16 surrogate, which cannot be stored",

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { storableJson } from "@/lib/domain/validation/storable-json";
 import type { Env } from "@/lib/server/env";
 
 import { shareOfDeadline, statusOf, withRetry, type RetryPolicy } from "../retry";
@@ -38,7 +39,8 @@ export class StructuredGenerationError extends Error {
 
 /**
  * Asks each configured provider in turn for JSON and returns the first answer `accept` takes. An answer that is not JSON
- * or that `accept` rejects moves on to the next provider, like an outage does.
+ * or that `accept` rejects moves on to the next provider, like an outage does. `accept` sees the answer with its texts made
+ * storable (storableJson), so no caller can store a model's NUL or lone surrogate.
  */
 export async function generateStructured<T>(
   steps: StructuredStep[],
@@ -52,7 +54,8 @@ export async function generateStructured<T>(
     try {
       const stepOptions = shareOfDeadline(options, steps.length - index);
       const raw = await withRetry(step.provider.name, step.policy, (signal) => step.provider.generate(prompt, signal), stepOptions);
-      const accepted = accept(raw);
+      // What the model wrote may hold what PostgreSQL cannot store (a NUL, a lone surrogate): repaired before any use.
+      const accepted = accept(storableJson(raw));
       if (accepted.ok) return { value: accepted.value, provider: step.provider.name, fallback: index > 0 };
       reasons.push(`${step.provider.name}: ${accepted.error}`);
       transient = false;

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { audioDurationSeconds } from "@/lib/domain/audio/audio-duration.mjs";
+import { storableJson } from "@/lib/domain/validation/storable-json";
 import type { Env } from "@/lib/server/env";
 
 import { RequestAbortedError, shareOfDeadline, statusOf, withRetry, type RetryPolicy } from "../retry";
@@ -82,7 +83,8 @@ export async function runTranscriptionChain(
   for (const [index, step] of eligible.entries()) {
     try {
       const stepOptions = shareOfDeadline(options, eligible.length - index);
-      const transcript = await withRetry(step.provider.name, step.policy, (signal) => step.provider.transcribe(input, signal), stepOptions);
+      // The words heard may hold what PostgreSQL cannot store (a NUL, a lone surrogate): repaired before any use.
+      const transcript = storableJson(await withRetry(step.provider.name, step.policy, (signal) => step.provider.transcribe(input, signal), stepOptions));
       return step === steps[0]
         ? { transcript, provider: step.provider.name, fallback: false }
         : { transcript, provider: step.provider.name, fallback: true, fallbackReason: reasons.join("; ") };
