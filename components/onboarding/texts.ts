@@ -29,6 +29,9 @@ export const ONBOARDING_TEXTS = {
       body: "Pick a topic that has been sitting between you. Naming it together, kindly, is the first step.",
     },
     {
+      // The spec's copy here claims a 92% statistic about couples (part 2 §1: "copy, not a computed value"). With no source
+      // to cite, a number would be a claim we cannot stand behind in an app people trust with their relationship: the card
+      // keeps the spec's title and says what it can.
       title: "Happier Together Proven!",
       body: "Couples who talk openly about small things handle the big things better. A few minutes a week makes a difference.",
     },

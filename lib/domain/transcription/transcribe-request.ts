@@ -44,6 +44,8 @@ export const transcribeRequestSchema = z
   })
   .transform((body) => {
     const minSpeakers = body.soloMode ? 1 : (body.minSpeakers ?? 2);
+    // The call's defaults are the spec's (part 1 §9: min 2, max 6), though a relationship conversation is described as "up
+    // to 4 speakers": capping the provider at 4 would merge a fifth voice (a child, a TV) into one of the partners'.
     const maxSpeakers = body.soloMode ? 1 : (body.maxSpeakers ?? MAX_SPEAKERS_LIMIT);
     return { ...body, minSpeakers, maxSpeakers };
   })
