@@ -33,4 +33,6 @@ export const GROWTH_TIMING_MS = {
   beforeRefetch: 2000,
   beforeComplete: 2000,
   unexpectedFallback: 1000,
+  /** After the overlay closes, the signed-in session is fetched once more (forced) and its summary updated if changed. */
+  refreshAfterClose: 1500,
 } as const;

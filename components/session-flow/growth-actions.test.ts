@@ -88,9 +88,15 @@ const partialFailure = {
   signals: recountedSignals,
 };
 
+// Each flow is torn down after its test: a signed-in session's refresh 1.5 s after the overlay closed must not run into
+// the next test's mocks.
+const kits: ReturnType<typeof createFlowKit>[] = [];
+afterEach(() => kits.splice(0).forEach((kit) => kit.dispose()));
+
 /** A flow at the naming step of a growth follow-up over a session's completion screen (the guest's unless told). */
 function atGrowthNaming(session: ClientSession = guestSession) {
   const kit = createFlowKit();
+  kits.push(kit);
   if (session.isLocal) upsertLocalSessionRecord({ ...session });
   kit.dispatch({ type: "OPENED", session });
   kit.dispatch({ type: "GROWTH_OPENED" });

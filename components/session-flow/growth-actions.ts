@@ -111,6 +111,7 @@ export function createGrowthActions(kit: FlowKit) {
       showToast({ title: T.createdTitle, description: T.createdBody, variant: "success" });
       kit.dispatch({ type: "GROWTH_COMPLETED", session });
       announceSessionsChanged();
+      refreshAfterClose();
     } catch {
       kit.dispatch({ type: "GROWTH_LOAD_FAILED" });
     }
@@ -151,6 +152,49 @@ export function createGrowthActions(kit: FlowKit) {
     keepUnstored(session.id);
     pending = null;
     kit.dispatch({ type: "GROWTH_COMPLETED", session });
+    refreshAfterClose();
+  }
+
+  /**
+   * Spec part 2 section 4: "After the overlay closes, the session is force-refreshed after 1.5 s and the summary updated if
+   * changed. Example sessions skip the forced refresh." Only a signed-in user's session is on the server to refresh (a
+   * guest's lives on this device). The results already show what the growth step produced, so a refresh that fails (within
+   * the request helper's time-out) changes nothing and says nothing; one whose results were closed, or gave way to another
+   * session, before it runs or while it runs, does nothing. The 1.5 s timer is the kit's: the page's teardown clears it.
+   */
+  function refreshAfterClose(): void {
+    const open = results();
+    if (!open || open.growth !== null || open.session.isLocal || open.session.isExample) return;
+    const { id } = open.session;
+    let left = false;
+    const stopWatching = kit.subscribe(() => {
+      if (results()?.session.id !== id) left = true;
+    });
+    kit.later(() => {
+      if (left) {
+        stopWatching();
+        return;
+      }
+      void sessionApi
+        .get(id, { force: true })
+        .then((fresh) => (left ? undefined : applyRefresh(id, fresh)))
+        .catch(() => undefined)
+        .finally(stopWatching);
+    }, GROWTH_TIMING_MS.refreshAfterClose);
+  }
+
+  /**
+   * The forced refresh's session, over the open one when its summary differs from the one on screen: with it the
+   * recommendations (the last three), the growth card and the follow-ups, as after the growth step. The summary alone
+   * decides: after Cancel the screen shows the generic recommendations added to the kept summary's, which the server
+   * does not hold, and an unchanged summary must not take them away. A follow-up under way meanwhile refetches itself.
+   */
+  function applyRefresh(id: string, fresh: SessionRecord | undefined): void {
+    const latest = results();
+    if (!latest || latest.session.id !== id || latest.growth !== null || !fresh || typeof fresh !== "object") return;
+    const summary = typeof fresh.summary === "string" ? fresh.summary.trim() : "";
+    if (!summary || summary === (latest.session.summary ?? "").trim()) return;
+    kit.dispatch({ type: "SESSION_UPDATED", session: withRegeneration(latest.session, fresh, null) });
   }
 
   /**
@@ -265,6 +309,7 @@ export function createGrowthActions(kit: FlowKit) {
       if (open) keepUnstored(open.session.id);
       pending = null;
       kit.dispatch({ type: "GROWTH_CLOSED" });
+      if (open?.growth) refreshAfterClose();
     },
   };
 }

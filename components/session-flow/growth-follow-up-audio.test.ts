@@ -41,9 +41,15 @@ const accountSession: ClientSession = {
 };
 const guestSession: ClientSession = { ...accountSession, id: "local-1700000000000", isLocal: true };
 
+// Each flow is torn down after its test: a signed-in session's refresh 1.5 s after the overlay closed must not run into
+// the next test's mocks.
+const kits: ReturnType<typeof createFlowKit>[] = [];
+afterEach(() => kits.splice(0).forEach((kit) => kit.dispose()));
+
 /** The whole flow at the naming step of a follow-up whose audio ("growth-rec") this tab holds. */
 function atGrowthNaming(session: ClientSession) {
   const kit = createFlowKit();
+  kits.push(kit);
   const actions = createSessionFlowActions(kit);
   kit.dispatch({ type: "OPENED", session });
   kit.dispatch({ type: "GROWTH_OPENED" });
