@@ -109,6 +109,25 @@ describe("POST /api/sessions/{id}?skipRegeneration=true", () => {
   });
 });
 
+describe("GET /api/sessions/{id}", () => {
+  // Spec part 2 section 7: the refetch after an append, the opening from the history and the forced refresh after the
+  // growth overlay closes read the same session; their query parameters only defeat caches.
+  it.each([
+    ["the plain form", ""],
+    ["the refetch after an append", "?from=history&refresh=true&_t=1732000000000"],
+    ["the forced refresh after the growth overlay closes", "?refresh=true&force=true&_t=1732000000000"],
+    ["the forced refresh's _r variant", "?refresh=true&force=true&_t=1732000000000&_r=0.8317"],
+    ["odd values of the same parameters", "?refresh=maybe&force=&_t=not-a-time&_r"],
+  ])("answers %s with the owner's session", async (_, query) => {
+    const { id } = await (await save("user_g1", "local-g1", localSession("local-g1"))).json();
+    const response = await getSession(apiRequest(`/api/sessions/${id}${query}`, { headers: await auth("user_g1") }), routeContext({ id }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id, name: "Weekend plans", followUpTranscripts: [expect.objectContaining({ transcript: "We did it!" })] });
+    const stranger = await getSession(apiRequest(`/api/sessions/${id}${query}`, { headers: await auth("user_g2") }), routeContext({ id }));
+    expect(stranger.status).toBe(404);
+  });
+});
+
 describe("votes, reminder clicks and summaries", () => {
   it("keeps one vote per card, the newest winning", async () => {
     const { id } = await (await save("user_v1", "local-11", { ...localSession("local-11"), swipeActions: [] })).json();
