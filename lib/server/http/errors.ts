@@ -72,6 +72,9 @@ export function errorResponse(error: unknown): Response {
  * The database errors every service may meet, answered the same way everywhere:
  *  - P2002, a unique constraint lost to a concurrent request → 409 (services where a race is expected resolve it themselves);
  *  - P2025, the record was deleted by a concurrent request between a lookup and a write → 404;
+ *  - P2003, a row written for a session (a vote, a commitment, a failure marker) whose session a concurrent DELETE removed
+ *    between the lookup and the write: the foreign key refuses it → the same 404 (every foreign key but the uploads' one,
+ *    which uploads.ts answers itself, points at a session);
  *  - the database cannot be reached → 503.
  * Logged by name and code only: Prisma's messages can quote the values written, which hold transcripts.
  */
@@ -84,7 +87,9 @@ function fromDatabaseError(error: unknown): ApiError | null {
     console.error(`[api] a concurrent request changed the same record: ${describeForLog(error)}`);
     return new ApiError("conflict", "This was changed at the same time by another request. Please try again.");
   }
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return new ApiError("not_found", "Session not found");
+  if (error instanceof Prisma.PrismaClientKnownRequestError && (error.code === "P2025" || error.code === "P2003")) {
+    return new ApiError("not_found", "Session not found");
+  }
   return null;
 }
 
