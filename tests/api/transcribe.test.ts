@@ -4,6 +4,7 @@ import { HttpResponse } from "msw";
 import { POST as retryPublic } from "@/app/api/public/sessions/[id]/retry-transcription/route";
 import { POST as retryAccount } from "@/app/api/sessions/[id]/retry-transcription/route";
 import { POST as transcribe } from "@/app/api/transcribe/route";
+import { RETRY_ALREADY_DONE, RETRY_ALREADY_RUNNING } from "@/lib/server/services/transcription";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
@@ -253,6 +254,37 @@ describe("POST /api/transcribe", () => {
       const marker = await api.db.failureMarker.findFirstOrThrow({ where: { sessionId: id } });
       expect(marker.attemptCount).toBe(2);
       expect(marker.audio).not.toBeNull();
+    });
+
+    it("two retries at once call the providers once: one gets the transcript, the other a 409 saying it is under way", async () => {
+      const id = await failOnce("user_r_twice");
+      const seen: SeenTranscription[] = [];
+      server.use(
+        openAiTranscription(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return HttpResponse.json(openAiDiarized(twoVoices));
+        }, seen),
+      );
+      const responses = await Promise.all([retry(id, "user_r_twice"), retry(id, "user_r_twice")]);
+      expect(seen).toHaveLength(1);
+      expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+      const refused = await responses.find((response) => response.status === 409)!.json();
+      expect([RETRY_ALREADY_RUNNING, RETRY_ALREADY_DONE]).toContain(refused.error);
+      expect((await api.db.session.findUniqueOrThrow({ where: { id } })).transcript).toContain("SPEAKER_02:");
+
+      // Once the first is over, the recording has left the server: a late retry finds nothing to send.
+      const late = await retry(id, "user_r_twice");
+      expect(late.status).toBe(404);
+      expect(seen).toHaveLength(1);
+    });
+
+    it("a retry whose claim ran out (its function stopped by the host mid-call) does not hold the recording for ever", async () => {
+      const id = await failOnce("user_r_stale");
+      await api.db.failureMarker.updateMany({ where: { sessionId: id }, data: { retryingUntil: new Date(Date.now() + 60_000) } });
+      expect((await (await retry(id, "user_r_stale")).json()).error).toBe(RETRY_ALREADY_RUNNING);
+      await api.db.failureMarker.updateMany({ where: { sessionId: id }, data: { retryingUntil: new Date(Date.now() - 1000) } });
+      server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized(twoVoices))));
+      expect((await retry(id, "user_r_stale")).status).toBe(200);
     });
 
     it("is a 404 for another user, and for the public variant", async () => {

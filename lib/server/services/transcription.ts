@@ -23,6 +23,7 @@ import {
 } from "@/lib/server/providers/transcription/chain";
 import type { TranscriptionInput } from "@/lib/server/providers/transcription/types";
 import { withRetainedAudioQuota } from "@/lib/server/security/quota";
+import { sessionNotFound } from "@/lib/server/services/owned-session";
 
 export type TranscriptionResult = {
   transcript: string;
@@ -73,7 +74,23 @@ async function settleEarlierFailure(userId: string, clientId: string | undefined
   return { sessionId: marker.sessionId };
 }
 
-/** Retries a failed transcription kept on the server. Success removes the audio; failure counts the attempt. */
+/** The answer to a retry of a kept recording while another retry of it is still with the providers (two tabs, a double tap). */
+export const RETRY_ALREADY_RUNNING = "This recording is already being transcribed. Its transcript will appear in your history when it is ready.";
+/** The answer to a retry that lost to one which has since stored the transcript. */
+export const RETRY_ALREADY_DONE = "This recording has already been transcribed. Its transcript is in your history.";
+
+/**
+ * How long a retry holds its recording (FailureMarker.retryingUntil): the retry route's maxDuration, by which its function
+ * has answered or been stopped by the host. A retry that ends either way lets go at once; one that died leaves the claim to
+ * run out, so the recording is never stuck.
+ */
+const RETRY_CLAIM_MS = 300_000;
+
+/**
+ * Retries a failed transcription kept on the server. Success removes the audio; failure counts the attempt. The retry first
+ * claims the recording (a conditional update, atomic in the database): of two retries at once only one calls the providers,
+ * which are paid per call, and the other is a 409 saying so, never a second call nor a misleading 404.
+ */
 export async function retryFailedTranscription(
   sessionId: string,
   identity: Identity,
@@ -85,6 +102,7 @@ export async function retryFailedTranscription(
     include: { session: { select: { mode: true } } },
   });
   if (!marker?.audio) throw new ApiError("not_found", "Recording not found. It may have been deleted.");
+  await claimRetry(marker.id, sessionId);
 
   // A Solo Journal entry is one voice; the browser puts the user's name on it when it analyses the journal.
   const soloMode = marker.session.mode === "solo";
@@ -107,12 +125,27 @@ export async function retryFailedTranscription(
     const message = error instanceof Error ? error.message : "Transcription failed";
     await db.failureMarker.update({
       where: { id: marker.id },
-      data: { error: message.slice(0, 500), attemptCount: { increment: 1 }, lastFailedAt: new Date() },
+      data: { error: message.slice(0, 500), attemptCount: { increment: 1 }, lastFailedAt: new Date(), retryingUntil: null },
     });
     // transcribeInput's own answers (not configured, too long) keep their code; anything else is the services failing.
     if (error instanceof ApiError) throw new ApiError(error.code, error.message, { ...error.details, failedSessionId: sessionId });
     throw new ApiError("unavailable", message, { failedSessionId: sessionId });
   }
+}
+
+/** Marks the kept recording as being retried, or throws the 409 when another retry holds it or has already succeeded. */
+async function claimRetry(markerId: string, sessionId: string): Promise<void> {
+  const db = getDb();
+  const now = new Date();
+  const { count } = await db.failureMarker.updateMany({
+    where: { id: markerId, OR: [{ retryingUntil: null }, { retryingUntil: { lt: now } }] },
+    data: { retryingUntil: new Date(now.getTime() + RETRY_CLAIM_MS) },
+  });
+  if (count === 1) return;
+  if ((await db.failureMarker.count({ where: { id: markerId } })) > 0) throw new ApiError("conflict", RETRY_ALREADY_RUNNING);
+  // The marker is gone: the retry that held it stored the transcript, or the session was deleted since the lookup.
+  if ((await db.session.count({ where: { id: sessionId } })) === 0) throw sessionNotFound();
+  throw new ApiError("conflict", RETRY_ALREADY_DONE);
 }
 
 async function transcribeInput(

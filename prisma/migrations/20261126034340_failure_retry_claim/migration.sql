@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "FailureMarker" ADD COLUMN     "retryingUntil" TIMESTAMP(3);
