@@ -15,6 +15,7 @@ import { transcribeRecording } from "@/lib/server/services/transcription";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
+import { generateOggOpus } from "@/tests/helpers/generated-audio";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
 import { GEMINI_BASE_URL, geminiError, OPENAI_BASE_URL, openAiDiarized, openAiError, openAiTranscription, PROVIDER_ENV } from "@/tests/msw/providers";
 
@@ -341,6 +342,41 @@ describe("transcriptions in flight per instance", () => {
     expect((await first).status).toBe(200);
     expect((await postTranscribe({ ip: "192.0.2.11" }, { audio })).status).toBe(200);
   });
+});
+
+describe("bodies that arrive slowly or never", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV, TRANSCRIPTIONS_IN_FLIGHT: "4", RATE_LIMIT_AI_PER_IP: "100", RATE_LIMIT_WINDOW_SECONDS: "3600" });
+  beforeEach(() => api.db.rateLimitCounter.deleteMany());
+
+  it("4 transcriptions whose bodies never finish hold no slot: each is counted by the rate limit, and an honest guest is served", async () => {
+    const encoder = new TextEncoder();
+    const stalled = Array.from({ length: 4 }, (_, index) => {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(opened) {
+          controller = opened;
+          opened.enqueue(encoder.encode('{"audio":"AAAA'));
+        },
+      });
+      const request = new Request("http://localhost:3000/api/transcribe", {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${index}, 10.0.0.1` },
+      } as RequestInit);
+      return { controller, response: transcribe(request, routeContext()) };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await counters()).map((counter) => counter.count)).toEqual([1, 1, 1, 1]);
+
+    server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized([{ speaker: "A", text: "Hello there.", start: 0, end: 1 }]))));
+    const audio = Buffer.from(generateOggOpus(2)).toString("base64");
+    expect((await postTranscribe({ ip: "198.51.100.7" }, { audio, mimeType: "audio/ogg" })).status).toBe(200);
+
+    // The stalled clients finally end their bodies, cut short: malformed JSON.
+    for (const { controller } of stalled) controller.close();
+    expect(await Promise.all(stalled.map(async ({ response }) => (await response).status))).toEqual([400, 400, 400, 400]);
+  }, 15_000);
 });
 
 describe("one time budget for all attempts and fallbacks", () => {

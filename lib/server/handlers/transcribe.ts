@@ -14,15 +14,17 @@ import { transcribeRecording } from "@/lib/server/services/transcription";
 
 /**
  * POST /api/transcribe — for guests and signed-in users alike; only a signed-in user's failure is kept on the server.
- * A slot of this instance's bounded transcriptions is taken before the (large) body is read, so memory stays bounded.
+ * In this order: the caller and its rate limit (counted per attempt, so even a body that never arrives costs its sender),
+ * then the body, read within its time bound (parse-json.ts → read-body.ts: a 408 when too slow), and only then one of this
+ * instance's bounded transcription slots, for the provider call. The slot is not taken before the body: a client sending
+ * slowly, or never finishing, would hold it and turn honest callers away with the 503. The memory of bodies being read is
+ * bounded by what their senders actually send, each at most the body limit.
  */
-export const transcribeHandler = withErrors((request) =>
-  withTranscriptionSlot(async () => {
-    // The client's disconnect stops the providers: nothing is stored for it, the browser keeps the recording and retries.
-    const budget = routeBudget("transcribe", { signal: request.signal });
-    const body = await parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES });
-    const identity = await identityFromRequest(request);
-    await admitAiCall(request, "transcribe", identity);
-    return Response.json(await transcribeRecording(body, identity, budget));
-  }),
-);
+export const transcribeHandler = withErrors(async (request) => {
+  // The client's disconnect stops the providers: nothing is stored for it, the browser keeps the recording and retries.
+  const budget = routeBudget("transcribe", { signal: request.signal });
+  const identity = await identityFromRequest(request);
+  await admitAiCall(request, "transcribe", identity);
+  const body = await parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES });
+  return withTranscriptionSlot(async () => Response.json(await transcribeRecording(body, identity, budget)));
+});

@@ -10,6 +10,8 @@ const STATUS_BY_CODE = {
   unauthorized: 401,
   not_found: 404,
   conflict: 409,
+  /** The request's body did not arrive within its bound (lib/server/http/read-body.ts). */
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

@@ -5,12 +5,13 @@ import { z } from "zod";
 import { findUnstorableJson, UNSTORABLE_MESSAGES } from "@/lib/domain/validation/storable-json";
 
 import { ApiError, describeZodError } from "./errors";
+import { bodyChunks, bodyReadBounds } from "./read-body";
 
 export const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
- * Reads a JSON body with a byte limit, then validates it. Malformed JSON is a 400, an oversized body a 413, a schema
- * failure a 400 with the failing fields named: bad input never reaches the handler and never becomes a 500.
+ * Reads a JSON body with a byte limit, then validates it. Malformed JSON is a 400, an oversized body a 413, a body too slow
+ * to arrive a 408 (read-body.ts), a schema failure a 400 with the failing fields named: bad input never reaches the handler and never becomes a 500.
  */
 export async function parseJson<Schema extends z.ZodType>(
   request: Request,
@@ -53,22 +54,15 @@ export function describeSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Streams the body and stops as soon as the limit is passed, so a huge upload is never buffered whole. */
+/** Streams the body within its time bounds and stops as soon as the limit is passed, so a huge upload is never buffered whole. */
 async function readTextWithLimit(request: Request, limitBytes: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
   const decoder = new TextDecoder();
   let received = 0;
   let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > limitBytes) {
-      await reader.cancel();
-      throw tooLarge(limitBytes);
-    }
-    text += decoder.decode(value, { stream: true });
+  for await (const chunk of bodyChunks(request, bodyReadBounds(request, limitBytes))) {
+    received += chunk.byteLength;
+    if (received > limitBytes) throw tooLarge(limitBytes);
+    text += decoder.decode(chunk, { stream: true });
   }
   return text + decoder.decode();
 }

@@ -5,8 +5,10 @@ import { ApiError } from "@/lib/server/http/errors";
 
 // A bound on the work one server instance does at once. A transcription holds its audio (up to ~6 MB of base64, decoded
 // once more) for as long as the provider takes; without a bound, 50 parallel uploads doubled the process's memory. Past
-// the bound the request is refused before its body is read, with a 503 and Retry-After, and the browser keeps the
-// recording and offers the retry (its connection path). Per instance on purpose: memory is per instance.
+// the bound the request is refused with a 503 and Retry-After, and the browser keeps the recording and offers the retry
+// (its connection path). Per instance on purpose: memory is per instance. The slot is taken once the body is read, not
+// before: reading is bounded in time (lib/server/http/read-body.ts) and counted by the rate limit, whereas a slot held
+// while a slow client sends would turn honest callers away for as long as that client likes.
 
 /** How long a refused caller is asked to wait before trying again, in seconds. */
 export const BUSY_RETRY_AFTER_SECONDS = 15;

@@ -21,6 +21,7 @@ import type { Identity } from "@/lib/server/auth/identity";
 import { getDb, holdLockUntilCommit, Prisma, type Upload } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
+import { bodyChunks, bodyReadBounds } from "@/lib/server/http/read-body";
 import {
   runTranscriptionChain,
   TranscriptionNotConfiguredError,
@@ -272,19 +273,12 @@ function storeFailure(error: unknown): unknown {
 
 /** The body's bytes, reading at most `limit` + 1 bytes: "too-long" as soon as more than `limit` arrive. */
 async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array | "too-long"> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > limit) {
-      await reader.cancel();
-      return "too-long";
-    }
-    chunks.push(value);
+  for await (const chunk of bodyChunks(request, bodyReadBounds(request, limit))) {
+    received += chunk.byteLength;
+    if (received > limit) return "too-long";
+    chunks.push(chunk);
   }
   const bytes = new Uint8Array(received);
   let at = 0;
