@@ -36,11 +36,18 @@ function openDb(): PrismaClient {
 
 /**
  * Holds the lock named `key` until `tx` ends (a transaction-scoped advisory lock): transactions that check a bound and then
- * write (a count before a create) take turns per key, so requests racing each other cannot all pass the check.
+ * write (a count before a create) take turns per key, so requests racing each other cannot all pass the check. The wait
+ * is bounded (lock_timeout, for the rest of the transaction): a transaction waiting holds a pool connection, so past
+ * LOCK_WAIT_MS it gives up with PostgreSQL's 55P03, which the API answers with a 503 and Retry-After (http/errors.ts),
+ * before the transaction's own timeout (Prisma's default, 5 s) would end it less clearly.
  */
 export async function holdLockUntilCommit(tx: Prisma.TransactionClient, key: string): Promise<void> {
+  await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
 }
+
+/** The longest a transaction waits for a lock, in milliseconds. */
+export const LOCK_WAIT_MS = 3_000;
 
 /**
  * Takes the embedded database's one-process lock (scripts/pglite-lock.mjs); a no-op with DATABASE_URL or when this

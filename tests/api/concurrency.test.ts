@@ -112,3 +112,40 @@ it(`the same commitment stored ${TIMES} times at once (appends racing) is stored
   await atOnce(() => storeCommitments("user_c5", id, [draft]));
   expect(await api.db.commitment.count({ where: { sessionId: id } })).toBe(1);
 });
+
+describe("a burst of saves from one user", () => {
+  const heavySession = (id: string) => ({
+    id,
+    transcript: "Ana: hi\nBen: hello",
+    swipeActions: Array.from({ length: 50 }, (_, cardIndex) => ({ cardIndex, action: "helpful" })),
+    followUpTranscripts: Array.from({ length: 50 }, (_, index) => ({ transcript: `Follow-up ${index}${"x".repeat(200)}` })),
+  });
+  const saveHeavy = async (userId: string, id: string) =>
+    saveSession(
+      apiRequest(`/api/sessions/${id}?skipRegeneration=true`, { method: "POST", body: heavySession(id), headers: await auth(userId) }),
+      routeContext({ id }),
+    );
+  /** Every answer is a 200, or a clean 503 with Retry-After (the server asking to come back): never a 500. */
+  async function expectServedOrBusy(responses: Response[]): Promise<number> {
+    for (const response of responses) {
+      if (response.status === 200) continue;
+      expect({ status: response.status, retryAfter: response.headers.get("retry-after") }).toEqual({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
+      expect((await response.json()).error).toMatch(/try again/i);
+    }
+    return responses.filter((response) => response.status === 200).length;
+  }
+
+  it("30 new sessions saved at once, each with 50 votes and 50 follow-ups, are each stored or answered a clean 503", async () => {
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, index) => saveHeavy("user_burst1", `local-17331000${String(index).padStart(5, "0")}`)));
+    const stored = await expectServedOrBusy(responses);
+    expect(await api.db.session.count({ where: { userId: "user_burst1" } })).toBe(stored);
+  }, 60_000);
+
+  it("another user's saves during a burst of 60 from one user are all stored", async () => {
+    const burst = Promise.all(Array.from({ length: 60 }, (_, index) => saveHeavy("user_burst2", `local-17332000${String(index).padStart(5, "0")}`)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const others = await Promise.all([0, 1, 2].map((index) => save("user_bystander", `local-173330000000${index}`)));
+    expect(others.map((response) => response.status)).toEqual([200, 200, 200]);
+    await expectServedOrBusy(await burst);
+  }, 60_000);
+});

@@ -77,13 +77,20 @@ export function errorResponse(error: unknown): Response {
  *  - P2003, a row written for a session (a vote, a commitment, a failure marker) whose session a concurrent DELETE removed
  *    between the lookup and the write: the foreign key refuses it → the same 404 (every foreign key but the uploads' one,
  *    which uploads.ts answers itself, points at a session);
- *  - the database cannot be reached → 503.
+ *  - the database cannot be reached → 503;
+ *  - the database is busy: no pool connection within the transaction's maxWait, or a transaction past its timeout (P2028),
+ *    a write conflict or deadlock (P2034), too many connections (P2037, 53300), a lock not had within lock_timeout
+ *    (55P03, db.ts holdLockUntilCommit) → 503 with Retry-After: the same request a moment later succeeds.
  * Logged by name and code only: Prisma's messages can quote the values written, which hold transcripts.
  */
 function fromDatabaseError(error: unknown): ApiError | null {
   if (isDatabaseUnreachable(error)) {
     console.error(`[api] the database cannot be reached: ${describeForLog(error)}`);
     return new ApiError("unavailable", "The service is temporarily unavailable. Please try again in a moment.");
+  }
+  if (isDatabaseBusy(error)) {
+    console.error(`[api] the database is busy: ${describeForLog(error)}`);
+    return new ApiError("unavailable", DATABASE_BUSY_MESSAGE, { retryAfterSeconds: DATABASE_BUSY_RETRY_AFTER_SECONDS });
   }
   if (isUniqueViolation(error)) {
     console.error(`[api] a concurrent request changed the same record: ${describeForLog(error)}`);
@@ -93,6 +100,20 @@ function fromDatabaseError(error: unknown): ApiError | null {
     return new ApiError("not_found", "Session not found");
   }
   return null;
+}
+
+export const DATABASE_BUSY_MESSAGE = "The server is busy right now. Please try again in a moment.";
+const DATABASE_BUSY_RETRY_AFTER_SECONDS = 5;
+const BUSY_PRISMA_CODES = new Set(["P2028", "P2034", "P2037"]);
+const BUSY_POSTGRES_CODES = new Set(["55P03", "40001", "40P01", "53300"]);
+
+/** The database refused or ended the work for load, not for the request: see fromDatabaseError. */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (BUSY_PRISMA_CODES.has(error.code)) return true;
+  // A raw statement's failure (P2010) or a database error Prisma has no code for carries PostgreSQL's own code.
+  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
+  return typeof cause?.originalCode === "string" && BUSY_POSTGRES_CODES.has(cause.originalCode);
 }
 
 /** A unique constraint refused a write (P2002): another request created the same row first. */

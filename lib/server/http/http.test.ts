@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { Prisma } from "@/lib/server/db";
 
-import { ApiError, describeForLog, errorResponse } from "./errors";
+import { ApiError, DATABASE_BUSY_MESSAGE, describeForLog, errorResponse } from "./errors";
 import { withErrors } from "./handler";
 import { describeSize, parseJson } from "./parse-json";
 
@@ -112,6 +112,38 @@ describe("errorResponse", () => {
     const response = errorResponse(new ApiError("not_found", "Session not found", { failedSessionId: "abc" }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Session not found", code: "not_found", failedSessionId: "abc" });
+  });
+
+  it.each([
+    [
+      "no pool connection in time (P2028)",
+      new Prisma.PrismaClientKnownRequestError("Unable to start a transaction in the given time.", { code: "P2028", clientVersion: "7" }),
+    ],
+    [
+      "a deadlock (P2034)",
+      new Prisma.PrismaClientKnownRequestError("Transaction failed due to a write conflict or a deadlock.", { code: "P2034", clientVersion: "7" }),
+    ],
+    [
+      "a lock not had within lock_timeout (55P03)",
+      new Prisma.PrismaClientKnownRequestError("Raw query failed.", {
+        code: "P2010",
+        clientVersion: "7",
+        meta: { driverAdapterError: { cause: { originalCode: "55P03" } } },
+      }),
+    ],
+  ])("answers a busy database (%s) with a 503 and Retry-After, not a 500", async (_, error) => {
+    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const response = errorResponse(error);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect((await response.json()).error).toBe(DATABASE_BUSY_MESSAGE);
+    log.mockRestore();
+  });
+
+  it("answers a write refused by a session's foreign key (the session deleted meanwhile, P2003) with a 404", async () => {
+    const response = errorResponse(new Prisma.PrismaClientKnownRequestError("Foreign key constraint violated", { code: "P2003", clientVersion: "7" }));
+    expect(response.status).toBe(404);
+    expect((await response.json()).error).toBe("Session not found");
   });
 
   it("hides unexpected errors behind a generic 500 and logs only the cause", async () => {

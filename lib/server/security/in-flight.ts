@@ -47,3 +47,67 @@ export function withTranscriptionSlot<T>(task: () => Promise<T>): Promise<T> {
   cache.__coachTranscriptionSlots ??= createInFlightLimiter();
   return cache.__coachTranscriptionSlots.run(getEnv().TRANSCRIPTIONS_IN_FLIGHT, task);
 }
+
+// One user's writes take turns in this instance. Each write is a transaction that holds one of the database pool's few
+// connections for as long as it runs, including while it waits on the user's lock (holdLockUntilCommit): 30 saves of one
+// user sent at once took the whole pool, waited on each other, and everyone else's requests, other users' too, timed out
+// waiting for a connection. Queued here instead, a user holds at most one connection per instance; the queue is bounded in
+// length (the bodies waiting are in memory) and in time, and past either the answer is the 503 with Retry-After.
+
+/** How many of one user's writes wait for their turn in this instance before more are refused at once. */
+export const WRITE_TURNS_QUEUED_PER_USER = 16;
+/** How long a write waits for its turn before it is refused. */
+export const WRITE_TURN_MAX_WAIT_MS = 10_000;
+export const WRITE_BUSY_RETRY_AFTER_SECONDS = 5;
+export const WRITE_BUSY_MESSAGE = "The server is busy saving your other changes. Please try again in a moment.";
+
+export type TurnQueue = {
+  /** Runs `task` once the tasks queued before it under `key` are done; the 503 when the queue is full or the wait too long. */
+  run<T>(key: string, task: () => Promise<T>): Promise<T>;
+  /** Tasks running or waiting under `key`. */
+  size(key: string): number;
+};
+
+export function createTurnQueue({ maxQueued = WRITE_TURNS_QUEUED_PER_USER, maxWaitMs = WRITE_TURN_MAX_WAIT_MS } = {}): TurnQueue {
+  const queues = new Map<string, { tail: Promise<void>; size: number }>();
+  const busy = () => new ApiError("unavailable", WRITE_BUSY_MESSAGE, { retryAfterSeconds: WRITE_BUSY_RETRY_AFTER_SECONDS });
+  return {
+    async run(key, task) {
+      const queue = queues.get(key) ?? { tail: Promise.resolve(), size: 0 };
+      // One running and `maxQueued` waiting.
+      if (queue.size > maxQueued) throw busy();
+      queues.set(key, queue);
+      const previous = queue.tail;
+      let done!: () => void;
+      const finished = new Promise<void>((resolve) => (done = resolve));
+      queue.tail = previous.then(() => finished);
+      queue.size += 1;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        const turn = await Promise.race([
+          previous.then(() => "turn" as const),
+          new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), maxWaitMs))),
+        ]);
+        if (turn === "timeout") throw busy();
+        return await task();
+      } finally {
+        clearTimeout(timer);
+        // A write that gave up passes its turn on too: the next one waits for `previous`, then for this (already done).
+        done();
+        queue.size -= 1;
+        if (queue.size === 0) queues.delete(key);
+      }
+    },
+    size(key) {
+      return queues.get(key)?.size ?? 0;
+    },
+  };
+}
+
+const writeTurns = globalThis as typeof globalThis & { __coachWriteTurns?: TurnQueue };
+
+/** Runs one of `userId`'s database writes when the user's earlier writes in this instance are done (see above). */
+export function withUserWriteTurn<T>(userId: string, task: () => Promise<T>): Promise<T> {
+  writeTurns.__coachWriteTurns ??= createTurnQueue();
+  return writeTurns.__coachWriteTurns.run(userId, task);
+}

@@ -7,6 +7,7 @@ import { readSignalsRecord } from "@/lib/domain/signals/record";
 import { dateInRange } from "@/lib/domain/validation/storable-json";
 import { getDb, holdLockUntilCommit, type Prisma } from "@/lib/server/db";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
+import { withUserWriteTurn } from "@/lib/server/security/in-flight";
 import { enforceStoredSessionCap } from "@/lib/server/security/quota";
 
 import { findOwnedSession, ownedSessionWhere, sessionIdSchema, sessionNotFound } from "./owned-session";
@@ -104,13 +105,15 @@ export async function getSessionForUser(userId: string, id: string): Promise<Ses
  */
 export async function saveSessionForUser(userId: string, id: string, body: SessionBody): Promise<SessionDto> {
   if (body.id !== id) throw new ApiError("bad_request", "Invalid request: id in the body does not match the path");
-  let sessionId: string;
-  try {
-    sessionId = await writeSession(userId, id, body);
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    sessionId = await writeSession(userId, id, body);
-  }
+  // One user's saves take turns in this instance (in-flight.ts): a burst of them holds one pool connection, not the pool.
+  const sessionId = await withUserWriteTurn(userId, async () => {
+    try {
+      return await writeSession(userId, id, body);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return writeSession(userId, id, body);
+    }
+  });
   return getSessionForUser(userId, sessionId);
 }
 
