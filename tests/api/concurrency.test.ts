@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { POST as analyze } from "@/app/api/analyze/route";
 import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route";
 import { POST as saveSession } from "@/app/api/sessions/[id]/route";
 import { POST as swipe } from "@/app/api/sessions/[id]/swipe/route";
@@ -113,6 +114,37 @@ it(`the same commitment stored ${TIMES} times at once (appends racing) is stored
   expect(await api.db.commitment.count({ where: { sessionId: id } })).toBe(1);
 });
 
+describe("analyses of new recordings at once, into an account near its caps (the local analyzer: no AI keys)", () => {
+  const analyzeNew = async (userId: string, clientId: string) =>
+    analyze(
+      apiRequest("/api/analyze", { method: "POST", body: { transcript: "Ana: hi there\nBen: hello you", clientId }, headers: await auth(userId) }),
+      routeContext(),
+    );
+  const statusesOf = (responses: Response[]) => responses.map((response) => response.status).sort();
+
+  it("6 at once into an account with room for 2 store 2; the rest get the 422 of the stored-sessions bound", async () => {
+    process.env.STORED_SESSIONS_PER_USER = "2";
+    try {
+      const responses = await Promise.all(Array.from({ length: 6 }, (_, index) => analyzeNew("user_cap1", `rec-cap-${index}`)));
+      expect(statusesOf(responses)).toEqual([200, 200, 422, 422, 422, 422]);
+      expect(await api.db.session.count({ where: { userId: "user_cap1" } })).toBe(2);
+    } finally {
+      delete process.env.STORED_SESSIONS_PER_USER;
+    }
+  });
+
+  it("6 at once with 2 sessions left today store 2; the rest get the day's 429", async () => {
+    process.env.SESSIONS_PER_USER_PER_DAY = "2";
+    try {
+      const responses = await Promise.all(Array.from({ length: 6 }, (_, index) => analyzeNew("user_cap2", `rec-day-${index}`)));
+      expect(statusesOf(responses)).toEqual([200, 200, 429, 429, 429, 429]);
+      expect(await api.db.session.count({ where: { userId: "user_cap2" } })).toBe(2);
+    } finally {
+      delete process.env.SESSIONS_PER_USER_PER_DAY;
+    }
+  });
+});
+
 describe("a burst of saves from one user", () => {
   const heavySession = (id: string) => ({
     id,
@@ -139,7 +171,7 @@ describe("a burst of saves from one user", () => {
     const responses = await Promise.all(Array.from({ length: 30 }, (_, index) => saveHeavy("user_burst1", `local-17331000${String(index).padStart(5, "0")}`)));
     const stored = await expectServedOrBusy(responses);
     expect(await api.db.session.count({ where: { userId: "user_burst1" } })).toBe(stored);
-  }, 60_000);
+  }, 120_000);
 
   it("another user's saves during a burst of 60 from one user are all stored", async () => {
     const burst = Promise.all(Array.from({ length: 60 }, (_, index) => saveHeavy("user_burst2", `local-17332000${String(index).padStart(5, "0")}`)));
@@ -147,5 +179,5 @@ describe("a burst of saves from one user", () => {
     const others = await Promise.all([0, 1, 2].map((index) => save("user_bystander", `local-173330000000${index}`)));
     expect(others.map((response) => response.status)).toEqual([200, 200, 200]);
     await expectServedOrBusy(await burst);
-  }, 60_000);
+  }, 120_000);
 });

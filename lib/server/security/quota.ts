@@ -42,9 +42,8 @@ export async function withRetainedAudioQuota<T>(userId: string, bytes: number, s
  * A 429 when the user has already made SESSIONS_PER_USER_PER_DAY sessions today (UTC); Retry-After is the next midnight.
  * Today's sessions the user has deleted since still count (noteDeletedSessions): deleting must not reset the day's cap.
  */
-export async function enforceDailySessionCap(userId: string, now = Date.now()): Promise<void> {
+export async function enforceDailySessionCap(userId: string, now = Date.now(), db: Tx = getDb()): Promise<void> {
   const dayStart = startOfUtcDay(now);
-  const db = getDb();
   const [kept, deleted] = await Promise.all([
     db.session.count({ where: { userId, createdAt: { gte: dayStart } } }),
     db.rateLimitCounter.findUnique({ where: { key_windowStart: { key: deletedTodayKey(userId), windowStart: dayStart } }, select: { count: true } }),
@@ -62,6 +61,21 @@ export async function enforceStoredSessionCap(db: Tx, userId: string): Promise<v
   const limit = getEnv().STORED_SESSIONS_PER_USER;
   if ((await db.session.count({ where: { userId } })) < limit) return;
   throw new ApiError("unprocessable", `This account holds the most sessions it can keep (${limit}). Please delete older sessions to save new ones.`);
+}
+
+/**
+ * Creates a new session of `userId` with both caps checked again, under the account's lock (the one the saves take,
+ * session-store.ts): sessions made at once, by any route, are counted one after the other, so the caps hold exactly.
+ * The routes that call a provider check the caps once before (cheap, so a refusal costs no provider call) and again here,
+ * where the lock is held only for the count and the insert, never across the minutes of a provider call.
+ */
+export async function createWithinSessionCaps<T>(userId: string, create: (tx: Tx) => Promise<T>): Promise<T> {
+  return getDb().$transaction(async (tx) => {
+    await holdLockUntilCommit(tx, `stored-sessions:${userId}`);
+    await enforceDailySessionCap(userId, Date.now(), tx);
+    await enforceStoredSessionCap(tx, userId);
+    return create(tx);
+  });
 }
 
 const DAY_MS = 86_400_000;

@@ -17,6 +17,7 @@ import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import { ANALYSIS_PROMPT_VERSION, buildAnalysisSystemPrompt, buildAnalysisUserPrompt } from "@/lib/server/prompts/analysis";
 import { generateStructured, StructuredGenerationError, structuredStepsFromEnv, type StructuredStep } from "@/lib/server/providers/structured/chain";
+import { createWithinSessionCaps } from "@/lib/server/security/quota";
 
 import { createOnce, sessionIdForClientId } from "./client-id";
 import { pendingCommitmentsForUser } from "./commitments";
@@ -185,7 +186,15 @@ async function storeAnalyzedSession(
     await db.$transaction([db.session.update({ where: { id: storedId }, data }), db.failureMarker.deleteMany({ where: { sessionId: storedId } })]);
     return storedId;
   }
-  const create = () => db.session.create({ data: { userId, clientId: request.clientId, name: sessionName(analysis), ...data }, select: { id: true } });
+  // The caps were checked before the provider call (handlers/analyze.ts); checked again here under the account's lock, as
+  // analyses finishing at once could all have passed that check. A refusal now, after a paid analysis, is the same answer
+  // the early check gives (the 422 of the stored-sessions bound, the day's 429): the browser still holds the transcript,
+  // as after any failed analysis, and the user can make room and analyse again. Storing past the bound instead would let
+  // concurrent requests take an account past it without limit.
+  const create = () =>
+    createWithinSessionCaps(userId, (tx) =>
+      tx.session.create({ data: { userId, clientId: request.clientId, name: sessionName(analysis), ...data }, select: { id: true } }),
+    );
   return createOnce(
     userId,
     request.clientId,
@@ -205,21 +214,24 @@ async function keepFailedAnalysis(userId: string, storedId: string | undefined, 
     });
     return storedId;
   }
+  // A failed analysis' session counts like any other: made under the caps, as in storeAnalyzedSession.
   const create = () =>
-    db.session.create({
-      data: {
-        userId,
-        clientId: request.clientId,
-        transcript: request.fullTranscript ?? request.transcript,
-        speakerNames: jsonColumn(request.speakerNames ?? {}),
-        analysis: jsonColumn({ transcriptionSegments: request.segments ?? [], speakerNames: request.speakerNames ?? {} }),
-        mode: request.mode === "solo" ? "solo" : "couple",
-        conversationGuideHeadline: request.conversationGuideHeadline ?? null,
-        name: `Recording ${new Date().toISOString().slice(0, 10)}`,
-        failures: { create: marker },
-      },
-      select: { id: true },
-    });
+    createWithinSessionCaps(userId, (tx) =>
+      tx.session.create({
+        data: {
+          userId,
+          clientId: request.clientId,
+          transcript: request.fullTranscript ?? request.transcript,
+          speakerNames: jsonColumn(request.speakerNames ?? {}),
+          analysis: jsonColumn({ transcriptionSegments: request.segments ?? [], speakerNames: request.speakerNames ?? {} }),
+          mode: request.mode === "solo" ? "solo" : "couple",
+          conversationGuideHeadline: request.conversationGuideHeadline ?? null,
+          name: `Recording ${new Date().toISOString().slice(0, 10)}`,
+          failures: { create: marker },
+        },
+        select: { id: true },
+      }),
+    );
   return createOnce(
     userId,
     request.clientId,
