@@ -30,6 +30,7 @@ describe.each(targets)("database on %s", (_name, create) => {
       SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`;
     expect(tables.map((row) => row.table_name)).toEqual([
       "Commitment",
+      "ErasedAccount",
       "FailureMarker",
       "FollowUpTranscript",
       "RateLimitCounter",

@@ -249,7 +249,7 @@ describe("DELETE /api/account/data", () => {
     await api.db.rateLimitCounter.createMany({ data: keys.map((key) => ({ key, windowStart, count: 1, expiresAt })) });
 
     expect(await (await remove("user_k1")).json()).toMatchObject({ deleted: { rateLimitCounters: 0 } });
-    expect(await deleteAccountData("user_k1", { withRateLimitCounters: true })).toMatchObject({ rateLimitCounters: 2 });
+    expect(await deleteAccountData("user_k1", { account: true })).toMatchObject({ rateLimitCounters: 2 });
     const left = await api.db.rateLimitCounter.findMany({ where: { key: { in: keys } }, select: { key: true } });
     expect(left.map((row) => row.key).sort()).toEqual(["analyze:ip:user_k1", "analyze:user:userXk1", "analyze:user:user_k10", "summary:user:USER_K1"]);
   });

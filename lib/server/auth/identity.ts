@@ -3,7 +3,7 @@ import "server-only";
 import { createClerkClient } from "@clerk/nextjs/server";
 
 import { getClerkConfig, type ClerkConfig } from "@/lib/server/env";
-import { ApiError } from "@/lib/server/http/errors";
+import { signInRequired } from "@/lib/server/http/errors";
 
 import { createVerifiedTokenCache, hasClerkQueryParameter, tokenIsPresentedIn, verificationKey } from "./verified-tokens";
 
@@ -114,7 +114,7 @@ function clerkClientFor(config: ClerkConfig): ReturnType<typeof createClerkClien
 /** Identity of a signed-in handler's caller, or a 401. */
 export async function requireIdentity(request: Request): Promise<Identity> {
   const identity = await identityFromRequest(request);
-  if (!identity) throw new ApiError("unauthorized", "Please sign in to continue.");
+  if (!identity) throw signInRequired();
   return identity;
 }
 

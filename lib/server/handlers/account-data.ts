@@ -2,12 +2,10 @@ import "server-only";
 
 import { z } from "zod";
 
-import { ApiError } from "@/lib/server/http/errors";
+import { signInRequired } from "@/lib/server/http/errors";
 import { deleteAccountData, deleteClerkUser } from "@/lib/server/services/account-delete";
 
 import { scopedRoute, type ApiScope } from "./session-route";
-
-export const signInRequired = () => new ApiError("unauthorized", "Please sign in to continue.");
 
 const querySchema = z.object({ account: z.enum(["true", "false"]).optional() });
 
@@ -24,7 +22,7 @@ export const makeDeleteAccountDataHandler = (scope: ApiScope) =>
     account: async ({ identity, url }) => {
       const query = querySchema.parse(Object.fromEntries(url.searchParams));
       const accountDeleted = query.account === "true";
-      const deleted = await deleteAccountData(identity.userId, { withRateLimitCounters: accountDeleted });
+      const deleted = await deleteAccountData(identity.userId, { account: accountDeleted });
       if (accountDeleted) await deleteClerkUser(identity.userId, deleted);
       return { success: true, deleted, accountDeleted };
     },

@@ -2,10 +2,10 @@ import "server-only";
 
 import { exportFileName } from "@/lib/domain/data-rights/retention";
 import { requireIdentity } from "@/lib/server/auth/identity";
+import { signInRequired } from "@/lib/server/http/errors";
 import { withErrors } from "@/lib/server/http/handler";
 import { exportAccountStream } from "@/lib/server/services/account-export";
 
-import { signInRequired } from "./account-data";
 import { withScopeHeader, type ApiScope } from "./session-route";
 
 /**

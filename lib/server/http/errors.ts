@@ -54,6 +54,9 @@ export function describeZodError(error: z.ZodError): string {
 /** The client went away before the answer (a provider call cancelled, its body cut short): a short answer nobody reads. */
 export const requestCancelled = () => new ApiError("client_closed_request", "The request was cancelled.");
 
+/** No verified caller, or one whose account was erased: both are a caller nobody knows. */
+export const signInRequired = () => new ApiError("unauthorized", "Please sign in to continue.");
+
 export function errorResponse(error: unknown): Response {
   const known = error instanceof ApiError ? error : error instanceof z.ZodError ? null : fromDatabaseError(error);
   if (known) {
@@ -77,6 +80,8 @@ export function errorResponse(error: unknown): Response {
  *  - P2003, a row written for a session (a vote, a commitment, a failure marker) whose session a concurrent DELETE removed
  *    between the lookup and the write: the foreign key refuses it → the same 404 (every foreign key but the uploads' one,
  *    which uploads.ts answers itself, points at a session);
+ *  - the database refused a row of an erased account (isErasedAccountRefusal) → the 401 of a caller nobody knows, unlogged:
+ *    a request that was running when its account was erased, whose answer nobody may act on;
  *  - the database cannot be reached → 503;
  *  - the database is busy: no pool connection within the transaction's maxWait, or a transaction past its timeout (P2028),
  *    a write conflict or deadlock (P2034), too many connections (P2037, 53300), a lock not had within lock_timeout
@@ -96,6 +101,7 @@ function fromDatabaseError(error: unknown): ApiError | null {
     console.error(`[api] a concurrent request changed the same record: ${describeForLog(error)}`);
     return new ApiError("conflict", "This was changed at the same time by another request. Please try again.");
   }
+  if (isErasedAccountRefusal(error)) return signInRequired();
   if (error instanceof Prisma.PrismaClientKnownRequestError && (error.code === "P2025" || error.code === "P2003")) {
     return new ApiError("not_found", "Session not found");
   }
@@ -115,6 +121,18 @@ export function isDatabaseBusy(error: unknown): boolean {
   const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
   return typeof cause?.originalCode === "string" && BUSY_POSTGRES_CODES.has(cause.originalCode);
 }
+
+/**
+ * The database refused a row of an erased account: SQLSTATE EA001, raised by the trigger of migration
+ * 20261126034133_erased_accounts. The driver adapter's error code is read, not the message: the same on pg and PGlite.
+ */
+export function isErasedAccountRefusal(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
+  return cause?.originalCode === ERASED_ACCOUNT_SQLSTATE;
+}
+
+const ERASED_ACCOUNT_SQLSTATE = "EA001";
 
 /** A unique constraint refused a write (P2002): another request created the same row first. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -209,6 +209,7 @@ describe("errorResponse for database errors", () => {
   it.each([
     ["a unique constraint lost to a concurrent request (P2002)", known("P2002"), 409, "conflict"],
     ["a record deleted between lookup and write (P2025)", known("P2025"), 404, "not_found"],
+    ["a row added to a session deleted meanwhile (P2003)", known("P2003"), 404, "not_found"],
     ["a database that cannot be reached (P1001)", known("P1001"), 503, "unavailable"],
     [
       "a refused connection, wrapped",
@@ -221,6 +222,18 @@ describe("errorResponse for database errors", () => {
     const response = errorResponse(error);
     expect(response.status).toBe(status);
     expect(await response.json()).toMatchObject({ code });
+  });
+
+  it("answers a row refused for an erased account as a caller nobody knows, and logs nothing", async () => {
+    const refused = new Prisma.PrismaClientKnownRequestError("Database error. Code: `EA001`. transcript 'we need to talk'", {
+      code: "P2039",
+      clientVersion: "7",
+      meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: "EA001", kind: "postgres" } } },
+    });
+    const response = errorResponse(refused);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Please sign in to continue.", code: "unauthorized" });
+    expect(log).not.toHaveBeenCalled();
   });
 
   it("never logs or answers Prisma's message, which can quote a transcript", async () => {

@@ -6,11 +6,14 @@ import { getDb } from "@/lib/server/db";
 import { getClerkConfig } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import { noteDeletedSessions } from "@/lib/server/security/quota";
+import { markAccountErased } from "@/lib/server/services/erased-accounts";
 import { deleteStoredPiecesOfUser, uploadOwnerOfUser } from "@/lib/server/services/uploads";
 
 // The right to erasure: everything the server holds for one account goes in one transaction, and another account's rows
 // are never touched (every statement carries the owner). The Clerk account itself goes last, only when asked: were it
-// deleted first and the database then failed, the data would be left with nobody able to sign in and delete it.
+// deleted first and the database then failed, the data would be left with nobody able to sign in and delete it. When the
+// account goes, its tombstone is written with the deletes, before Clerk is asked: from that commit on nothing is stored
+// for it. Should the Clerk step then fail, the account can still sign in, read and erase (the retry), but store nothing.
 
 export type DeletedCounts = {
   sessions: number;
@@ -25,14 +28,17 @@ export type DeletedCounts = {
 };
 
 /**
- * `withRateLimitCounters`: only when the account itself goes. The counters hold no content and end with their window; were
- * they deleted with the data, deleting one's data would reset one's AI allowance, at will.
+ * `account`: the account itself goes. Then it is also marked erased (erased-accounts.ts), so nothing is stored for it
+ * afterwards, not even by a request already running; and its rate-limit counters go too. Those hold no content and end
+ * with their window; were they deleted with the data alone, deleting one's data would reset one's AI allowance, at will.
  */
-export async function deleteAccountData(userId: string, { withRateLimitCounters = false }: { withRateLimitCounters?: boolean } = {}): Promise<DeletedCounts> {
+export async function deleteAccountData(userId: string, { account = false }: { account?: boolean } = {}): Promise<DeletedCounts> {
   const owned = { session: { userId } };
   // Pieces in an object store go first: should the transaction then fail, the uploads are still listed for a retry.
   await deleteStoredPiecesOfUser(userId);
   return getDb().$transaction(async (tx) => {
+    // First, before anything is counted or deleted: it waits for the account's writers under way to commit.
+    if (account) await markAccountErased(tx, userId);
     // Counted first, in the same transaction: the cascades below do not report what they removed.
     const [swipeActions, followUps, failureMarkers, retainedRecordings, sourceCommitments] = await Promise.all([
       tx.swipeAction.count({ where: owned }),
@@ -42,12 +48,12 @@ export async function deleteAccountData(userId: string, { withRateLimitCounters 
       tx.commitment.count({ where: owned }),
     ]);
     // Today's sessions still count toward the day's cap of new sessions (quota.ts), unless the account itself goes.
-    if (!withRateLimitCounters) await noteDeletedSessions(tx, userId);
+    if (!account) await noteDeletedSessions(tx, userId);
     // Votes, follow-ups, failure markers (with any audio) and the commitments made in these sessions cascade.
     const { count: sessions } = await tx.session.deleteMany({ where: { userId } });
     // A commitment is the owner's by its own column as well; none should outlive its session, but none may stay behind.
     const { count: strayCommitments } = await tx.commitment.deleteMany({ where: { userId } });
-    const rateLimitCounters = withRateLimitCounters ? await deleteRateLimitCounters(tx, userId) : 0;
+    const rateLimitCounters = account ? await deleteRateLimitCounters(tx, userId) : 0;
     // The pieces in the database go with their upload (cascade).
     const { count: uploads } = await tx.upload.deleteMany({ where: { owner: uploadOwnerOfUser(userId) } });
     return {

@@ -2,7 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { ApiError, isDatabaseUnreachable } from "@/lib/server/http/errors";
+import { ApiError, isDatabaseUnreachable, isErasedAccountRefusal } from "@/lib/server/http/errors";
 
 import { migrateCommitments } from "./commitments";
 import { saveSessionForUser, sessionBodySchema } from "./session-store";
@@ -41,7 +41,8 @@ export type MigrateResult = {
  * (clientId, unique per user), so running twice, after an interruption or from a second device creates no duplicates; a
  * server id the caller does not own is skipped, never created. Tutorial sessions (isExample) are not migrated. Items are
  * saved in order, one after the other, so a list holding the same id twice also ends as one session.
- * A database that cannot be reached aborts the whole run with a 503 and localOnly; any other failure skips one item.
+ * A database that cannot be reached aborts the whole run with a 503 and localOnly, an account erased meanwhile with a 401;
+ * any other failure skips one item.
  */
 export async function migrateSessionsForUser(userId: string, items: unknown[]): Promise<MigrateResult> {
   const migrated: MigrateResult["migrated"] = [];
@@ -60,6 +61,8 @@ export async function migrateSessionsForUser(userId: string, items: unknown[]): 
       await migrateCommitments(userId, saved.id, (item as { commitments?: unknown }).commitments);
       migrated.push({ localId: session.id, id: saved.id });
     } catch (error) {
+      // The account was erased while this ran: nothing more is stored, and the run ends as a caller nobody knows (401).
+      if (isErasedAccountRefusal(error)) throw error;
       if (isDatabaseUnreachable(error)) {
         console.error("[migrate] the database cannot be reached");
         throw notMigrated("unavailable");
