@@ -3,8 +3,13 @@ import { http, HttpResponse } from "msw";
 
 import { DELETE as deleteData } from "@/app/api/account/data/route";
 import { POST as analyze } from "@/app/api/analyze/route";
+import { POST as liveCoach } from "@/app/api/realtime/session/route";
 import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route";
+import { POST as saveSession } from "@/app/api/sessions/[id]/route";
+import { POST as migrate } from "@/app/api/sessions/migrate/route";
+import { GET as listSessions } from "@/app/api/sessions/route";
 import { POST as transcribe } from "@/app/api/transcribe/route";
+import { POST as createUpload } from "@/app/api/uploads/route";
 import { isErasedAccountRefusal } from "@/lib/server/http/errors";
 import { deleteAccountData } from "@/lib/server/services/account-delete";
 import { markAccountErased } from "@/lib/server/services/erased-accounts";
@@ -14,7 +19,18 @@ import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth"
 import { setEnvForFile } from "@/tests/helpers/env";
 import { LOG_CANARY } from "@/tests/helpers/log-canary";
 import { apiRequest, bearer, routeContext } from "@/tests/helpers/requests";
-import { geminiError, geminiGenerate, geminiJson, modelAnalysis, openAiChat, openAiError, openAiTranscription, PROVIDER_ENV } from "@/tests/msw/providers";
+import {
+  geminiError,
+  geminiGenerate,
+  geminiJson,
+  modelAnalysis,
+  OPENAI_BASE_URL,
+  openAiChat,
+  openAiError,
+  openAiRealtimeClientSecret,
+  openAiTranscription,
+  PROVIDER_ENV,
+} from "@/tests/msw/providers";
 
 // The right to erasure holds after the answer: once DELETE /api/account/data?account=true has answered, nothing new is
 // stored for that account, whether by a request that was already running (an analysis takes minutes) or by one made with
@@ -154,6 +170,79 @@ describe("a request already running when the account is erased stores nothing", 
     // The regeneration's commitments are the first row it writes: refused, as a caller nobody knows.
     expect(answer.status).toBe(401);
     expect(await rowsOf(userId)).toEqual(NOTHING);
+  });
+});
+
+describe("the account's last session token, used after the erasure", () => {
+  const userId = "user_erased_token";
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    headers = bearer(await mintSessionToken(userId));
+  });
+
+  beforeEach(async () => {
+    api.server.use(clerkDeletesUsers());
+    // Used once before, so the token's verification is kept too (lib/server/auth/verified-tokens.ts).
+    expect((await listSessions(apiRequest("/api/sessions", { headers }), routeContext())).status).toBe(200);
+    expect((await eraseAccount(headers)).status).toBe(200);
+  });
+
+  it("saves nothing: a save or a migration is the 401 of a caller nobody knows", async () => {
+    const save = await saveSession(
+      apiRequest("/api/sessions/local-after", { method: "POST", body: { id: "local-after", transcript, name: "After" }, headers }),
+      routeContext({ id: "local-after" }),
+    );
+    expect(save.status).toBe(401);
+    expect(await save.json()).toMatchObject({ code: "unauthorized" });
+
+    const migrated = await migrate(
+      apiRequest("/api/sessions/migrate", { method: "POST", body: { sessions: [{ id: "local-migrated", transcript, name: "Migrated" }] }, headers }),
+      routeContext(),
+    );
+    expect(migrated.status).toBe(401);
+    expect(await rowsOf(userId)).toEqual(NOTHING);
+  });
+
+  it("buys no AI call where a sign-in is needed: the live coach's secret is not minted", async () => {
+    let minted = 0;
+    // Counts the calls, then leaves them to the fake that would mint the secret.
+    api.server.use(
+      http.post(`${OPENAI_BASE_URL}/realtime/client_secrets`, () => void minted++),
+      openAiRealtimeClientSecret(),
+    );
+    const body = { userLabel: "Ana", guideContext: { headline: "Appreciation", description: "What went well between you this week?" }, language: "en-US" };
+    const answer = await liveCoach(apiRequest("/api/realtime/session", { method: "POST", body, headers }), routeContext());
+    expect(answer.status).toBe(401);
+    expect(minted).toBe(0);
+  });
+
+  it("gets an analysis as a guest does: answered, nothing stored, no session id", async () => {
+    api.server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+    const answer = await analyze(apiRequest("/api/analyze", { method: "POST", body: { transcript, clientId: "rec-after" }, headers }), routeContext());
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body.analysis.cards.length).toBeGreaterThan(0);
+    expect(body.sessionId).toBeNull();
+    expect(await rowsOf(userId)).toEqual(NOTHING);
+  });
+
+  it("starts no upload of the account's own", async () => {
+    const plan = { clientId: "rec-upload-after", mimeType: "audio/webm", language: "en", parts: [{ startMs: 0, bytes: 3, pieces: ["a".repeat(64)] }] };
+    const answer = await createUpload(apiRequest("/api/uploads", { method: "POST", body: plan, headers }), routeContext());
+    // Answered as any caller without an account: a guest's upload, with its own token, which names no account.
+    expect(answer.status).toBe(201);
+    expect((await answer.json()).uploadToken).toEqual(expect.any(String));
+    expect(await rowsOf(userId)).toEqual(NOTHING);
+  });
+
+  it("may still erase again (a retry after Clerk's step failed), and reads an empty account", async () => {
+    const again = await eraseAccount(headers);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ success: true, accountDeleted: true, deleted: { sessions: 0 } });
+    const list = await listSessions(apiRequest("/api/sessions", { headers }), routeContext());
+    expect(list.status).toBe(200);
+    expect((await list.json()).sessions).toEqual([]);
+    expect(await api.db.erasedAccount.count({ where: { userId } })).toBe(1);
   });
 });
 

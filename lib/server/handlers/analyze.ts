@@ -10,6 +10,7 @@ import { enforceDailySessionCap, enforceStoredSessionCap } from "@/lib/server/se
 import { admitAiCall, aiLimited } from "@/lib/server/security/rate-limit-guard";
 import { analyzeConversation, retryFailedAnalysis } from "@/lib/server/services/analysis";
 import { sessionIdForClientId } from "@/lib/server/services/client-id";
+import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
 
 import { sessionRoute, type ApiScope } from "./session-route";
 
@@ -21,7 +22,8 @@ export const analyzeHandler = withErrors(async (request) => {
   // Not the request's signal: an analysis finished after the client left is stored, so its retry finds the result.
   const budget = routeBudget("analyze");
   const body = await parseJson(request, analyzeRequestSchema, { limitBytes: ANALYZE_BODY_LIMIT_BYTES });
-  const identity = await identityFromRequest(request);
+  // An erased account's last token is answered as a guest is: the analysis, nothing stored.
+  const identity = await callerWhoMayStore(request, await identityFromRequest(request));
   await admitAiCall(request, "analyze", identity, body.sessionId);
   // Only an analysis that would make a session is held to the caps: not one of a recording whose session exists (a retry).
   if (identity && !body.sessionId && !(await sessionIdForClientId(identity.userId, body.clientId))) {

@@ -2,10 +2,11 @@ import "server-only";
 
 import type { z } from "zod";
 
-import { identityFromRequest, requireIdentity, type Identity } from "@/lib/server/auth/identity";
-import type { ApiError } from "@/lib/server/http/errors";
+import { identityFromRequest, type Identity } from "@/lib/server/auth/identity";
+import { signInRequired, type ApiError } from "@/lib/server/http/errors";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
+import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
 import { sessionIdSchema, sessionNotFound } from "@/lib/server/services/owned-session";
 
 // The one skeleton of every /api/sessions… route and its /api/public/… twin: (id from the path →) JSON body → the public
@@ -73,10 +74,10 @@ async function readBody<Body>(request: Request, spec: BodySpec<Body> | undefined
   return (spec ? await parseJson(request, spec.schema, { limitBytes: spec.limitBytes }) : undefined) as Body;
 }
 
+/** The signed-in caller; one whose account was erased is a caller nobody knows to a request that may store something. */
 async function callerOf(request: Request, signedOut: (() => ApiError) | undefined): Promise<Identity> {
-  if (!signedOut) return requireIdentity(request);
-  const identity = await identityFromRequest(request);
-  if (!identity) throw signedOut();
+  const identity = await callerWhoMayStore(request, await identityFromRequest(request));
+  if (!identity) throw (signedOut ?? signInRequired)();
   return identity;
 }
 

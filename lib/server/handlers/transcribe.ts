@@ -7,6 +7,7 @@ import { parseJson } from "@/lib/server/http/parse-json";
 import { routeBudget } from "@/lib/server/providers/budget";
 import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
+import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
 import { transcribeRecording } from "@/lib/server/services/transcription";
 
 // transcribeRequestSchema stays in lib/domain/transcription/transcribe-request.ts, not beside the service: the browser
@@ -23,7 +24,8 @@ import { transcribeRecording } from "@/lib/server/services/transcription";
 export const transcribeHandler = withErrors(async (request) => {
   // The client's disconnect stops the providers: nothing is stored for it, the browser keeps the recording and retries.
   const budget = routeBudget("transcribe", { signal: request.signal });
-  const identity = await identityFromRequest(request);
+  // An erased account's last token is answered as a guest is: nothing is kept on the server.
+  const identity = await callerWhoMayStore(request, await identityFromRequest(request));
   await admitAiCall(request, "transcribe", identity);
   const body = await parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES });
   return withTranscriptionSlot(async () => Response.json(await transcribeRecording(body, identity, budget)));

@@ -10,6 +10,7 @@ import { identityFromRequest } from "@/lib/server/auth/identity";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
 import { routeBudget } from "@/lib/server/providers/budget";
+import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
 import { runRetentionWhenDue } from "@/lib/server/services/retention-schedule";
 import {
   createOrResumeUpload,
@@ -33,8 +34,9 @@ type UploadParams = { id: string };
 type PieceParams = { id: string; part: string; piece: string };
 type PartParams = { id: string; part: string };
 
+/** The caller; an erased account's last token is a guest's, which reaches no upload of that account. */
 async function callerOf(request: Request) {
-  return uploadCaller(request, await identityFromRequest(request));
+  return uploadCaller(request, await callerWhoMayStore(request, await identityFromRequest(request)));
 }
 
 /** POST /api/uploads — make (201, with a guest's uploadToken) or resume (200) the upload of one recording. */
