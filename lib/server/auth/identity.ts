@@ -3,7 +3,7 @@ import "server-only";
 import { createClerkClient } from "@clerk/nextjs/server";
 
 import { getClerkConfig, type ClerkConfig } from "@/lib/server/env";
-import { signInRequired } from "@/lib/server/http/errors";
+import { ApiError, signInRequired } from "@/lib/server/http/errors";
 
 import { createVerifiedTokenCache, hasClerkQueryParameter, tokenIsPresentedIn, verificationKey } from "./verified-tokens";
 
