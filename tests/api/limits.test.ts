@@ -362,7 +362,7 @@ describe("bodies that arrive slowly or never", () => {
         method: "POST",
         body,
         duplex: "half",
-        headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${index}, 10.0.0.1` },
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.9.9.1, 203.0.113.${index}` },
       } as RequestInit);
       return { controller, response: transcribe(request, routeContext()) };
     });

@@ -22,5 +22,6 @@ export const makeMigrateHandler = (scope: ApiScope) =>
       throw notMigrated("unauthorized");
     },
     signedOut: () => notMigrated("unauthorized"),
+    unavailable: () => notMigrated("unavailable"),
     account: ({ identity, body }) => migrateSessionsForUser(identity.userId, body.sessions),
   });

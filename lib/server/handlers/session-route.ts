@@ -3,7 +3,7 @@ import "server-only";
 import type { z } from "zod";
 
 import { identityFromRequest, type Identity } from "@/lib/server/auth/identity";
-import { signInRequired, type ApiError } from "@/lib/server/http/errors";
+import { isDatabaseUnreachable, signInRequired, type ApiError } from "@/lib/server/http/errors";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
 import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
@@ -35,6 +35,8 @@ type RouteConfig<Body, GuestBody, Extra = NoExtra> = {
   account: (inputs: Inputs<Body, Extra> & { identity: Identity }) => Answer | Promise<Answer>;
   /** The error for the account variant without a signed-in caller; a 401 "Please sign in to continue." by default. */
   signedOut?: () => ApiError;
+  /** The error when the database cannot be reached to check the caller (the erased-accounts look-up); the catch-all's 503 by default. */
+  unavailable?: () => ApiError;
 };
 
 /**
@@ -64,7 +66,13 @@ async function run<Body, GuestBody, Extra>(scope: ApiScope, request: Request, co
     answer = await config.guest({ ...extra, request, url, scope, body, identity: null });
   } else {
     const body = await readBody(request, config.body);
-    const identity = await callerOf(request, config.signedOut);
+    const identity = await callerOf(request, config.signedOut).catch((error: unknown) => {
+      if (config.unavailable && isDatabaseUnreachable(error)) {
+        console.error("[api] the database cannot be reached");
+        throw config.unavailable();
+      }
+      throw error;
+    });
     answer = await config.account({ ...extra, request, url, scope, body, identity });
   }
   return withScopeHeader(Response.json(answer), scope);

@@ -88,7 +88,7 @@ export function errorResponse(error: unknown): Response {
  *    (55P03, db.ts holdLockUntilCommit) → 503 with Retry-After: the same request a moment later succeeds.
  * Logged by name and code only: Prisma's messages can quote the values written, which hold transcripts.
  */
-function fromDatabaseError(error: unknown): ApiError | null {
+export function fromDatabaseError(error: unknown): ApiError | null {
   if (isDatabaseUnreachable(error)) {
     console.error(`[api] the database cannot be reached: ${describeForLog(error)}`);
     return new ApiError("unavailable", "The service is temporarily unavailable. Please try again in a moment.");

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
-import { ApiError, describeForLog } from "@/lib/server/http/errors";
+import { ApiError, describeForLog, fromDatabaseError } from "@/lib/server/http/errors";
 import { structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
 
 import type { AnalysisDeps } from "./analysis";
@@ -91,6 +91,10 @@ export async function appendAndRegenerateForUser(
     return { ...(await getSessionForUser(userId, stored.id)), status: "ok" };
   } catch (error) {
     await signals;
+    // What the database answers for itself (the session deleted meanwhile, the account erased, the database busy or gone)
+    // is that answer: a partial failure's retry could not succeed either.
+    const database = error instanceof ApiError ? null : fromDatabaseError(error);
+    if (database) throw database;
     // The follow-up is stored by now: whatever stopped the regeneration, the answer says so ("partial_failure", which the
     // browser offers to retry), never a 500 that reads as if nothing was kept. What no provider explains is logged.
     if (!(error instanceof ApiError)) console.error(`[append] the regeneration failed after the follow-up was stored: ${describeForLog(error)}`);
