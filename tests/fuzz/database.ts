@@ -18,7 +18,8 @@ export async function fingerprint(db: PrismaClient): Promise<Fingerprint> {
   return row!;
 }
 
-/** Empties every table, the rate-limit counters included, so each route starts from the same data. */
+/** Empties every table, the rate-limit counters and erased accounts included, so each route starts from the same data. */
 export async function emptyDatabase(db: PrismaClient): Promise<void> {
-  await db.$executeRawUnsafe(`TRUNCATE ${[...USER_DATA_TABLES, "RateLimitCounter"].map((table) => `"${table}"`).join(", ")} CASCADE`);
+  // ErasedAccount too: a route's run that erased an account must not leave the next route's seed refused.
+  await db.$executeRawUnsafe(`TRUNCATE ${[...USER_DATA_TABLES, "RateLimitCounter", "ErasedAccount"].map((table) => `"${table}"`).join(", ")} CASCADE`);
 }
