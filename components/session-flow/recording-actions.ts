@@ -14,6 +14,14 @@ import { followUpParent } from "./follow-up-parent";
 import { startRecording } from "./start-recording";
 import { retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
 
+/**
+ * A retry that failed because its recording is gone ("Recording not found", this device's or the server's 404) or could not
+ * be read ("Could not load the recording"): said as the spec's "Error" toast, not "Retry Failed" (a connection issue).
+ */
+function isRecordingLoadFailure(message: string): boolean {
+  return message === FAILURE_TEXTS.recordingNotFound || message === FAILURE_TEXTS.couldNotLoadRecording;
+}
+
 /** What Solo Journal adds to a recording: the speaker's name on the upload, and its own way on after the transcript. */
 export type SoloRecordingHooks = {
   speakerName: () => string;
@@ -125,9 +133,15 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     }
     if ("unwanted" in outcome) return; // the flow moved on; the recording stays listed, its audio kept
     kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
-    const wait = outcome.failure.retryAfterSeconds;
-    const description = wait ? LIMIT_TEXTS.recordingKept(describeWait(wait)) : FAILURE_TEXTS.retryFailedBody;
-    showToast({ title: wait ? LIMIT_TEXTS.title : FAILURE_TEXTS.retryFailedTitle, description, variant: "destructive" });
+    const { message, retryAfterSeconds: wait } = outcome.failure;
+    if (wait) {
+      showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.recordingKept(describeWait(wait)), variant: "destructive" });
+    } else if (isRecordingLoadFailure(message)) {
+      // Spec part 1 section 8 (saving and loading recordings): the recording itself is gone or unreadable, not the connection.
+      showToast({ title: FAILURE_TEXTS.errorTitle, description: message, variant: "destructive" });
+    } else {
+      showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+    }
   }
 
   return {

@@ -1,6 +1,7 @@
 /**
  * @jest-environment jsdom
  */
+import { FAILURE_TEXTS } from "@/components/recording/texts";
 import { listLocalSessionRecords, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 
 import { audio, setUpFlow as setUp, transcription, waitFor } from "./flow-test-fixtures";
@@ -204,4 +205,30 @@ test("a kept failed analysis whose retry succeeds stays listed until its analyse
   flow.analysis.retryKept({ id: "local-1700000000000", transcript: transcription.transcript });
   await waitFor(() => flow.kit.getState().phase.name === "results");
   expect(listLocalSessionRecords()).toEqual([expect.objectContaining({ name: "Saturday plans", transcript: transcription.transcript })]);
+});
+
+describe("a failed transcription retry says why (spec part 1 section 8)", () => {
+  const target = { id: "local-5", name: "n", isLocal: true, mimeType: "audio/webm", size: 1, createdAt: "", timestamp: 5, audioKey: "a" } as const;
+  const failWith = (message: string) =>
+    retryLocalRecording.mockResolvedValueOnce({ ok: false, failure: { kind: "other", message, failedSessionId: undefined, localSession: target } });
+
+  test.each([
+    ["its recording is gone", FAILURE_TEXTS.recordingNotFound],
+    ["its audio cannot be read", FAILURE_TEXTS.couldNotLoadRecording],
+  ])("%s: 'Error' with the spec's text", async (_case, message) => {
+    const flow = setUp();
+    failWith(message);
+    flow.recording.retryTranscription({ ...target });
+    await waitFor(() => showToast.mock.calls.length > 0);
+    expect(showToast).toHaveBeenCalledWith({ title: "Error", description: message, variant: "destructive" });
+    expect(flow.kit.getState().phase.name).toBe("idle");
+  });
+
+  test("any other failure: 'Retry Failed', the connection issue", async () => {
+    const flow = setUp();
+    failWith("Connection error: Failed to fetch");
+    flow.recording.retryTranscription({ ...target });
+    await waitFor(() => showToast.mock.calls.length > 0);
+    expect(showToast).toHaveBeenCalledWith({ title: "Retry Failed", description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+  });
 });

@@ -288,3 +288,25 @@ test("a retry's transcript that arrives when its flow no longer waits for it lea
   expect(markRecordingStatus).not.toHaveBeenCalledWith("rec-9", "transcribed");
   expect(deleteRecording).not.toHaveBeenCalled();
 });
+
+describe("a retry whose recording is gone or unreadable ends in the spec's texts (part 1 section 8), nothing sent", () => {
+  const device = { id: "local-3", audioKey: "rec-gone", mimeType: "audio/webm" } as Parameters<typeof retryLocalRecording>[0];
+
+  test.each([
+    ["no longer in the audio store", () => readRecordingBase64.mockResolvedValueOnce(null)],
+    ["the audio store failing to read it", () => readRecordingBase64.mockRejectedValueOnce(new Error("AbortError"))],
+  ])("%s: 'Could not load the recording'", async (_case, arrange) => {
+    arrange();
+    const outcome = await retryLocalRecording(device, undefined, custody);
+    expect(outcome).toEqual({ ok: false, failure: expect.objectContaining({ message: "Could not load the recording. Please try again." }) });
+    expect(requestTranscription).not.toHaveBeenCalled();
+  });
+
+  test("an entry with no audio here whose server copy is gone (404): 'Recording not found'", async () => {
+    sessionApi.retryTranscription.mockRejectedValueOnce(new TranscriptionRequestError("Recording not found. It may have been deleted.", { status: 404 }));
+    const kept = { id: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc", mimeType: "audio/webm" } as Parameters<typeof retryLocalRecording>[0];
+    const outcome = await retryLocalRecording(kept, undefined, custody);
+    expect(outcome).toEqual({ ok: false, failure: expect.objectContaining({ message: "Recording not found. It may have been deleted." }) });
+    expect(requestTranscription).not.toHaveBeenCalled();
+  });
+});

@@ -149,7 +149,8 @@ export async function retryLocalRecording(
         // Resumes where the last attempt stopped: pieces the server has and parts transcribed are not sent again.
         result = await sendInParts(inParts, { clientId: session.audioKey, language, ...speakerOptions(speakers, "parts"), ...followUp });
       } else {
-        const audio = inMemory?.blob?.size ? await blobToBase64(inMemory.blob) : await readRecordingBase64(session.audioKey);
+        // Missing, corrupted or unreadable (the audio store failed): all "Could not load the recording".
+        const audio = inMemory?.blob?.size ? await blobToBase64(inMemory.blob) : await readRecordingBase64(session.audioKey).catch(() => null);
         if (!audio) throw new TranscriptionRequestError(FAILURE_TEXTS.couldNotLoadRecording);
         result = await requestTranscription({
           audio,
