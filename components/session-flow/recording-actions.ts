@@ -12,7 +12,7 @@ import { finishCapture, newCapture, startCapture } from "./capture";
 import type { FlowKit } from "./flow-kit";
 import { followUpParent } from "./follow-up-parent";
 import { startRecording } from "./start-recording";
-import { retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
+import { hasRecordingToKeep, retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
 
 /**
  * A retry that failed because its recording is gone ("Recording not found", this device's or the server's 404) or could not
@@ -188,10 +188,21 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
       const retryId = dialog?.kind === "transcription-retry" ? dialog.retryId : null;
       void retryTranscription(retryId ? retryTargetFor({ id: retryId }) : null);
     },
-    /** Save Locally: the recording already waits on this device (and, signed in, on the server); the dialog says so and closes. */
+    /**
+     * Save Locally: the recording already waits on this device (and, signed in, on the server); the dialog says so and
+     * closes. With no audio to keep (nothing was captured, or the browser stored none of it) it says that instead.
+     */
     saveRecordingLocally: () => {
+      const dialog = kit.getState().dialog;
+      const retryId = dialog?.kind === "transcription-retry" || dialog?.kind === "transcription-connection" ? dialog.retryId : null;
       kit.dispatch({ type: "DIALOG_CLOSED" });
-      showToast({ title: FAILURE_TEXTS.savedLocallyTitle, description: FAILURE_TEXTS.savedLocallyBody });
+      void hasRecordingToKeep(retryId ? retryTargetFor({ id: retryId }) : null).then((kept) =>
+        showToast(
+          kept
+            ? { title: FAILURE_TEXTS.savedLocallyTitle, description: FAILURE_TEXTS.savedLocallyBody }
+            : { title: FAILURE_TEXTS.errorSavingTitle, description: FAILURE_TEXTS.errorSavingBody, variant: "destructive" },
+        ),
+      );
     },
     closeDialog: () => kit.dispatch({ type: "DIALOG_CLOSED" }),
     goHomeNow: () => {

@@ -15,7 +15,12 @@ jest.mock("@/lib/client/recordings/recorder", () => ({
   createAudioRecorder: () => fakeRecorder,
 }));
 jest.mock("@/lib/client/recordings/recording-support", () => ({ isRecordingSupported: () => true }));
-jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn(), leaveTranscribedAudioForRecovery: jest.fn() }));
+jest.mock("./transcription", () => ({
+  sendRecording: jest.fn(),
+  retryLocalRecording: jest.fn(),
+  leaveTranscribedAudioForRecovery: jest.fn(),
+  hasRecordingToKeep: jest.fn(),
+}));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));
 jest.mock("@/lib/client/sessions/session-api", () => ({
@@ -24,7 +29,7 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 
-const { sendRecording, retryLocalRecording, leaveTranscribedAudioForRecovery } = jest.requireMock("./transcription");
+const { sendRecording, retryLocalRecording, leaveTranscribedAudioForRecovery, hasRecordingToKeep } = jest.requireMock("./transcription");
 const { requestAnalysis, AnalysisRequestError } = jest.requireMock("@/lib/client/analysis/analyze-client");
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
 const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
@@ -230,5 +235,37 @@ describe("a failed transcription retry says why (spec part 1 section 8)", () => 
     flow.recording.retryTranscription({ ...target });
     await waitFor(() => showToast.mock.calls.length > 0);
     expect(showToast).toHaveBeenCalledWith({ title: "Retry Failed", description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+  });
+});
+
+describe("Save Locally in a transcription failure dialog (spec part 1 section 8, saving recordings)", () => {
+  async function failUpload(flow: ReturnType<typeof setUp>, kind: "connection" | "failed-session", localSession: { id: string } | null) {
+    flow.recording.start();
+    await flow.recording.beginCapture();
+    sendRecording.mockResolvedValueOnce({ ok: false, failure: { kind, message: "Service Unavailable", failedSessionId: undefined, localSession } });
+    flow.recording.stop();
+    await waitFor(() => flow.kit.getState().dialog !== null);
+  }
+
+  test("with the recording's audio kept: 'Recording Saved Locally'", async () => {
+    const flow = setUp();
+    await failUpload(flow, "connection", { id: "local-7" });
+    hasRecordingToKeep.mockResolvedValueOnce(true);
+    flow.recording.saveRecordingLocally();
+    expect(flow.kit.getState().dialog).toBeNull();
+    await waitFor(() => showToast.mock.calls.length > 0);
+    expect(hasRecordingToKeep).toHaveBeenCalledWith(expect.objectContaining({ id: "local-7" }));
+    expect(showToast).toHaveBeenCalledWith({ title: "Recording Saved Locally", description: FAILURE_TEXTS.savedLocallyBody });
+  });
+
+  test("with no audio to keep: 'Error Saving Recording' - 'No audio data available to save.'", async () => {
+    const flow = setUp();
+    await failUpload(flow, "failed-session", null);
+    hasRecordingToKeep.mockResolvedValueOnce(false);
+    flow.recording.saveRecordingLocally();
+    await waitFor(() => showToast.mock.calls.some(([toast]: [{ title: string }]) => toast.title === "Error Saving Recording"));
+    expect(hasRecordingToKeep).toHaveBeenCalledWith(null);
+    expect(showToast).toHaveBeenCalledWith({ title: "Error Saving Recording", description: "No audio data available to save.", variant: "destructive" });
+    expect(showToast).not.toHaveBeenCalledWith(expect.objectContaining({ title: "Recording Saved Locally" }));
   });
 });

@@ -4,7 +4,7 @@
 import { listLocalSessions } from "@/lib/client/recordings/local-recordings";
 import { ONE_PIECE_MAX_BASE64_CHARS } from "@/lib/client/transcription/long-recording-upload";
 
-import { releaseTranscribedAudio, retryLocalRecording, sendRecording } from "./transcription";
+import { hasRecordingToKeep, releaseTranscribedAudio, retryLocalRecording, sendRecording } from "./transcription";
 
 // A growth follow-up's upload: tied to its session when it fails, and retried as a follow-up (issue 11).
 
@@ -309,4 +309,16 @@ describe("a retry whose recording is gone or unreadable ends in the spec's texts
     expect(outcome).toEqual({ ok: false, failure: expect.objectContaining({ message: "Recording not found. It may have been deleted." }) });
     expect(requestTranscription).not.toHaveBeenCalled();
   });
+});
+
+test("a failed recording has audio to keep when the server kept it or this device stored it, else none", async () => {
+  type Entry = Parameters<typeof hasRecordingToKeep>[0];
+  expect(await hasRecordingToKeep(null)).toBe(false);
+  expect(await hasRecordingToKeep({ id: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc", mimeType: "audio/webm" } as Entry)).toBe(true);
+  expect(await hasRecordingToKeep({ id: "local-4", audioKey: null, mimeType: "audio/webm" } as Entry)).toBe(false);
+  readRecordingParts.mockResolvedValueOnce(twoParts);
+  expect(await hasRecordingToKeep({ id: "local-4", audioKey: "rec-4", mimeType: "audio/webm" } as Entry)).toBe(true);
+  expect(await hasRecordingToKeep({ id: "local-4", audioKey: "rec-4", mimeType: "audio/webm" } as Entry)).toBe(false);
+  readRecordingParts.mockRejectedValueOnce(new Error("AbortError"));
+  expect(await hasRecordingToKeep({ id: "local-4", audioKey: "rec-4", mimeType: "audio/webm" } as Entry)).toBe(false);
 });

@@ -179,6 +179,17 @@ export async function retryLocalRecording(
 }
 
 /**
+ * Whether a failed recording has audio a later retry can send: kept by the server, or stored on this device (a copy only
+ * this tab's memory holds is not saved). False for no recording at all: "Error Saving Recording" (spec part 1 section 8).
+ */
+export async function hasRecordingToKeep(session: LocalSession | null): Promise<boolean> {
+  if (!session) return false;
+  if (!isDeviceSessionId(session.id) && !session.followUpOf) return true;
+  if (!session.audioKey) return false;
+  return (await readRecordingParts(session.audioKey).catch(() => null)) !== null;
+}
+
+/**
  * The recording's parts when it must be sent in parts (more than one, or one longer than /api/transcribe takes); null for
  * one that goes in one piece as before. A recording the audio store could not keep (all of) is sent from memory: the
  * stored copy of it is only its beginning.

@@ -46,7 +46,12 @@ const at = (phase: FlowPhase, dialog: SessionFlowState["dialog"] = null): Sessio
 // [from, event, expected] — every transition of the flow, one row each.
 const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState][] = [
   ["record tap opens readiness", at(idle), { type: "START" }, at({ name: "readiness", confirmed: false })],
-  ["record tap clears an old dialog", at(idle, { kind: "transcription-connection" }), { type: "START" }, at({ name: "readiness", confirmed: false })],
+  [
+    "record tap clears an old dialog",
+    at(idle, { kind: "transcription-connection", retryId: null }),
+    { type: "START" },
+    at({ name: "readiness", confirmed: false }),
+  ],
   ["countdown end starts capture", at({ name: "readiness", confirmed: false }), { type: "CAPTURE_STARTED", at: 1000 }, at(recording)],
   ["no microphone: back to idle", at({ name: "readiness", confirmed: false }), { type: "CAPTURE_FAILED" }, at(idle)],
   [
@@ -79,7 +84,7 @@ const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState
     "connection failure: connection dialog",
     at({ name: "transcribing" }),
     { type: "TRANSCRIPTION_FAILED", kind: "connection", retryId: "local-2" },
-    at(idle, { kind: "transcription-connection" }),
+    at(idle, { kind: "transcription-connection", retryId: "local-2" }),
   ],
   [
     "server kept it: retry dialog",
@@ -132,7 +137,7 @@ const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState
   ["Retry Cloud Save keeps the dialog", at({ ...results, save: "failed" }), { type: "SAVE_REQUESTED" }, at({ ...results, save: "retrying" })],
   ["the retried save failed too", at({ ...results, save: "retrying" }), { type: "SAVE_FAILED" }, at({ ...results, save: "failed" })],
   ["saved or closed: home", at({ ...results, save: "saving" }), { type: "CLOSED" }, at(idle)],
-  ["dialog closed", at(idle, { kind: "transcription-connection" }), { type: "DIALOG_CLOSED" }, at(idle)],
+  ["dialog closed", at(idle, { kind: "transcription-connection", retryId: null }), { type: "DIALOG_CLOSED" }, at(idle)],
 ];
 
 describe("session flow transitions", () => {

@@ -29,7 +29,7 @@ export type NamedTranscript = {
 export type AnalysisRetry = { keptId: string | null; named: NamedTranscript | null };
 
 type FlowDialog =
-  | { kind: "transcription-connection" }
+  | { kind: "transcription-connection"; retryId: string | null }
   | { kind: "transcription-retry"; retryId: string | null }
   | { kind: "analysis-connection"; retry: AnalysisRetry }
   | { kind: "analysis-failed"; retry: AnalysisRetry };
@@ -162,7 +162,7 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
       );
     case "TRANSCRIPTION_FAILED": {
       if (phase.name !== "transcribing") return state;
-      if (event.kind === "connection") return to(IDLE, { kind: "transcription-connection" });
+      if (event.kind === "connection") return to(IDLE, { kind: "transcription-connection", retryId: event.retryId });
       if (event.kind === "failed-session") return to(IDLE, { kind: "transcription-retry", retryId: event.retryId });
       return to(IDLE, null);
     }
