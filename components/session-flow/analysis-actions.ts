@@ -15,6 +15,8 @@ import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { wait } from "@/lib/client/wait";
+import { EMPTY_TRANSCRIPT_MESSAGE } from "@/lib/domain/analysis/analyze-request";
+import { checkTranscriptForAnalysis } from "@/lib/domain/analysis/intake";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import { isAnalysisConnectionError, truncateServerError } from "@/lib/domain/errors/classify";
 import { describeWait } from "@/lib/domain/errors/wait";
@@ -75,8 +77,15 @@ export function createAnalysisActions(kit: FlowKit) {
       kit.dispatch({ type: "ANALYSED", session: opened(result, named, recordingName(new Date(now))).session });
       if (named.solo) showToast({ title: SOLO_TEXTS.complete, variant: "success" });
     } catch (error) {
+      if (isEmptyTranscript(error)) return abandonEmptyTranscript();
       failed(named, toAnalysisError(error), now);
     }
+  }
+
+  /** A blank transcript, refused before the call: nothing to keep or retry, so the flow ends with the spec's text. */
+  function abandonEmptyTranscript(): void {
+    showToast({ title: T.errorTitle, description: T.emptyTranscript, variant: "destructive" });
+    kit.dispatch({ type: "ANALYSIS_ABANDONED" });
   }
 
   /** The couple's words are never dropped: kept on this device (and, signed in, by the server) and offered for a retry. */
@@ -103,9 +112,14 @@ export function createAnalysisActions(kit: FlowKit) {
       showToast({ title: FAILURE_TEXTS.errorTitle, description: FAILURE_TEXTS.missingFailedSessionId, variant: "destructive" });
       return;
     }
+    const keptOnServer = retry.keptId !== null && !isDeviceSessionId(retry.keptId);
+    if (!keptOnServer && !named) {
+      // Kept on this device, but its transcript is no longer there.
+      showToast({ title: T.errorTitle, description: T.missingTranscript, variant: "destructive" });
+      return;
+    }
     kit.dispatch({ type: "ANALYSIS_RETRY" });
     if (kit.getState().phase.name !== "analysing") return; // something else is under way
-    const keptOnServer = retry.keptId !== null && !isDeviceSessionId(retry.keptId);
     try {
       const result = keptOnServer ? await sessionApi.retryAnalysis(retry.keptId!) : await requestAnalysis(analyzeBody(named!));
       showToast({ title: FAILURE_TEXTS.retrySuccessAnalysis, variant: "success" });
@@ -120,6 +134,7 @@ export function createAnalysisActions(kit: FlowKit) {
       if (retry.keptId && stored) forgetKeptAnalysis(retry.keptId);
       kit.dispatch({ type: "ANALYSED", session });
     } catch (error) {
+      if (isEmptyTranscript(error)) return abandonEmptyTranscript();
       if (retry.keptId) tryRecordRetryFailure(retry.keptId, error instanceof Error ? error.message : T.unavailable, "analysis");
       announceSessionsChanged();
       const wait = rateLimitWait(error);
@@ -148,11 +163,9 @@ export function createAnalysisActions(kit: FlowKit) {
         ...(transcription.clientId ? { clientId: transcription.clientId } : {}),
       };
       kit.dispatch({ type: "NAMES_CONFIRMED" });
-      if (!named.transcript.trim()) {
-        showToast({ title: T.errorTitle, description: T.missingTranscript, variant: "destructive" });
-        kit.dispatch({ type: "ANALYSIS_ABANDONED" });
-        return;
-      }
+      // No words in any segment (the named lines would be speaker labels only): a blank transcript, rejected before the
+      // wait and the call (spec part 1 section 5).
+      if (checkTranscriptForAnalysis(transcription.segments.map((segment) => segment.text).join(" "))) return abandonEmptyTranscript();
       await wait(ANALYSIS_STEP_DELAY_MS);
       kit.dispatch({ type: "ANALYSIS_STEP", step: "generating" });
       await analyze(named);
@@ -223,6 +236,11 @@ function rateLimitWait(error: unknown): number | undefined {
   return undefined;
 }
 
+/** requestAnalysis refused a blank transcript before the call (spec part 1 section 5). */
+function isEmptyTranscript(error: unknown): boolean {
+  return error instanceof Error && error.message === EMPTY_TRANSCRIPT_MESSAGE;
+}
+
 function toAnalysisError(error: unknown): AnalysisRequestError {
   if (error instanceof AnalysisRequestError) return error;
   return new AnalysisRequestError(error instanceof Error ? error.message : T.unavailable);
@@ -278,7 +296,8 @@ export function soloNamedTranscript(transcription: TranscriptionResultData, spea
 /** A failed analysis this device kept, as the named transcript it was made from. */
 function namedFromDevice(id: string): NamedTranscript | null {
   const record = readLocalSessionRecord(id);
-  if (!record) return null;
+  // No transcript at all (as opposed to a blank one, which the request refuses): "Missing transcript data".
+  if (!record || (typeof record.transcript !== "string" && typeof record.namedTranscript !== "string")) return null;
   const stored = (record.analysis ?? {}) as {
     transcriptionSegments?: NamedTranscript["original"]["segments"];
     speakerStats?: SpeakerStats;

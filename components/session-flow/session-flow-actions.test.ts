@@ -269,3 +269,41 @@ describe("Save Locally in a transcription failure dialog (spec part 1 section 8,
     expect(showToast).not.toHaveBeenCalledWith(expect.objectContaining({ title: "Recording Saved Locally" }));
   });
 });
+
+describe("analysis intake: a blank transcript and a missing one (spec part 1 sections 5 and 8)", () => {
+  test("named, a transcript with no words is refused before the call: 'Analysis Error' - 'Empty transcript. Please try recording again.'", async () => {
+    const flow = setUp();
+    flow.recording.start();
+    await flow.recording.beginCapture();
+    const silent = transcription.segments.map((segment) => ({ ...segment, text: "  " }));
+    sendRecording.mockResolvedValueOnce({ ok: true, result: { ...transcription, transcript: "", segments: silent } });
+    flow.recording.stop();
+    await waitFor(() => flow.kit.getState().phase.name === "naming");
+
+    await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+    expect(requestAnalysis).not.toHaveBeenCalled();
+    expect(showToast).toHaveBeenCalledWith({ title: "Analysis Error", description: "Empty transcript. Please try recording again.", variant: "destructive" });
+    expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle" }, dialog: null });
+    expect(JSON.parse(localStorage.getItem("local_sessions") ?? "[]")).toEqual([]);
+  });
+
+  test("a kept analysis retried with a blank transcript ends with the same text, not 'Retry Failed' and its dialog", async () => {
+    const { AnalysisIntakeError } = jest.requireActual("@/lib/domain/analysis/intake");
+    upsertLocalSessionRecord({ id: "local-8", name: "n", transcript: "", namedTranscript: " ", failedAnalysis: { error: "x" }, timestamp: 8 });
+    const flow = setUp();
+    requestAnalysis.mockRejectedValueOnce(new AnalysisIntakeError("Empty transcript. Please try recording again."));
+    flow.analysis.retryKept({ id: "local-8" });
+    await waitFor(() => showToast.mock.calls.length > 0);
+    expect(showToast).toHaveBeenCalledWith({ title: "Analysis Error", description: "Empty transcript. Please try recording again.", variant: "destructive" });
+    expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle" }, dialog: null });
+  });
+
+  test("a kept analysis whose transcript is gone from this device: 'Analysis Error' - 'Missing transcript data. Please try again.'", async () => {
+    const flow = setUp();
+    flow.analysis.retryKept({ id: "local-9" });
+    await waitFor(() => showToast.mock.calls.length > 0);
+    expect(requestAnalysis).not.toHaveBeenCalled();
+    expect(showToast).toHaveBeenCalledWith({ title: "Analysis Error", description: "Missing transcript data. Please try again.", variant: "destructive" });
+    expect(flow.kit.getState().phase.name).toBe("idle");
+  });
+});

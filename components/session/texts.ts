@@ -1,5 +1,6 @@
 import { SESSION_DIALOG_TEXTS, SESSION_TOASTS } from "@/components/deck/texts";
 import { HOME_TEXTS } from "@/components/shell/texts";
+import { EMPTY_TRANSCRIPT_MESSAGE } from "@/lib/domain/analysis/analyze-request";
 
 // Spec texts of analysis failures and the session flow around the deck (spec part 1 section 8, part 2 section 8).
 export const ANALYSIS_TEXTS = {
@@ -7,7 +8,10 @@ export const ANALYSIS_TEXTS = {
   unavailable: "Service temporarily unavailable. Please try again.",
   unableToAnalyze: "Unable to analyze the recording. Please try again.",
   errorTitle: SESSION_TOASTS.analysisError.title,
+  /** No transcript at all to analyse (a kept failed analysis whose transcript is gone). */
   missingTranscript: "Missing transcript data. Please try again.",
+  /** A transcript that is there but blank: rejected before the call (spec part 1 section 5). */
+  emptyTranscript: EMPTY_TRANSCRIPT_MESSAGE,
   noCards: SESSION_TOASTS.analysisError.body,
   connectionTitle: "Connection Error",
   connectionBody: "Connection error: Your recording is saved locally",

@@ -1,5 +1,5 @@
 import type { AnalyzeRequest } from "@/lib/domain/analysis/analyze-request";
-import { readAnalysisResponse } from "@/lib/domain/analysis/intake";
+import { AnalysisIntakeError, checkTranscriptForAnalysis, readAnalysisResponse } from "@/lib/domain/analysis/intake";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import { extractErrorMessage, looksLikeHtml } from "@/lib/domain/errors/classify";
 
@@ -36,11 +36,14 @@ export class AnalysisRequestError extends Error {
 
 type Send = (method: string, path: string, options?: { body?: unknown }) => Promise<Response>;
 
-/** POST /api/analyze, with the spec's intake checks on the answer. */
+/** POST /api/analyze, with the spec's intake checks on the transcript sent and on the answer. */
 export async function requestAnalysis(
   body: Partial<AnalyzeRequest> & { transcript: string },
   send: Send = apiRequest,
 ): Promise<{ analysis: Analysis; sessionId: string | null; warnings: string[]; signals: unknown }> {
+  // Spec part 1 section 5: a blank transcript is rejected before the call, whichever way (first try or retry) it came.
+  const blank = checkTranscriptForAnalysis(body.transcript);
+  if (blank) throw new AnalysisIntakeError(blank);
   let response: Response;
   try {
     response = await send("POST", "/api/analyze", { body });
