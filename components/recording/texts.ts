@@ -27,6 +27,9 @@ export const RECORDING_TEXTS = {
   cancel: "Cancel",
   unsupportedTitle: "Audio Recording Not Supported",
   unsupportedBody: "Your browser doesn't support audio recording. Please try a different browser.",
+  // Ours, not the spec's (it has no text for these): the browser can record, but the microphone could not be opened
+  // (permission denied, none found, in use, failed). The recorder's message says which and what to do.
+  microphoneUnavailableTitle: "Microphone Unavailable",
   backupNote: "Note: Used backup transcription service for previous recording",
 } as const;
 

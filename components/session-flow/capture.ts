@@ -1,6 +1,6 @@
 import { FAILURE_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import type { RecordingMode } from "@/lib/client/recordings/audio-store";
-import { createAudioRecorder, RecorderError, type AudioRecorder } from "@/lib/client/recordings/recorder";
+import { createAudioRecorder, RECORDER_MESSAGES, RecorderError, RecorderUnsupportedError, type AudioRecorder } from "@/lib/client/recordings/recorder";
 import { showToast } from "@/lib/client/toast/toast-store";
 
 import type { RecordingToSend } from "./transcription";
@@ -19,14 +19,22 @@ export function newCapture(prefix: string, onReconnectChange?: (lost: boolean) =
   });
 }
 
-/** Opens the microphone; false (with the "Audio Recording Not Supported" toast and its reason) when it cannot. */
+/**
+ * Opens the microphone; false when it cannot, told why: a browser that cannot record gets the spec's "Audio Recording Not
+ * Supported" toast (part 1 section 5), a microphone that cannot be opened (denied, missing, busy) "Microphone Unavailable"
+ * with the recorder's reason.
+ */
 export async function startCapture(capture: AudioRecorder): Promise<boolean> {
   try {
     await capture.start();
     return true;
   } catch (error) {
-    const description = error instanceof RecorderError ? error.message : RECORDING_TEXTS.unsupportedBody;
-    showToast({ title: RECORDING_TEXTS.unsupportedTitle, description, variant: "destructive" });
+    if (error instanceof RecorderUnsupportedError) {
+      showToast({ title: RECORDING_TEXTS.unsupportedTitle, description: RECORDING_TEXTS.unsupportedBody, variant: "destructive" });
+    } else {
+      const description = error instanceof RecorderError ? error.message : RECORDER_MESSAGES.failed;
+      showToast({ title: RECORDING_TEXTS.microphoneUnavailableTitle, description, variant: "destructive" });
+    }
     return false;
   }
 }
