@@ -1,4 +1,6 @@
 // Spec texts of relationship recording, transcription failures and retry (spec part 1, sections 2, 4, 5, 8).
+import { OFFLINE_RECORDING_FAILURE } from "@/lib/domain/transcription/transcription-errors";
+
 export { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-errors";
 export const READINESS_TEXTS = {
   relationshipTitle: "Timing & Readiness",
@@ -68,7 +70,7 @@ export const FAILURE_TEXTS = {
   couldNotLoadRecording: "Could not load the recording. Please try again.",
   warningTitle: "Warning",
   couldNotLoadRecordings: "Could not load your saved recordings.",
-  offlineFailure: "This recording couldn't be transcribed due to connection issues.",
+  offlineFailure: OFFLINE_RECORDING_FAILURE,
 } as const;
 
 /**

@@ -18,7 +18,7 @@ import {
   type RecordingStatus,
 } from "./audio-store";
 import { listFailedLocalRecordings, listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
-import { INTERRUPTED_RECORDING_ERROR, recoverInterruptedRecordings } from "./recover-interrupted";
+import { recoverInterruptedRecordings } from "./recover-interrupted";
 
 jest.mock("./audio-store", () => {
   const store = jest.requireActual("./audio-store");
@@ -101,7 +101,8 @@ describe("recoverInterruptedRecordings", () => {
       name: "Recording Nov 22, 2026, 3:04 PM",
       size: 3,
       mimeType: "audio/webm;codecs=opus",
-      failedTranscription: { error: INTERRUPTED_RECORDING_ERROR, attemptCount: 1 },
+      // The spec's offline recording failure text (part 2 section 8).
+      failedTranscription: { error: "This recording couldn't be transcribed due to connection issues.", attemptCount: 1 },
     });
     expect(sessions[1]).toMatchObject({ audioKey: "mid-upload", name: "Recording Nov 21, 2026, 9:00 AM", size: 1 });
     expect(await statusOf("mid-recording")).toBe("saved-locally");

@@ -1,4 +1,5 @@
 import { browserStorage, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { OFFLINE_RECORDING_FAILURE } from "@/lib/domain/transcription/transcription-errors";
 
 import {
   deleteRecording,
@@ -14,8 +15,6 @@ import { lockedRecordingIds } from "./recording-locks";
 
 // On app load, audio left mid-way (tab closed or reloaded while recording, uploading, naming or analysing) becomes a local session that
 // can be retried from history, so the user finds it again instead of it sitting unseen in IndexedDB.
-
-export const INTERRUPTED_RECORDING_ERROR = "This recording couldn't be transcribed due to connection issues.";
 
 // "stopped" too: a tab closed between the end of recording and the start of the upload leaves it there; "transcribed": one
 // closed (or discarded by the phone) before the transcript was stored, while naming or analysing.
@@ -55,7 +54,7 @@ export async function recoverInterruptedRecordings(storage: KeyValueStorage | nu
             audioKey: recording.id,
             mimeType: stored?.mimeType || recording.mimeType,
             size: stored?.parts.reduce((total, part) => total + part.blob.size, 0) ?? 0,
-            error: INTERRUPTED_RECORDING_ERROR,
+            error: OFFLINE_RECORDING_FAILURE,
             recordedAt: recording.startedAt || undefined,
             // A growth follow-up stays tied to its session, so that its retry appends it there.
             ...(typeof followUpOf === "string" && followUpOf !== "" ? { followUpOf } : {}),

@@ -9,3 +9,9 @@ export const TRANSCRIPTION_ERRORS = {
   emptyBlob: "Created audio blob is empty...",
   unsupported: "MediaRecorder is not supported in this browser",
 } as const;
+
+/**
+ * A recording's failure text when it could not be sent (spec part 2 section 8, "Offline recording failure text"): kept as
+ * its failedTranscription.error, e.g. for a recording found interrupted at the next start (recover-interrupted.ts).
+ */
+export const OFFLINE_RECORDING_FAILURE = "This recording couldn't be transcribed due to connection issues.";
