@@ -1,5 +1,5 @@
 // Spec texts of relationship recording, transcription failures and retry (spec part 1, sections 2, 4, 5, 8).
-import { OFFLINE_RECORDING_FAILURE } from "@/lib/domain/transcription/transcription-errors";
+import { OFFLINE_RECORDING_FAILURE, RECORDING_NOT_FOUND } from "@/lib/domain/transcription/transcription-errors";
 
 export { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-errors";
 export const READINESS_TEXTS = {
@@ -66,7 +66,7 @@ export const FAILURE_TEXTS = {
   retryFailedBody: "Connection issue persists. You can try again or save locally.",
   missingFailedSessionId: "Could not identify the recording to retry. Please try again.",
   errorTitle: "Error",
-  recordingNotFound: "Recording not found. It may have been deleted.",
+  recordingNotFound: RECORDING_NOT_FOUND,
   couldNotLoadRecording: "Could not load the recording. Please try again.",
   warningTitle: "Warning",
   couldNotLoadRecordings: "Could not load your saved recordings.",

@@ -11,6 +11,12 @@ export const TRANSCRIPTION_ERRORS = {
 } as const;
 
 /**
+ * A failed recording's retry when its audio is gone (spec part 1 section 8, "Error - Recording not found..."): the
+ * server's 404 for a kept recording it no longer has, and the browser's for one with no audio here.
+ */
+export const RECORDING_NOT_FOUND = "Recording not found. It may have been deleted.";
+
+/**
  * A recording's failure text when it could not be sent (spec part 2 section 8, "Offline recording failure text"): kept as
  * its failedTranscription.error, e.g. for a recording found interrupted at the next start (recover-interrupted.ts).
  */

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { RECORDING_NOT_FOUND } from "@/lib/domain/transcription/transcription-errors";
 import { ApiError } from "@/lib/server/http/errors";
 import { routeBudget } from "@/lib/server/providers/budget";
 import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
@@ -15,7 +16,7 @@ import { sessionRoute, type ApiScope } from "./session-route";
 export const makeRetryTranscriptionHandler = (scope: ApiScope) =>
   sessionRoute<undefined>(scope, {
     guest: () => {
-      throw new ApiError("not_found", "Recording not found. It may have been deleted.");
+      throw new ApiError("not_found", RECORDING_NOT_FOUND);
     },
     // Not the request's signal: a kept recording transcribed after the client left has its transcript stored for it.
     account: aiLimited(

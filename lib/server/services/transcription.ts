@@ -9,6 +9,7 @@ import {
   type TranscriptSegment,
 } from "@/lib/domain/transcription/segments";
 import { containerMimeType, providerLanguage, TRANSCRIBE_TOO_LONG, type TranscribeRequest } from "@/lib/domain/transcription/transcribe-request";
+import { RECORDING_NOT_FOUND } from "@/lib/domain/transcription/transcription-errors";
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
@@ -101,7 +102,7 @@ export async function retryFailedTranscription(
     where: { sessionId, kind: "transcription", session: { userId: identity.userId } },
     include: { session: { select: { mode: true } } },
   });
-  if (!marker?.audio) throw new ApiError("not_found", "Recording not found. It may have been deleted.");
+  if (!marker?.audio) throw new ApiError("not_found", RECORDING_NOT_FOUND);
   await claimRetry(marker.id, sessionId);
 
   // A Solo Journal entry is one voice; the browser puts the user's name on it when it analyses the journal.
