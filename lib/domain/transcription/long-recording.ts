@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { AUDIO_MIME, LANGUAGE_CODE } from "./audio-request-limits";
+import { AUDIO_MIME, LANGUAGE_CODE, MAX_SPEAKERS_LIMIT } from "./audio-request-limits";
 
 // Recordings longer than one upload (issue 14 §2): the contract the browser and the server share.
 //
@@ -76,8 +76,8 @@ export const createUploadSchema = z
     mimeType: z.string().trim().max(100).regex(AUDIO_MIME, "unsupported audio type"),
     language: z.string().trim().max(35).regex(LANGUAGE_CODE).default("en"),
     soloMode: z.boolean().default(false),
-    minSpeakers: z.number().int().min(1).max(6).optional(),
-    maxSpeakers: z.number().int().min(1).max(6).optional(),
+    minSpeakers: z.number().int().min(1).max(MAX_SPEAKERS_LIMIT).optional(),
+    maxSpeakers: z.number().int().min(1).max(MAX_SPEAKERS_LIMIT).optional(),
     followUpOf: z.string().max(100).regex(CLIENT_ID).optional(),
     parts: z.array(partPlanSchema).min(1).max(MAX_RECORDING_PARTS, LONG_RECORDING_TEXTS.tooLong),
   })
@@ -88,7 +88,7 @@ export const createUploadSchema = z
   .refine((body) => body.parts[0]?.startMs === 0, { message: "the first part starts at 0", path: ["parts"] })
   .transform((body) => {
     const minSpeakers = body.soloMode ? 1 : (body.minSpeakers ?? 2);
-    const maxSpeakers = body.soloMode ? 1 : (body.maxSpeakers ?? 6);
+    const maxSpeakers = body.soloMode ? 1 : (body.maxSpeakers ?? MAX_SPEAKERS_LIMIT);
     return { ...body, minSpeakers, maxSpeakers };
   })
   .refine((body) => body.minSpeakers <= body.maxSpeakers, { message: "minSpeakers must not exceed maxSpeakers", path: ["minSpeakers"] });

@@ -1,13 +1,13 @@
 import { z } from "zod";
 
 import { isStrictBase64, stripDataUrlPrefix } from "../audio/base64";
-import { AUDIO_MIME, LANGUAGE_CODE, TRANSCRIBE_MAX_AUDIO_BASE64_CHARS } from "./audio-request-limits";
+import { AUDIO_MIME, LANGUAGE_CODE, MAX_SPEAKERS_LIMIT, TRANSCRIBE_MAX_AUDIO_BASE64_CHARS } from "./audio-request-limits";
+import { TRANSCRIPTION_ERRORS } from "./transcription-errors";
 
 // POST /api/transcribe body (spec part 1, section 7), with explicit limits.
 
 /** Larger bodies are refused with a 413 before parsing. */
 export const TRANSCRIBE_BODY_LIMIT_BYTES = TRANSCRIBE_MAX_AUDIO_BASE64_CHARS + 64 * 1024;
-const MAX_SPEAKERS_LIMIT = 6;
 /** Over the size limit, or longer than every transcription service takes in one call (lib/server/providers/transcription). */
 export const TRANSCRIBE_TOO_LONG = "Recording is too long to transcribe in one piece.";
 
@@ -15,7 +15,7 @@ export const transcribeRequestSchema = z
   .object({
     audio: z
       .string()
-      .min(1, "No audio data was captured. Please try recording again.")
+      .min(1, TRANSCRIPTION_ERRORS.noAudio)
       .max(TRANSCRIBE_MAX_AUDIO_BASE64_CHARS, TRANSCRIBE_TOO_LONG)
       .transform(stripDataUrlPrefix)
       .refine(isStrictBase64, "audio must be base64-encoded"),
