@@ -15,7 +15,7 @@ import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { wait } from "@/lib/client/wait";
-import { EMPTY_TRANSCRIPT_MESSAGE } from "@/lib/domain/analysis/analyze-request";
+import { EMPTY_TRANSCRIPT_MESSAGE } from "@/lib/domain/analysis/analysis-errors";
 import { checkTranscriptForAnalysis } from "@/lib/domain/analysis/intake";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import { isAnalysisConnectionError, truncateServerError } from "@/lib/domain/errors/classify";

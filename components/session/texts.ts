@@ -1,11 +1,12 @@
 import { SESSION_DIALOG_TEXTS, SESSION_TOASTS } from "@/components/deck/texts";
+import { FAILURE_TEXTS } from "@/components/recording/texts";
 import { HOME_TEXTS } from "@/components/shell/texts";
-import { EMPTY_TRANSCRIPT_MESSAGE } from "@/lib/domain/analysis/analyze-request";
+import { ANALYSIS_UNAVAILABLE_MESSAGE, EMPTY_TRANSCRIPT_MESSAGE } from "@/lib/domain/analysis/analysis-errors";
 
 // Spec texts of analysis failures and the session flow around the deck (spec part 1 section 8, part 2 section 8).
 export const ANALYSIS_TEXTS = {
   failedTitle: "Analysis Failed",
-  unavailable: "Service temporarily unavailable. Please try again.",
+  unavailable: ANALYSIS_UNAVAILABLE_MESSAGE,
   unableToAnalyze: "Unable to analyze the recording. Please try again.",
   errorTitle: SESSION_TOASTS.analysisError.title,
   /** No transcript at all to analyse (a kept failed analysis whose transcript is gone). */
@@ -13,9 +14,9 @@ export const ANALYSIS_TEXTS = {
   /** A transcript that is there but blank: rejected before the call (spec part 1 section 5). */
   emptyTranscript: EMPTY_TRANSCRIPT_MESSAGE,
   noCards: SESSION_TOASTS.analysisError.body,
-  connectionTitle: "Connection Error",
-  connectionBody: "Connection error: Your recording is saved locally",
-  savedLocallyTitle: "Recording Saved Locally",
+  connectionTitle: FAILURE_TEXTS.connectionErrorTitle,
+  connectionBody: FAILURE_TEXTS.connectionErrorBody,
+  savedLocallyTitle: FAILURE_TEXTS.savedLocallyTitle,
   savedLocallyBody: "You can retry the analysis from the session history later.",
 } as const;
 

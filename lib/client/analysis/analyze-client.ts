@@ -1,11 +1,10 @@
+import { ANALYSIS_UNAVAILABLE_MESSAGE } from "@/lib/domain/analysis/analysis-errors";
 import type { AnalyzeRequest } from "@/lib/domain/analysis/analyze-request";
 import { AnalysisIntakeError, checkTranscriptForAnalysis, readAnalysisResponse } from "@/lib/domain/analysis/intake";
 import type { Analysis } from "@/lib/domain/analysis/types";
 import { extractErrorMessage, looksLikeHtml } from "@/lib/domain/errors/classify";
 
 import { apiRequest, ApiRequestError } from "../api/request";
-
-export const ANALYSIS_UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Please try again.";
 
 /** A failed analysis; `failedSessionId` when the server kept the transcript for a retry. */
 export class AnalysisRequestError extends Error {

@@ -2,11 +2,12 @@ import { z } from "zod";
 
 import { COMMITMENT_LIMITS, commitmentDraftSchema } from "@/lib/domain/growth/commitments";
 
+import { EMPTY_TRANSCRIPT_MESSAGE } from "./analysis-errors";
+
 // POST /api/analyze body (spec part 1 section 7): relationship (transcript + fullTranscript) or solo ("speaker: text" lines,
 // mode "solo", guide headline), with the segments and names the browser already has so the metrics can be computed.
 
 export const ANALYZE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
-export const EMPTY_TRANSCRIPT_MESSAGE = "Empty transcript. Please try recording again.";
 
 const MAX_TRANSCRIPT_CHARS = 200_000;
 const seconds = z

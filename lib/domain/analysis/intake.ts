@@ -1,5 +1,5 @@
+import { EMPTY_TRANSCRIPT_MESSAGE } from "./analysis-errors";
 import { ANALYSIS_DEFAULTS, mutualGrowthCardOrFallback } from "./analysis-schema";
-import { EMPTY_TRANSCRIPT_MESSAGE } from "./analyze-request";
 import type { Analysis, InsightCard } from "./types";
 
 // The browser's checks around POST /api/analyze (spec part 1 section 5) and the card display rules of the deck
