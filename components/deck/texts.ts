@@ -1,5 +1,8 @@
 // Every text of the insight deck and its completion screen. Spec part 2: sections 2, 3 (defaults), 5 and 8; strings in
-// quotes there are word for word. The rest (explanations, steps, hints) is ours: warm, plain, never clinical.
+// quotes there are word for word. The rest (explanations, steps, hints) is ours: warm, plain, never clinical. The server's
+// fallback summary text ("Session saved with generic summary due to an error.") comes as the summary itself
+// (SERVER_FALLBACK_SUMMARY_TEXT in lib/domain/analysis/summary.ts).
+import { ANALYSIS_DEFAULTS } from "@/lib/domain/analysis/analysis-defaults";
 
 export const DECK_TEXTS = {
   dialogLabel: "Session insights",
@@ -10,7 +13,7 @@ export const DECK_TEXTS = {
   conversationSummary: "Conversation Summary",
   continueToInsights: "Continue to Insights",
   viewTranscript: "View transcript",
-  coachResponseDefault: "Coach response not available",
+  coachResponseDefault: ANALYSIS_DEFAULTS.coachResponse,
   offlineLabel: "Offline analysis",
   offlineExplanation: "Computed from your conversation's patterns on our server, without an AI model, because no AI provider is set up.",
 
@@ -80,7 +83,7 @@ export const DECK_TEXTS = {
 /** Spec part 2 section 3 ("Defaults when missing") and section 5 (three default recommendations). */
 export const SUMMARY_DEFAULTS = {
   summary: "Session summary not available",
-  encouragement: "Continue exploring relationship growth together.",
+  encouragement: ANALYSIS_DEFAULTS.encouragement,
 } as const;
 
 /** Spec part 2 section 8, session flow. The deck only shows text; its parent raises these. */
@@ -102,7 +105,6 @@ export const SESSION_TOASTS = {
   summaryError: {
     title: "Summary Error",
     body: "There was a problem generating your summary, but we saved your session.",
-    genericBody: "Session saved with generic summary due to an error.",
   },
   savedLocally: { title: "Session Saved Locally", body: "Your session has been saved to this device only. It won't sync across devices." },
   /** The spec gives the body as "the calendar date and time"; `when` is that, already formatted. */

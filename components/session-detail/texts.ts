@@ -1,6 +1,7 @@
 // Every text of the session detail view. Spec part 2 section 2 "Session detail view (two tabs, default 'Transcript')":
 // strings quoted there are word for word (some come from lib/domain/history as constants). The rest is ours: warm and plain.
 
+import { ANALYSIS_DEFAULTS } from "@/lib/domain/analysis/analysis-defaults";
 import { SPEAKER_ANALYSIS_UNAVAILABLE } from "@/lib/domain/history/speaker-share";
 import { TRANSCRIPT_UNAVAILABLE } from "@/lib/domain/history/transcript-view";
 
@@ -26,7 +27,7 @@ export const SESSION_DETAIL_TEXTS = {
 
   // Summary tab.
   conversationSummary: "Conversation Summary",
-  coachResponseDefault: "Coach response not available",
+  coachResponseDefault: ANALYSIS_DEFAULTS.coachResponse,
   relationshipInsights: "Relationship Insights",
   // The alternate review screen "Relationship Insights" (spec part 2 section 2), opened from here.
   reviewInsights: "Review Relationship Insights",

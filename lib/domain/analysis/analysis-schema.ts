@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { COMMITMENT_LIMITS, readModelCommitments, type CommitmentDraft } from "@/lib/domain/growth/commitments";
 
+import { ANALYSIS_DEFAULTS } from "./analysis-defaults";
 import {
   CARD_COLORS,
   CARD_ICONS,
@@ -35,12 +36,7 @@ const ANALYSIS_LIMITS = {
   encouragementChars: 600,
 } as const;
 
-/** Spec part 2 section 3, "Defaults when missing". */
-export const ANALYSIS_DEFAULTS = {
-  coachResponse: "Coach response not available",
-  briefSummary: "Session summary",
-  encouragement: "Continue exploring relationship growth together.",
-} as const;
+export { ANALYSIS_DEFAULTS };
 
 const DIMENSION_TITLES = DIMENSIONS.map((dimension) => dimension.title) as [DimensionTitle, ...DimensionTitle[]];
 

@@ -1,6 +1,7 @@
 import { givenName } from "@/lib/domain/speakers/given-name";
 
 import type { TranscriptSegment } from "../transcription/segments";
+import { ANALYSIS_DEFAULTS } from "./analysis-defaults";
 import { DIMENSION_DETAILS, type DimensionDetail } from "./dimensions";
 import {
   GROWTH_QUESTIONS,
@@ -39,7 +40,6 @@ const LOCAL_ANALYZER_VERSION = "offline/2026-11-22";
 const MIN_LOCAL_CARDS = 4;
 const MAX_QUOTE_CHARS = 100;
 const MAX_BRIEF_SUMMARY_CHARS = 60;
-const DEFAULT_BRIEF_SUMMARY = "Session summary";
 export const OFFLINE_NOTE =
   "_Offline analysis: computed on this app's own server from the patterns of your conversation (talk time, turns, questions and word choices), without an AI model._";
 
@@ -321,5 +321,5 @@ function briefSummary(segments: TranscriptSegment[], speakers: SpeakerView[]): s
     summary = `${line.charAt(0).toUpperCase()}${line.slice(1)}`;
     if (summary.length <= MAX_BRIEF_SUMMARY_CHARS) return summary;
   }
-  return summary ? summary.slice(0, MAX_BRIEF_SUMMARY_CHARS) : DEFAULT_BRIEF_SUMMARY;
+  return summary ? summary.slice(0, MAX_BRIEF_SUMMARY_CHARS) : ANALYSIS_DEFAULTS.briefSummary;
 }

@@ -14,6 +14,9 @@ export const DEFAULT_RECOMMENDATIONS: readonly string[] = [
   "Tell each other one thing you appreciate every day, however small.",
 ];
 
+/** The server's fallback summary text (spec part 2 section 8, with "Summary Error"), shown as the session's summary. */
+export const SERVER_FALLBACK_SUMMARY_TEXT = "Session saved with generic summary due to an error.";
+
 /** The server's fallback summary: regular check-ins, expressing appreciation, a shared ritual. */
 export const SERVER_FALLBACK_RECOMMENDATIONS: readonly string[] = [
   "Schedule a regular check-in to talk about how things are going between you.",

@@ -1,3 +1,4 @@
+import { ANALYSIS_DEFAULTS } from "../analysis/analysis-defaults";
 import { analysisOf, collapseWhitespace, isRecord, type HistorySession } from "./types";
 
 // The title of a history card (spec part 2 section 9 "Topic title"). The spec allows "a random generic label" when
@@ -6,7 +7,7 @@ import { analysisOf, collapseWhitespace, isRecord, type HistorySession } from ".
 
 export const DEFAULT_TOPIC_TITLE = "Specific Topics Discussion";
 /** The analysis default (spec part 2 section 3) says nothing about the session, so it never becomes a title. */
-export const DEFAULT_BRIEF_SUMMARY = "Session summary";
+const DEFAULT_BRIEF_SUMMARY = ANALYSIS_DEFAULTS.briefSummary;
 const MAX_TITLE_LENGTH = 80;
 
 /**

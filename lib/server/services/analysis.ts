@@ -1,5 +1,6 @@
 import "server-only";
 
+import { ANALYSIS_DEFAULTS } from "@/lib/domain/analysis/analysis-defaults";
 import { ANALYSIS_JSON_SCHEMA, ANALYSIS_OPENAI_JSON_SCHEMA, parseModelAnalysis } from "@/lib/domain/analysis/analysis-schema";
 import { analyzeRequestSchema, parseTranscriptLines, type AnalyzeRequest } from "@/lib/domain/analysis/analyze-request";
 import { DIMENSION_DETAILS } from "@/lib/domain/analysis/dimensions";
@@ -241,7 +242,7 @@ async function keepFailedAnalysis(userId: string, storedId: string | undefined, 
 }
 
 function sessionName(analysis: Analysis): string {
-  return analysis.briefSummary && analysis.briefSummary !== "Session summary"
+  return analysis.briefSummary && analysis.briefSummary !== ANALYSIS_DEFAULTS.briefSummary
     ? analysis.briefSummary.slice(0, 120)
     : `Conversation ${new Date().toISOString().slice(0, 10)}`;
 }

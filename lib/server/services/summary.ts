@@ -2,7 +2,14 @@ import "server-only";
 
 import { z } from "zod";
 
-import { cleanRecommendations, clientFallbackSummary, readStoredDeck, SERVER_FALLBACK_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
+import { ANALYSIS_DEFAULTS } from "@/lib/domain/analysis/analysis-defaults";
+import {
+  cleanRecommendations,
+  clientFallbackSummary,
+  readStoredDeck,
+  SERVER_FALLBACK_RECOMMENDATIONS,
+  SERVER_FALLBACK_SUMMARY_TEXT,
+} from "@/lib/domain/analysis/summary";
 import type { InsightCard, SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
 import { reminderDateForSummary } from "@/lib/domain/calendar/reminder";
 import { getDb } from "@/lib/server/db";
@@ -25,8 +32,6 @@ export const guestSummaryBodySchema = z.object({
   swipeActions: z.array(swipeActionSchema).max(50).default([]),
 });
 export const GUEST_SUMMARY_BODY_LIMIT_BYTES = 512 * 1024;
-
-export const FALLBACK_SUMMARY_TEXT = "Session saved with generic summary due to an error.";
 
 const modelSummarySchema = z.object({
   summary: z.string().trim().min(1).max(4_000),
@@ -75,9 +80,9 @@ export async function generateSummary(cards: InsightCard[], swipeActions: SwipeA
 
 function serverFallbackSummary(now: number): SessionSummary {
   return {
-    summary: FALLBACK_SUMMARY_TEXT,
+    summary: SERVER_FALLBACK_SUMMARY_TEXT,
     recommendations: [...SERVER_FALLBACK_RECOMMENDATIONS],
-    encouragement: "Continue exploring relationship growth together.",
+    encouragement: ANALYSIS_DEFAULTS.encouragement,
     reminderDate: reminderDateForSummary(now),
     fallback: true,
   };
