@@ -3,7 +3,6 @@
 // sign-in screen takes them from there, so the identity providers every page loads carry none of them.
 export const AUTH_TEXTS = {
   loggedOut: "Logged out",
-  signInWithGoogle: "Sign in with Google",
   signInUnavailable: "Sign-in is not available right now. Please check your connection and try again.",
 } as const;
 

@@ -7,9 +7,7 @@ import { SwipeCard } from "@/components/ui/swipe-card";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
 import { CaptureStatus } from "./capture-status";
-import { READINESS_TEXTS as T } from "./texts";
-
-const READINESS_COUNTDOWN_SECONDS = 3;
+import { READINESS_COUNTDOWN_SECONDS, READINESS_TEXTS as T } from "./texts";
 
 /**
  * Shown when a recording is requested: counts 3, 2, 1, 0 (buttons and swiping off meanwhile), starts the recording at 0,

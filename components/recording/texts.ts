@@ -93,6 +93,9 @@ export const FLOW_LOAD_TEXTS = {
   body: "Part of the app could not be downloaded. Check your connection and try again.",
 } as const;
 
+/** The readiness countdown, relationship and Solo Journal alike (spec part 1, section 9). */
+export const READINESS_COUNTDOWN_SECONDS = 3;
+
 /** Redirect home after an error (spec part 1, section 9). */
 export const REDIRECT_HOME_AFTER_ERROR_MS = 3000;
 export const PRELOAD_PROMPTS_TIMEOUT_MS = 5000;

@@ -3,14 +3,12 @@
 import { useEffect, useState } from "react";
 
 import { CaptureStatus } from "@/components/recording/capture-status";
-import { READINESS_TEXTS } from "@/components/recording/texts";
+import { READINESS_COUNTDOWN_SECONDS, READINESS_TEXTS } from "@/components/recording/texts";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
 import { SOLO_TEXTS as T } from "./texts";
-
-const READINESS_COUNTDOWN_SECONDS = 3;
 
 type Step = "waiting" | "counting" | "recording";
 
