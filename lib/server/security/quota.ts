@@ -65,15 +65,21 @@ export async function enforceStoredSessionCap(db: Tx, userId: string): Promise<v
 
 /**
  * Creates a new session of `userId` with both caps checked again, under the account's lock (the one the saves take,
- * session-store.ts): sessions made at once, by any route, are counted one after the other, so the caps hold exactly.
- * The routes that call a provider check the caps once before (cheap, so a refusal costs no provider call) and again here,
- * where the lock is held only for the count and the insert, never across the minutes of a provider call.
+ * session-store.ts): analyses and saves made at once are counted one after the other, so the caps hold for them exactly.
+ * (A failed transcription's kept session is bounded by the retained-audio quota instead: transcription.ts.) The routes
+ * that call a provider check the caps once before (cheap, so a refusal costs no provider call) and again here, where the
+ * lock is held only for the count and the insert, never across the minutes of a provider call.
+ * The same recording's session (`clientId`), made by a concurrent call a moment ago, is no new session: the caps are not
+ * asked, the insert meets it (P2002) and the caller writes into it (client-id.ts createOnce).
  */
-export async function createWithinSessionCaps<T>(userId: string, create: (tx: Tx) => Promise<T>): Promise<T> {
+export async function createWithinSessionCaps<T>(userId: string, clientId: string | undefined, create: (tx: Tx) => Promise<T>): Promise<T> {
   return getDb().$transaction(async (tx) => {
     await holdLockUntilCommit(tx, `stored-sessions:${userId}`);
-    await enforceDailySessionCap(userId, Date.now(), tx);
-    await enforceStoredSessionCap(tx, userId);
+    const same = clientId ? await tx.session.findUnique({ where: { userId_clientId: { userId, clientId } }, select: { id: true } }) : null;
+    if (!same) {
+      await enforceDailySessionCap(userId, Date.now(), tx);
+      await enforceStoredSessionCap(tx, userId);
+    }
     return create(tx);
   });
 }

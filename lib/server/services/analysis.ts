@@ -193,7 +193,7 @@ async function storeAnalyzedSession(
   // as after any failed analysis, and the user can make room and analyse again. Storing past the bound instead would let
   // concurrent requests take an account past it without limit.
   const create = () =>
-    createWithinSessionCaps(userId, (tx) =>
+    createWithinSessionCaps(userId, request.clientId, (tx) =>
       tx.session.create({ data: { userId, clientId: request.clientId, name: sessionName(analysis), ...data }, select: { id: true } }),
     );
   return createOnce(
@@ -217,7 +217,7 @@ async function keepFailedAnalysis(userId: string, storedId: string | undefined, 
   }
   // A failed analysis' session counts like any other: made under the caps, as in storeAnalyzedSession.
   const create = () =>
-    createWithinSessionCaps(userId, (tx) =>
+    createWithinSessionCaps(userId, request.clientId, (tx) =>
       tx.session.create({
         data: {
           userId,
