@@ -11,6 +11,7 @@ import { POST as summary } from "@/app/api/sessions/[id]/summary/route";
 import { POST as transcribe } from "@/app/api/transcribe/route";
 import { transcribeRequestSchema } from "@/lib/domain/transcription/transcribe-request";
 import { ApiError } from "@/lib/server/http/errors";
+import { BUSY_MESSAGE, RECORDING_READS_PER_SLOT } from "@/lib/server/security/in-flight";
 import { transcribeRecording } from "@/lib/server/services/transcription";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
@@ -376,6 +377,42 @@ describe("bodies that arrive slowly or never", () => {
     // The stalled clients finally end their bodies, cut short: malformed JSON.
     for (const { controller } of stalled) controller.close();
     expect(await Promise.all(stalled.map(async ({ response }) => (await response).status))).toEqual([400, 400, 400, 400]);
+  }, 15_000);
+});
+
+describe("recordings read at once", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV, TRANSCRIPTIONS_IN_FLIGHT: "1", RATE_LIMIT_AI_PER_IP: "100", RATE_LIMIT_WINDOW_SECONDS: "3600" });
+
+  it(`are bounded too (${RECORDING_READS_PER_SLOT} per transcription slot): one more is the 503 "busy" at once, and a place freed is taken again`, async () => {
+    const stalled = Array.from({ length: RECORDING_READS_PER_SLOT }, (_, index) => {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(opened) {
+          controller = opened;
+          opened.enqueue(new TextEncoder().encode('{"audio":"AAAA'));
+        },
+      });
+      const request = new Request("http://localhost:3000/api/transcribe", {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${index}` },
+      } as RequestInit);
+      return { controller, response: transcribe(request, routeContext()) };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized([{ speaker: "A", text: "Hello there.", start: 0, end: 1 }]))));
+    const audio = Buffer.from(generateOggOpus(2)).toString("base64");
+    const refused = await postTranscribe({ ip: "198.51.100.77" }, { audio, mimeType: "audio/ogg" });
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error).toBe(BUSY_MESSAGE);
+
+    stalled[0]!.controller.close();
+    expect((await stalled[0]!.response).status).toBe(400);
+    expect((await postTranscribe({ ip: "198.51.100.77" }, { audio, mimeType: "audio/ogg" })).status).toBe(200);
+    for (const { controller } of stalled.slice(1)) controller.close();
+    await Promise.all(stalled.map(({ response }) => response));
   }, 15_000);
 });
 

@@ -5,7 +5,7 @@ import { identityFromRequest } from "@/lib/server/auth/identity";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
 import { routeBudget } from "@/lib/server/providers/budget";
-import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
+import { withRecordingRead, withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
 import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
 import { transcribeRecording } from "@/lib/server/services/transcription";
@@ -18,8 +18,8 @@ import { transcribeRecording } from "@/lib/server/services/transcription";
  * In this order: the caller and its rate limit (counted per attempt, so even a body that never arrives costs its sender),
  * then the body, read within its time bound (parse-json.ts → read-body.ts: a 408 when too slow), and only then one of this
  * instance's bounded transcription slots, for the provider call. The slot is not taken before the body: a client sending
- * slowly, or never finishing, would hold it and turn honest callers away with the 503. The memory of bodies being read is
- * bounded by what their senders actually send, each at most the body limit.
+ * slowly, or never finishing, would hold it and turn honest callers away with the 503. The bodies being read have a bound
+ * of their own (withRecordingRead: four per slot, each at most the body limit), so memory stays bounded.
  */
 export const transcribeHandler = withErrors(async (request) => {
   // The client's disconnect stops the providers: nothing is stored for it, the browser keeps the recording and retries.
@@ -27,6 +27,6 @@ export const transcribeHandler = withErrors(async (request) => {
   // An erased account's last token is answered as a guest is: nothing is kept on the server.
   const identity = await callerWhoMayStore(request, await identityFromRequest(request));
   await admitAiCall(request, "transcribe", identity);
-  const body = await parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES });
+  const body = await withRecordingRead(() => parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES }));
   return withTranscriptionSlot(async () => Response.json(await transcribeRecording(body, identity, budget)));
 });

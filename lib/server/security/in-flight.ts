@@ -40,12 +40,25 @@ export function createInFlightLimiter(): InFlightLimiter {
 }
 
 // One limiter per process, on globalThis so a dev reload does not open a second set of slots.
-const cache = globalThis as typeof globalThis & { __coachTranscriptionSlots?: InFlightLimiter };
+const cache = globalThis as typeof globalThis & { __coachTranscriptionSlots?: InFlightLimiter; __coachRecordingReads?: InFlightLimiter };
 
 /** Runs a transcription in one of this instance's TRANSCRIPTIONS_IN_FLIGHT slots (default 4). */
 export function withTranscriptionSlot<T>(task: () => Promise<T>): Promise<T> {
   cache.__coachTranscriptionSlots ??= createInFlightLimiter();
   return cache.__coachTranscriptionSlots.run(getEnv().TRANSCRIPTIONS_IN_FLIGHT, task);
+}
+
+/**
+ * Recordings whose bodies this instance reads at once, per transcription slot. Reading a body takes no slot (above), so the
+ * memory of bodies in flight has a bound of its own: this many per slot, each at most the body limit. A slow sender holds
+ * one of these for at most its read deadline, and only the 503 "busy" answers past them.
+ */
+export const RECORDING_READS_PER_SLOT = 4;
+
+/** Reads a recording's body in one of this instance's RECORDING_READS_PER_SLOT × TRANSCRIPTIONS_IN_FLIGHT places. */
+export function withRecordingRead<T>(task: () => Promise<T>): Promise<T> {
+  cache.__coachRecordingReads ??= createInFlightLimiter();
+  return cache.__coachRecordingReads.run(getEnv().TRANSCRIPTIONS_IN_FLIGHT * RECORDING_READS_PER_SLOT, task);
 }
 
 // One user's writes take turns in this instance. Each write is a transaction that holds one of the database pool's few
