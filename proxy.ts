@@ -62,8 +62,10 @@ async function apiHandler(request: NextRequest): Promise<Response> {
     anonymous = publicPath !== pathname && (await identityFromRequest(request)) === null;
   } catch (error) {
     // Verification did not finish in time (identity.ts): the 503 it names, not the proxy's bare 500.
-    if (error instanceof ApiError) return errorResponse(error);
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    const unavailable = errorResponse(error);
+    for (const [name, value] of applyContentSecurityPolicy(pathname, new Headers(), cspSourcesFromEnv(getEnv()))) unavailable.headers.set(name, value);
+    return unavailable;
   }
   return forward(request, anonymous ? publicPath : null);
 }

@@ -2,12 +2,21 @@ import "server-only";
 
 import { headers } from "next/headers";
 
+import { ApiError } from "@/lib/server/http/errors";
+
 import { identityFromRequest, type Identity } from "./identity";
 
-/** The verified identity of the page request, so the first render already shows the right UI (no signed-out flash). */
+/**
+ * The verified identity of the page request, so the first render already shows the right UI (no signed-out flash). When
+ * the verification cannot finish in time (a stalled Clerk: identity.ts), the page renders signed out rather than failing:
+ * a page holds nothing that needs the account, and Clerk in the browser signs the user in once it can.
+ */
 export async function getPageIdentity(): Promise<Identity | null> {
   const incoming = await headers();
   const host = incoming.get("host") ?? "localhost";
   const protocol = incoming.get("x-forwarded-proto") ?? "http";
-  return identityFromRequest(new Request(`${protocol}://${host}/`, { headers: new Headers(incoming) }));
+  return identityFromRequest(new Request(`${protocol}://${host}/`, { headers: new Headers(incoming) })).catch((error: unknown) => {
+    if (error instanceof ApiError) return null;
+    throw error;
+  });
 }
