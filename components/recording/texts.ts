@@ -64,6 +64,8 @@ export const FAILURE_TEXTS = {
   retrySuccessAnalysis: "Analysis Successful",
   retryFailedTitle: "Retry Failed",
   retryFailedBody: "Connection issue persists. You can try again or save locally.",
+  /** Ours (the spec has no text for it): a retry of a kept recording that another retry is already transcribing, or has. */
+  retryElsewhereTitle: "Already Under Way",
   missingFailedSessionId: "Could not identify the recording to retry. Please try again.",
   errorTitle: "Error",
   recordingNotFound: RECORDING_NOT_FOUND,

@@ -133,6 +133,11 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     }
     if ("unwanted" in outcome) return; // the flow moved on; the recording stays listed, its audio kept
     kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
+    if ("elsewhere" in outcome) {
+      // Another retry of the kept recording runs (or ran) on the server: its words, not "Retry Failed".
+      showToast({ title: FAILURE_TEXTS.retryElsewhereTitle, description: outcome.elsewhere });
+      return;
+    }
     const { message, retryAfterSeconds: wait } = outcome.failure;
     if (wait) {
       showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.recordingKept(describeWait(wait)), variant: "destructive" });

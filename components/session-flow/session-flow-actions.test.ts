@@ -229,6 +229,16 @@ describe("a failed transcription retry says why (spec part 1 section 8)", () => 
     expect(flow.kit.getState().phase.name).toBe("idle");
   });
 
+  test("another retry of the kept recording under way or done: the server's words under 'Already Under Way', back to idle", async () => {
+    const flow = setUp();
+    const words = "This recording is already being transcribed. Its transcript will appear in your history when it is ready.";
+    retryLocalRecording.mockResolvedValueOnce({ ok: false, elsewhere: words });
+    flow.recording.retryTranscription({ ...target });
+    await waitFor(() => showToast.mock.calls.length > 0);
+    expect(showToast).toHaveBeenCalledWith({ title: FAILURE_TEXTS.retryElsewhereTitle, description: words });
+    expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle" }, dialog: null });
+  });
+
   test("any other failure: 'Retry Failed', the connection issue", async () => {
     const flow = setUp();
     failWith("Connection error: Failed to fetch");

@@ -311,6 +311,19 @@ describe("a retry whose recording is gone or unreadable ends in the spec's texts
   });
 });
 
+test.each([
+  ["under way", "This recording is already being transcribed. Its transcript will appear in your history when it is ready."],
+  ["done", "This recording has already been transcribed. Its transcript is in your history."],
+])("a kept recording another retry has %s (409): the server's words, not a failure of this retry, and nothing sent here", async (_case, words) => {
+  localStorage.clear();
+  sessionApi.retryTranscription.mockRejectedValueOnce(new TranscriptionRequestError(words, { status: 409 }));
+  const kept = { id: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc", audioKey: "rec-kept", mimeType: "audio/webm" } as Parameters<typeof retryLocalRecording>[0];
+  const outcome = await retryLocalRecording(kept, undefined, custody);
+  expect(outcome).toEqual({ ok: false, elsewhere: words });
+  expect(requestTranscription).not.toHaveBeenCalled();
+  expect(custody.has("rec-kept")).toBe(false);
+});
+
 test("a failed recording has audio to keep when the server kept it or this device stored it, else none", async () => {
   type Entry = Parameters<typeof hasRecordingToKeep>[0];
   expect(await hasRecordingToKeep(null)).toBe(false);

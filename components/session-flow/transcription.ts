@@ -60,7 +60,11 @@ type TranscriptionFailure = {
 export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData } | { ok: false; failure: TranscriptionFailure };
 
 /** A retry's outcome; `unwanted`: the transcript came when its flow no longer waited for it, and nothing was changed. */
-export type RetryOutcome = TranscriptionOutcome | { ok: false; unwanted: true };
+/**
+ * `elsewhere`: the server is transcribing the kept recording for another retry (another tab, another device), or has done
+ * so: its words (a 409), and nothing to record as this retry's failure.
+ */
+export type RetryOutcome = TranscriptionOutcome | { ok: false; unwanted: true } | { ok: false; elsewhere: string };
 
 export async function sendRecording(
   recording: RecordingToSend,
@@ -134,6 +138,10 @@ export async function retryLocalRecording(
       try {
         result = await sessionApi.retryTranscription(session.id);
       } catch (error) {
+        if (error instanceof TranscriptionRequestError && error.status === 409) {
+          announceSessionsChanged();
+          return { ok: false, elsewhere: error.message };
+        }
         if (!(error instanceof TranscriptionRequestError && error.status === 404 && session.audioKey)) throw error;
       }
     }
