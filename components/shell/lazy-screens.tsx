@@ -7,6 +7,7 @@ import { NamingPending } from "@/components/speakers/naming-pending";
 import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
 import { showToast } from "@/lib/client/toast/toast-store";
 
+import { sayLoadFailed } from "./load-failed";
 import { HOME_TEXTS } from "./texts";
 
 // The screens that appear only after something has happened (results, a session's detail, naming speakers) carry the
@@ -23,13 +24,15 @@ const SessionResults = dynamic(() => loadSessionResults().then(([module, query])
 const HistoryDetail = dynamic(() => loadHistoryDetail().then((module) => module.HistoryDetail), { ssr: false });
 const IdentifySpeakers = dynamic(() => loadIdentifySpeakers().then((module) => module.IdentifySpeakers), { ssr: false, loading: NamingPending });
 
-// A screen whose code did not arrive says so (spec part 1 section 8, "Home"). Nothing is closed for it: the session is
-// stored, and a transcript waiting for its names keeps its audio, which the next start lists once the page is reloaded.
+// A screen whose code did not arrive says so. A session picked in the history closes again with the spec's words (part 1
+// section 8, "Home"). The results and the naming step cannot be left without their screen, so nothing is closed for them
+// and the message asks for the reload: the session is stored, and a transcript waiting for its names keeps its audio,
+// which the next start lists.
 const sayPrepareFailed = () => showToast({ title: HOME_TEXTS.errorTitle, description: HOME_TEXTS.prepareError, variant: "destructive" });
 
 export function LazySessionResults(props: ComponentProps<typeof SessionResults>) {
   return (
-    <LoadFailureBoundary onFailure={sayPrepareFailed}>
+    <LoadFailureBoundary onFailure={sayLoadFailed}>
       <SessionResults {...props} />
     </LoadFailureBoundary>
   );
@@ -50,7 +53,7 @@ export function LazyHistoryDetail(props: ComponentProps<typeof HistoryDetail>) {
 
 export function LazyIdentifySpeakers(props: ComponentProps<typeof IdentifySpeakers>) {
   return (
-    <LoadFailureBoundary onFailure={sayPrepareFailed}>
+    <LoadFailureBoundary onFailure={sayLoadFailed}>
       <IdentifySpeakers {...props} />
     </LoadFailureBoundary>
   );
