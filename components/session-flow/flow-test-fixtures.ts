@@ -1,5 +1,6 @@
 // What the session-flow action tests share: a transcription, a recorded audio, the flow's actions on a fresh store, and a
 // short poll. Each test file keeps its own jest.mock calls (they are hoisted per file).
+import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import { createAnalysisActions } from "./analysis-actions";
@@ -19,6 +20,24 @@ export const transcription: TranscriptionResultData = {
   speakerStats: { SPEAKER_01: { totalTime: 2, wordCount: 6, segments: 1 }, SPEAKER_02: { totalTime: 2, wordCount: 4, segments: 1 } },
   fallback: false,
 };
+
+/** A completed session of Maya and Jon, as the results hold it; a test names what differs (id, where it is kept…). */
+export function completedSession(overrides: Partial<ClientSession> = {}): ClientSession {
+  return {
+    id: "local-1",
+    isLocal: true,
+    transcript: "Maya: We never get time for us.\nJon: Then let's plan Saturday.",
+    analysis: { cards: [], transcriptionSegments: transcription.segments } as unknown as ClientSession["analysis"],
+    swipeActions: [],
+    createdAt: "2026-11-01T09:00:00.000Z",
+    timestamp: Date.parse("2026-11-01T09:00:00.000Z"),
+    name: "Saturday plans",
+    mode: "couple",
+    speakerNames: { SPEAKER_01: "Maya", SPEAKER_02: "Jon" },
+    isCompleted: true,
+    ...overrides,
+  };
+}
 
 export const audio = { id: "rec-1", mimeType: "audio/webm", size: 100, durationMs: 2000, storedLocally: true, blob: new Blob(["x"]) };
 

@@ -12,7 +12,7 @@ import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 
 import { createFlowKit } from "./flow-kit";
-import { transcription, waitFor } from "./flow-test-fixtures";
+import { completedSession, transcription, waitFor } from "./flow-test-fixtures";
 import { createGrowthActions } from "./growth-actions";
 import { createRecordingActions } from "./recording-actions";
 
@@ -61,22 +61,11 @@ const earlierCommitment = {
   outcomeAt: null,
 };
 
-const guestSession: ClientSession = {
-  id: "local-1",
-  isLocal: true,
-  transcript: "Maya: We never get time for us.\nJon: Then let's plan Saturday.",
-  analysis: { cards: [], transcriptionSegments: transcription.segments } as unknown as ClientSession["analysis"],
-  swipeActions: [],
-  createdAt: "2026-11-01T09:00:00.000Z",
-  timestamp: Date.parse("2026-11-01T09:00:00.000Z"),
-  name: "Saturday plans",
-  mode: "couple",
-  speakerNames: { SPEAKER_01: "Maya", SPEAKER_02: "Jon" },
-  isCompleted: true,
+const guestSession: ClientSession = completedSession({
   followUpTranscripts: [earlierFollowUp],
   commitments: [earlierCommitment] as ClientSession["commitments"],
   signals: { version: 1, turns: 2, labelled: false },
-};
+});
 
 /** The follow-up as the naming step writes it: each line with the speaker's name. */
 const namedFollowUp = "Maya: We never get time for us.\nJon: Then let's plan Saturday.";

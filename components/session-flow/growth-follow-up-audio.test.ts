@@ -7,7 +7,7 @@ import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 
 import { createSessionFlowActions } from "./flow-actions";
 import { createFlowKit } from "./flow-kit";
-import { transcription, waitFor } from "./flow-test-fixtures";
+import { completedSession, transcription, waitFor } from "./flow-test-fixtures";
 
 // A growth follow-up's audio against a failed append, through the whole flow (its custody, flow-actions.ts): when the
 // dialog is left with the follow-up stored nowhere, the audio is not deleted but left for the next start to list.
@@ -26,19 +26,12 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 const { sessionApi, SessionApiError } = jest.requireMock("@/lib/client/sessions/session-api");
 const { deleteRecording } = jest.requireMock("@/lib/client/recordings/audio-store");
 
-const accountSession: ClientSession = {
+const accountSession: ClientSession = completedSession({
   id: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc",
   isLocal: false,
   transcript: "Maya: We never get time for us.",
-  analysis: { cards: [], transcriptionSegments: transcription.segments } as unknown as ClientSession["analysis"],
-  swipeActions: [],
-  createdAt: "2026-11-01T09:00:00.000Z",
-  timestamp: Date.parse("2026-11-01T09:00:00.000Z"),
-  name: "Saturday plans",
-  mode: "couple",
   speakerNames: {},
-  isCompleted: true,
-};
+});
 const guestSession: ClientSession = { ...accountSession, id: "local-1700000000000", isLocal: true };
 
 // Each flow is torn down after its test: a signed-in session's refresh 1.5 s after the overlay closed must not run into

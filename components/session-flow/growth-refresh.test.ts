@@ -5,7 +5,7 @@ import { GROWTH_TIMING_MS } from "@/components/growth/texts";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 
 import { createFlowKit } from "./flow-kit";
-import { transcription } from "./flow-test-fixtures";
+import { completedSession, transcription } from "./flow-test-fixtures";
 import { createGrowthActions } from "./growth-actions";
 
 // Spec part 2 section 4: "After the overlay closes, the session is force-refreshed after 1.5 s and the summary updated if
@@ -21,21 +21,12 @@ const { apiJson } = jest.requireMock("@/lib/client/api/request");
 const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
 
 const id = "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77";
-const session: ClientSession = {
+const session: ClientSession = completedSession({
   id,
   isLocal: false,
-  transcript: "Maya: We never get time for us.\nJon: Then let's plan Saturday.",
-  analysis: { cards: [], transcriptionSegments: transcription.segments } as unknown as ClientSession["analysis"],
-  swipeActions: [],
-  createdAt: "2026-11-01T09:00:00.000Z",
-  timestamp: Date.parse("2026-11-01T09:00:00.000Z"),
-  name: "Saturday plans",
-  mode: "couple",
-  speakerNames: { SPEAKER_01: "Maya", SPEAKER_02: "Jon" },
-  isCompleted: true,
   summary: "You found time for each other.",
   recommendations: ["Plan Saturday together"],
-};
+});
 
 /** The server's session after the growth step regenerated it. */
 const regenerated = {
