@@ -100,10 +100,10 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
           </li>
           <li>
             A recording longer than {PART_MINUTES} minutes is sent in parts of a few megabytes and transcribed part by part. The parts are kept on our server
-            (in our database, or in the operator&apos;s object storage) only until that part is transcribed, then deleted; the parts of an upload that
-            is never finished are deleted after {UPLOAD_HOURS} hours. This holds for guests too: the parts carry audio only, never a session or a transcript,
-            and only the browser that sent them can reach them. So that each voice keeps its name across the parts, a few seconds of each voice from the first
-            part are sent to the AI provider again with every later part.
+            (in our database, or in the operator&apos;s object storage) only until that part is transcribed, then deleted; the parts of an upload that is never
+            finished are deleted after {UPLOAD_HOURS} hours. This holds for guests too: the parts carry audio only, never a session or a transcript, and only
+            the browser that sent them can reach them. So that each voice keeps its name across the parts, a few seconds of each voice from the first part are
+            sent to the AI provider again with every later part.
           </li>
           <li>
             While you record, and until our server confirms the transcript, your browser keeps the recording in its IndexedDB, so that a lost connection or a
