@@ -7,6 +7,7 @@ import { SOLO_TEXTS } from "@/components/solo/texts";
 import { browserStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
 import { showToast } from "@/lib/client/toast/toast-store";
 import type { SessionFlowState } from "@/lib/domain/session-flow/machine";
+import { withDeadline } from "@/lib/domain/with-deadline";
 
 import type { SessionFlowActions } from "./flow-actions";
 import { createFlowKit, type FlowKit } from "./flow-kit";
@@ -76,7 +77,7 @@ export function createLazyActions(
   // Calls made since the download started, waiting for it.
   let queued = 0;
   const ready = () => {
-    loading ??= withinTime(load(), FLOW_CODE_TIMEOUT_MS).then(
+    loading ??= withDeadline(load(), FLOW_CODE_TIMEOUT_MS, () => new Error(`The app's code did not arrive within ${FLOW_CODE_TIMEOUT_MS / 1000} s`)).then(
       (module) => {
         queued = 0;
         return (real ??= module.createSessionFlowActions(kit));
@@ -144,15 +145,6 @@ export function createLazyActions(
     get: (_, key) => (typeof key !== "string" ? undefined : TOP_LEVEL_FUNCTIONS.has(key) ? fn(null, key) : group(key)),
   });
   return { actions, ready };
-}
-
-/** The download, or its failure once `ms` have passed without it. */
-function withinTime<T>(download: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`The app's code did not arrive within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([download, late]).finally(() => clearTimeout(timer));
 }
 
 const hasPendingFollowUps = () => {

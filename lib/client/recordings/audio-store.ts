@@ -2,6 +2,7 @@ import { createStore, promisifyRequest, type UseStore } from "idb-keyval";
 
 import { isValidSavedAudio } from "@/lib/domain/audio/base64";
 import { RECORDING_PART_SECONDS } from "@/lib/domain/transcription/long-recording";
+import { withDeadline } from "@/lib/domain/with-deadline";
 
 import { AUDIO_DATABASE_NAME } from "./audio-database";
 import { blobToArrayBuffer, blobToBase64 } from "./blob";
@@ -134,11 +135,7 @@ export const STORE_OPERATION_TIMEOUT_MS = 30_000;
 
 /** `operation`, or an AudioStorageError ("failed") once `ms` have passed without an answer. */
 export function withinTime<T>(operation: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AudioStorageError("failed", new Error(`IndexedDB did not answer within ${ms} ms`))), ms);
-  });
-  return Promise.race([operation, late]).finally(() => clearTimeout(timer));
+  return withDeadline(operation, ms, () => new AudioStorageError("failed", new Error(`IndexedDB did not answer within ${ms} ms`)));
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 
 import { createClerkClient } from "@clerk/nextjs/server";
 
+import { withDeadline } from "@/lib/domain/with-deadline";
 import { getClerkConfig, type ClerkConfig } from "@/lib/server/env";
 import { ApiError, signInRequired } from "@/lib/server/http/errors";
 
@@ -47,20 +48,17 @@ export async function identityFromRequest(request: Request, { timeoutMs = VERIFY
 
   const client = clerkClientFor(clerk);
   let state;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(verificationUnavailable()), timeoutMs);
-  });
   try {
-    state = await Promise.race([
+    state = await withDeadline(
       client.authenticateRequest(request, {
         secretKey: clerk.secretKey,
         publishableKey: clerk.publishableKey,
         jwtKey: clerk.jwtKey,
         acceptsToken: "session_token",
       }),
-      late,
-    ]);
+      timeoutMs,
+      verificationUnavailable,
+    );
   } catch (error) {
     if (error instanceof ApiError) {
       console.warn("[auth] session verification did not finish in time");
@@ -69,8 +67,6 @@ export async function identityFromRequest(request: Request, { timeoutMs = VERIFY
     // Verification problems (clock skew, malformed cookies) mean "not signed in", never a crash.
     console.warn(`[auth] session verification failed: ${error instanceof Error ? error.message : String(error)}`);
     return null;
-  } finally {
-    clearTimeout(timer);
   }
   if (!state.isAuthenticated) return null;
 
