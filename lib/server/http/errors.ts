@@ -117,9 +117,14 @@ const BUSY_POSTGRES_CODES = new Set(["55P03", "40001", "40P01", "53300"]);
 export function isDatabaseBusy(error: unknown): boolean {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (BUSY_PRISMA_CODES.has(error.code)) return true;
-  // A raw statement's failure (P2010) or a database error Prisma has no code for carries PostgreSQL's own code.
-  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
-  return typeof cause?.originalCode === "string" && BUSY_POSTGRES_CODES.has(cause.originalCode);
+  const code = postgresCodeOf(error);
+  return code !== undefined && BUSY_POSTGRES_CODES.has(code);
+}
+
+/** PostgreSQL's own SQLSTATE, which a raw statement's failure (P2010) or an error Prisma has no code for carries. */
+function postgresCodeOf(error: Prisma.PrismaClientKnownRequestError): string | undefined {
+  const code = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause?.originalCode;
+  return typeof code === "string" ? code : undefined;
 }
 
 /**
@@ -127,9 +132,7 @@ export function isDatabaseBusy(error: unknown): boolean {
  * 20261126034133_erased_accounts. The driver adapter's error code is read, not the message: the same on pg and PGlite.
  */
 export function isErasedAccountRefusal(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
-  return cause?.originalCode === ERASED_ACCOUNT_SQLSTATE;
+  return error instanceof Prisma.PrismaClientKnownRequestError && postgresCodeOf(error) === ERASED_ACCOUNT_SQLSTATE;
 }
 
 const ERASED_ACCOUNT_SQLSTATE = "EA001";
