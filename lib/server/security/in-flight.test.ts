@@ -48,4 +48,22 @@ describe("createTurnQueue (one user's writes take turns)", () => {
     await expect(afterFailure.run("a", async () => "next")).resolves.toBe("next");
     expect(afterFailure.size("a")).toBe(0);
   });
+
+  it("lets other work in between one key's turns, even when its tasks never leave the microtask queue", async () => {
+    // The embedded database answers within one event-loop turn, so a burst of one user's writes was an unbroken chain of
+    // promises: another request's I/O and timers (its session verification) waited for the whole burst.
+    const queue = createTurnQueue();
+    const log: string[] = [];
+    const burst = Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        queue.run("a", async () => {
+          log.push(`write ${index}`);
+        }),
+      ),
+    );
+    setImmediate(() => log.push("other request"));
+    await burst;
+    expect(log.indexOf("other request")).toBeGreaterThan(-1);
+    expect(log.indexOf("other request")).toBeLessThan(log.indexOf("write 4"));
+  });
 });

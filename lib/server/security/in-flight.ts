@@ -81,6 +81,11 @@ export type TurnQueue = {
   size(key: string): number;
 };
 
+// Turns pass from one write to the next through promises alone, and the embedded database answers within the same event-loop
+// turn: without a pause, a burst of one user's writes ran as one unbroken chain and other requests' timers and I/O (their
+// session verification among them) waited for all of it. Each turn starts on a fresh macrotask, so they go in between.
+const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createTurnQueue({ maxQueued = WRITE_TURNS_QUEUED_PER_USER, maxWaitMs = WRITE_TURN_MAX_WAIT_MS } = {}): TurnQueue {
   const queues = new Map<string, { tail: Promise<void>; size: number }>();
   const busy = () => new ApiError("unavailable", WRITE_BUSY_MESSAGE, { retryAfterSeconds: WRITE_BUSY_RETRY_AFTER_SECONDS });
@@ -102,6 +107,7 @@ export function createTurnQueue({ maxQueued = WRITE_TURNS_QUEUED_PER_USER, maxWa
           new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), maxWaitMs))),
         ]);
         if (turn === "timeout") throw busy();
+        await nextMacrotask();
         return await task();
       } finally {
         clearTimeout(timer);
