@@ -4,6 +4,7 @@ import { HttpResponse } from "msw";
 import { POST as retryPublic } from "@/app/api/public/sessions/[id]/retry-transcription/route";
 import { POST as retryAccount } from "@/app/api/sessions/[id]/retry-transcription/route";
 import { POST as transcribe } from "@/app/api/transcribe/route";
+import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { RETRY_ALREADY_DONE, RETRY_ALREADY_RUNNING } from "@/lib/server/services/transcription";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
@@ -26,6 +27,7 @@ import {
 } from "@/tests/msw/providers";
 
 const api = setUpApiTestContext();
+const restoreEnv = (key: string, value: string | undefined) => (value === undefined ? delete process.env[key] : (process.env[key] = value));
 const { server } = api;
 
 setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
@@ -285,6 +287,47 @@ describe("POST /api/transcribe", () => {
       await api.db.failureMarker.updateMany({ where: { sessionId: id }, data: { retryingUntil: new Date(Date.now() - 1000) } });
       server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized(twoVoices))));
       expect((await retry(id, "user_r_stale")).status).toBe(200);
+    });
+
+    const allowanceSpent = async (userId: string) =>
+      (await api.db.rateLimitCounter.findMany({ where: { key: `transcribe:user:${userId}` } })).reduce((sum, row) => sum + row.count, 0);
+
+    it("a retry refused because another holds the recording costs none of the caller's AI allowance", async () => {
+      const id = await failOnce("user_r_allowance");
+      const before = await allowanceSpent("user_r_allowance");
+      await api.db.failureMarker.updateMany({ where: { sessionId: id }, data: { retryingUntil: new Date(Date.now() + 60_000) } });
+      for (let attempt = 0; attempt < 3; attempt++) expect((await retry(id, "user_r_allowance")).status).toBe(409);
+      expect(await allowanceSpent("user_r_allowance")).toBe(before);
+      expect((await retry(id, "user_other")).status).toBe(404);
+      expect(await allowanceSpent("user_other")).toBe(0);
+    });
+
+    it("a retry turned away by the rate limit or a full server lets go of the recording, so the next one runs at once", async () => {
+      const id = await failOnce("user_r_release");
+      const spent = await allowanceSpent("user_r_release");
+      const claimOf = async () => (await api.db.failureMarker.findFirstOrThrow({ where: { sessionId: id } })).retryingUntil;
+      const saved = { limit: process.env.RATE_LIMIT_AI_PER_USER, slots: process.env.TRANSCRIPTIONS_IN_FLIGHT };
+      let releaseSlot: (() => void) | undefined;
+      try {
+        process.env.RATE_LIMIT_AI_PER_USER = String(spent);
+        expect((await retry(id, "user_r_release")).status).toBe(429);
+        expect(await claimOf()).toBeNull();
+
+        process.env.RATE_LIMIT_AI_PER_USER = String(spent + 10);
+        process.env.TRANSCRIPTIONS_IN_FLIGHT = "1";
+        const slotHeld = withTranscriptionSlot(() => new Promise<void>((resolve) => (releaseSlot = resolve)));
+        expect((await retry(id, "user_r_release")).status).toBe(503);
+        expect(await claimOf()).toBeNull();
+        releaseSlot?.();
+        await slotHeld;
+      } finally {
+        releaseSlot?.();
+        restoreEnv("RATE_LIMIT_AI_PER_USER", saved.limit);
+        restoreEnv("TRANSCRIPTIONS_IN_FLIGHT", saved.slots);
+      }
+
+      server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized(twoVoices))));
+      expect((await retry(id, "user_r_release")).status).toBe(200);
     });
 
     it("is a 404 for another user, and for the public variant", async () => {

@@ -1,9 +1,6 @@
 import "server-only";
 
-import { RECORDING_NOT_FOUND } from "@/lib/domain/transcription/transcription-errors";
 import type { Identity } from "@/lib/server/auth/identity";
-import { getDb } from "@/lib/server/db";
-import { ApiError } from "@/lib/server/http/errors";
 import { findOwnedSession, sessionNotFound } from "@/lib/server/services/owned-session";
 
 import { clientIp, enforceRateLimit, type RateLimitBucket } from "./rate-limit";
@@ -31,12 +28,6 @@ export async function admitAiCall(
   }
   await enforceRateLimit(bucket, identity ? { userId: identity.userId } : { ip: clientIp(request) });
 }
-
-/** retry-transcription works on a kept recording: a session of the caller's with a failed transcription's audio. */
-export const ownsKeptRecording: OwnershipCheck = async (userId, sessionId) => {
-  const kept = await getDb().failureMarker.count({ where: { sessionId, kind: "transcription", audio: { not: null }, session: { userId } } });
-  if (kept === 0) throw new ApiError("not_found", RECORDING_NOT_FOUND);
-};
 
 type VariantInputs = { request: Request; identity: Identity | null; id?: string };
 

@@ -87,23 +87,56 @@ export const RETRY_ALREADY_DONE = "This recording has already been transcribed. 
  */
 const RETRY_CLAIM_MS = 300_000;
 
+/** A kept recording this retry holds (FailureMarker.retryingUntil) until it ends or lets go (releaseKeptRecording). */
+export type ClaimedRecording = { markerId: string; sessionId: string };
+
 /**
- * Retries a failed transcription kept on the server. Success removes the audio; failure counts the attempt. The retry first
- * claims the recording (a conditional update, atomic in the database): of two retries at once only one calls the providers,
- * which are paid per call, and the other is a 409 saying so, never a second call nor a misleading 404.
+ * Claims the caller's kept recording for one retry: a conditional update, atomic in the database, so of two retries at once
+ * (two tabs, a double tap) only one goes on to the providers, which are paid per call. The other is a 409 saying so, never
+ * a second call nor a misleading 404. The claim is the route's ownership check and comes before its rate limit: a retry
+ * refused here costs the caller none of their AI allowance.
+ */
+export async function claimKeptRecording(userId: string, sessionId: string): Promise<ClaimedRecording> {
+  const db = getDb();
+  const marker = await db.failureMarker.findFirst({
+    where: { sessionId, kind: "transcription", audio: { not: null }, session: { userId } },
+    select: { id: true },
+  });
+  if (!marker) throw new ApiError("not_found", RECORDING_NOT_FOUND);
+  const now = new Date();
+  const { count } = await db.failureMarker.updateMany({
+    where: { id: marker.id, OR: [{ retryingUntil: null }, { retryingUntil: { lt: now } }] },
+    data: { retryingUntil: new Date(now.getTime() + RETRY_CLAIM_MS) },
+  });
+  if (count === 1) return { markerId: marker.id, sessionId };
+  if ((await db.failureMarker.count({ where: { id: marker.id } })) > 0) throw new ApiError("conflict", RETRY_ALREADY_RUNNING);
+  // The marker is gone: the retry that held it stored the transcript, or the session was deleted since the lookup.
+  if ((await db.session.count({ where: { id: sessionId } })) === 0) throw sessionNotFound();
+  throw new ApiError("conflict", RETRY_ALREADY_DONE);
+}
+
+/** Lets go of a claim whose retry never reached the providers (rate limited, no free slot), so the next retry can run at once. */
+export async function releaseKeptRecording({ markerId }: ClaimedRecording): Promise<void> {
+  await getDb().failureMarker.updateMany({ where: { id: markerId }, data: { retryingUntil: null } });
+}
+
+/**
+ * Retries a failed transcription kept on the server, claimed first (claimKeptRecording). Success removes the audio;
+ * failure counts the attempt and lets go of the claim.
  */
 export async function retryFailedTranscription(
-  sessionId: string,
+  claim: ClaimedRecording,
   identity: Identity,
   deps: TranscriptionDeps = {},
 ): Promise<TranscriptionResult & { sessionId: string }> {
   const db = getDb();
+  const { sessionId } = claim;
   const marker = await db.failureMarker.findFirst({
-    where: { sessionId, kind: "transcription", session: { userId: identity.userId } },
+    where: { id: claim.markerId, session: { userId: identity.userId } },
     include: { session: { select: { mode: true } } },
   });
+  // Deleted with its session between the claim and now.
   if (!marker?.audio) throw new ApiError("not_found", RECORDING_NOT_FOUND);
-  await claimRetry(marker.id, sessionId);
 
   // A Solo Journal entry is one voice; the browser puts the user's name on it when it analyses the journal.
   const soloMode = marker.session.mode === "solo";
@@ -132,21 +165,6 @@ export async function retryFailedTranscription(
     if (error instanceof ApiError) throw new ApiError(error.code, error.message, { ...error.details, failedSessionId: sessionId });
     throw new ApiError("unavailable", message, { failedSessionId: sessionId });
   }
-}
-
-/** Marks the kept recording as being retried, or throws the 409 when another retry holds it or has already succeeded. */
-async function claimRetry(markerId: string, sessionId: string): Promise<void> {
-  const db = getDb();
-  const now = new Date();
-  const { count } = await db.failureMarker.updateMany({
-    where: { id: markerId, OR: [{ retryingUntil: null }, { retryingUntil: { lt: now } }] },
-    data: { retryingUntil: new Date(now.getTime() + RETRY_CLAIM_MS) },
-  });
-  if (count === 1) return;
-  if ((await db.failureMarker.count({ where: { id: markerId } })) > 0) throw new ApiError("conflict", RETRY_ALREADY_RUNNING);
-  // The marker is gone: the retry that held it stored the transcript, or the session was deleted since the lookup.
-  if ((await db.session.count({ where: { id: sessionId } })) === 0) throw sessionNotFound();
-  throw new ApiError("conflict", RETRY_ALREADY_DONE);
 }
 
 async function transcribeInput(
