@@ -9,6 +9,7 @@ import { maxDuration as retryTranscriptionMax } from "@/app/api/sessions/[id]/re
 import { maxDuration as summaryMax } from "@/app/api/sessions/[id]/summary/route";
 import { maxDuration as transcribeMax } from "@/app/api/transcribe/route";
 import { maxDuration as uploadPartMax } from "@/app/api/uploads/[id]/parts/[part]/transcribe/route";
+import { RETRY_CLAIM_MS } from "@/lib/server/services/transcription";
 
 import { ROUTE_BUDGETS_MS, routeBudget, type BudgetedRoute } from "./budget";
 import { BudgetExhaustedError, ProviderTimeoutError, withRetry } from "./retry";
@@ -32,6 +33,10 @@ describe("route budgets", () => {
     ["/api/uploads/{id}/parts/{part}/transcribe", uploadPartMax, "uploadPart"],
   ])("%s ends its providers %s s budget early enough to store the failure", (_, maxDuration, route) => {
     expect(ROUTE_BUDGETS_MS[route]).toBeLessThanOrEqual(maxDuration * 1000 - MARGIN_MS);
+  });
+
+  it("a retry of a kept recording holds it exactly as long as its function may run", () => {
+    expect(RETRY_CLAIM_MS).toBe(retryTranscriptionMax * 1000);
   });
 
   it("counts from the moment it is taken", () => {

@@ -82,10 +82,10 @@ export const RETRY_ALREADY_DONE = "This recording has already been transcribed. 
 
 /**
  * How long a retry holds its recording (FailureMarker.retryingUntil): the retry route's maxDuration, by which its function
- * has answered or been stopped by the host. A retry that ends either way lets go at once; one that died leaves the claim to
- * run out, so the recording is never stuck.
+ * has answered or been stopped by the host (a literal Next reads from the route file; budget.test.ts keeps the two equal).
+ * A retry that ends either way lets go at once; one that died leaves the claim to run out, so the recording is never stuck.
  */
-const RETRY_CLAIM_MS = 300_000;
+export const RETRY_CLAIM_MS = 300_000;
 
 /** A kept recording this retry holds (FailureMarker.retryingUntil) until it ends or lets go (releaseKeptRecording). */
 export type ClaimedRecording = { markerId: string; sessionId: string };
