@@ -7,6 +7,8 @@ import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route"
 import { GET as invalidate } from "@/app/api/sessions/[id]/invalidate-cache/route";
 import { DELETE as deleteSession, GET as getSession } from "@/app/api/sessions/[id]/route";
 import { POST as migrate } from "@/app/api/sessions/migrate/route";
+import { GET as listSessions } from "@/app/api/sessions/route";
+import { relativeTime } from "@/lib/domain/history/relative-time";
 import { postgresAdapter, setDbForTests } from "@/lib/server/db";
 import { PrismaClient } from "@/lib/server/generated/prisma/client";
 import { saveSessionForUser } from "@/lib/server/services/session-store";
@@ -203,6 +205,33 @@ describe("POST /api/sessions/migrate?skipRegeneration=true", () => {
     const stored = await api.db.session.findFirstOrThrow({ where: { userId: "user_m1", clientId: "local-m1" } });
     expect(stored.createdAt.toISOString()).toBe("2026-11-20T10:00:00.000Z");
     expect(await children(stored.id)).toEqual({ votes: 1, followUps: 1, failures: 0 });
+  });
+
+  it("keeps each migrated session's own dates for the history: not all 'just now', and newest first by their activity", async () => {
+    const sessions = [
+      // Recorded on the 20th, its growth follow-up on the 21st.
+      localSession("local-old"),
+      localSession("local-older", { createdAt: "2026-11-10T08:00:00.000Z", followUpTranscripts: [] }),
+      localSession("local-newest", { createdAt: "2026-11-24T19:30:00.000Z", followUpTranscripts: [] }),
+    ];
+    expect((await (await call("user_mdate1", { sessions })).json()).migratedCount).toBe(3);
+
+    const list = await (await listSessions(apiRequest("/api/sessions", { headers: await auth("user_mdate1") }), routeContext())).json();
+    const shown = list.sessions.map((item: { name: string; lastActivityAt: string }) => [item.name, item.lastActivityAt]);
+    expect(shown).toEqual([
+      ["Session local-newest", "2026-11-24T19:30:00.000Z"],
+      ["Session local-old", "2026-11-21T10:00:00.000Z"],
+      ["Session local-older", "2026-11-10T08:00:00.000Z"],
+    ]);
+    expect(relativeTime(list.sessions[2].lastActivityAt, Date.parse("2026-11-26T12:00:00.000Z"))).toBe("Nov 10");
+  });
+
+  it("a migrated session dated in the future (a device clock ahead) is no later than the migration", async () => {
+    const before = Date.now();
+    await call("user_mdate2", { sessions: [localSession("local-ahead", { createdAt: "2099-01-01T00:00:00.000Z", followUpTranscripts: [] })] });
+    const stored = await api.db.session.findFirstOrThrow({ where: { userId: "user_mdate2" } });
+    expect(stored.lastActivityAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(stored.lastActivityAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it("is idempotent: twice, after an interruption or from a second device, no duplicates", async () => {

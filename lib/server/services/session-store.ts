@@ -2,9 +2,10 @@ import "server-only";
 
 import { z } from "zod";
 
+import { lastActivity } from "@/lib/domain/history/history-order";
 import { isServerSessionId } from "@/lib/domain/session-ids";
 import { readSignalsRecord } from "@/lib/domain/signals/record";
-import { dateInRange } from "@/lib/domain/validation/storable-json";
+import { dateInRange, EARLIEST_DATE_MS } from "@/lib/domain/validation/storable-json";
 import { getDb, holdLockUntilCommit, type Prisma } from "@/lib/server/db";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
 import { withUserWriteTurn } from "@/lib/server/security/in-flight";
@@ -158,13 +159,29 @@ async function writeSession(userId: string, id: string, body: SessionBody): Prom
     const target = targetId
       ? await tx.session.update({ where: { id: targetId }, data: fields, select: { id: true } })
       : await tx.session.create({
-          data: { ...fields, userId, clientId: id, createdAt: toDate(body.createdAt ?? body.timestamp) },
+          data: {
+            ...fields,
+            userId,
+            clientId: id,
+            createdAt: toDate(body.createdAt ?? body.timestamp),
+            lastActivityAt: activityOfCopy(body, fields.lastActivityAt),
+          },
           select: { id: true },
         });
     if (body.swipeActions) await replaceSwipes(tx, target.id, body.swipeActions);
     if (body.followUpTranscripts) await mergeFollowUps(tx, target.id, body.followUpTranscripts);
     return target.id;
   });
+}
+
+/**
+ * The last activity of a session first stored from the browser's copy (a guest's sessions migrated at sign-in, a backup
+ * saved later): the latest of its creation and follow-up dates, as the history orders it (spec part 2 section 9), never
+ * later than now. Without it, every migrated session read "just now" at the top of the history, whatever its age.
+ */
+function activityOfCopy(body: SessionBody, now: Date): Date {
+  const at = lastActivity({ createdAt: body.createdAt, timestamp: body.timestamp, followUpTranscripts: body.followUpTranscripts, analysis: body.analysis });
+  return at >= EARLIEST_DATE_MS && at < now.getTime() ? new Date(at) : now;
 }
 
 /** One vote per card: the list replaces the stored votes card by card. */
