@@ -1,6 +1,7 @@
 /**
  * @jest-environment jsdom
  */
+import { setRequestAuth } from "@/lib/client/api/request";
 import { listLocalSessionRecords, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 
 import { migrateLocalSessions } from "./session-migration";
@@ -57,4 +58,49 @@ test("what the server did not confirm stays on the device, commitments and all",
   sessionApi.migrate.mockResolvedValue({ success: true, migratedCount: 0, migrated: [] });
   await migrateLocalSessions();
   expect(listLocalSessionRecords()).toEqual([expect.objectContaining({ id: "local-1700000000000", commitments: [commitment] })]);
+});
+
+describe("a shared browser", () => {
+  const signedInAs = (id: string) => setRequestAuth({ signedIn: true, user: { id }, getToken: async () => null });
+  const kept = (id: string) => ({
+    id,
+    transcript: "Maya: Something only we should read.",
+    analysis: { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }] },
+    createdAt: "2026-11-02T09:00:00.000Z",
+    timestamp: 1700000100000,
+    isCompleted: true,
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    sessionApi.migrate.mockReset();
+    sessionApi.migrate.mockImplementation(async (items: { id: string }[]) => ({
+      success: true,
+      migratedCount: items.length,
+      migrated: items.map((item) => ({ localId: item.id, id: `server-${item.id}` })),
+    }));
+  });
+  afterEach(() => setRequestAuth({ signedIn: false }));
+
+  test("a session one account kept on this browser ('Save Locally Only') never goes into the next account to sign in", async () => {
+    signedInAs("user_a");
+    upsertLocalSessionRecord(kept("local-of-a"));
+    setRequestAuth({ signedIn: false });
+    expect(listLocalSessionRecords()).toEqual([]);
+    signedInAs("user_b");
+    await migrateLocalSessions();
+    expect(sessionApi.migrate).not.toHaveBeenCalled();
+    // Not deleted: it waits for its owner, whose sign-in migrates it.
+    signedInAs("user_a");
+    await migrateLocalSessions();
+    expect(sessionApi.migrate.mock.calls[0][0]).toEqual([expect.objectContaining({ id: "local-of-a" })]);
+    expect(sessionApi.migrate.mock.calls[0][0][0]).not.toHaveProperty("ownerId");
+  });
+
+  test("a guest's sessions still go to whoever signs in next (spec: synced after authentication)", async () => {
+    upsertLocalSessionRecord(kept("local-of-guest"));
+    signedInAs("user_b");
+    await migrateLocalSessions();
+    expect(sessionApi.migrate.mock.calls[0][0]).toEqual([expect.objectContaining({ id: "local-of-guest" })]);
+    expect(listLocalSessionRecords()).toEqual([]);
+  });
 });

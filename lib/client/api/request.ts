@@ -1,6 +1,7 @@
 import { isPublicApiPath, toPublicApiPath } from "@/lib/domain/api-paths";
 
 import { browserStorage, type KeyValueStorage } from "../storage/browser-keys";
+import { setDeviceOwner } from "../storage/device-owner";
 import { readLocalSessionRefs } from "../storage/local-session-ids";
 import { readPrivacyMode } from "../storage/settings";
 import { requestTimeoutMs } from "./request-timeouts";
@@ -205,6 +206,8 @@ let currentAuth: RequestAuth = { signedIn: false };
 /** Called by the identity provider whenever the signed-in state changes. */
 export function setRequestAuth(auth: RequestAuth): void {
   currentAuth = auth;
+  // What this browser keeps from now on is this user's (or a guest's), and what it shows is only theirs.
+  setDeviceOwner(auth.signedIn ? auth.user.id : null);
 }
 
 export const { apiRequest, apiJson } = createApiClient({

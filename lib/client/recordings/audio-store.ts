@@ -1,5 +1,6 @@
 import { createStore, promisifyRequest, type UseStore } from "idb-keyval";
 
+import { deviceOwner } from "@/lib/client/storage/device-owner";
 import { isValidSavedAudio } from "@/lib/domain/audio/base64";
 import { RECORDING_PART_SECONDS } from "@/lib/domain/transcription/long-recording";
 import { withDeadline } from "@/lib/domain/with-deadline";
@@ -54,6 +55,8 @@ export type StoredRecordingMeta = {
    * before parts, or one whose list is damaged, reads as one part at 0); optional so older records still type-check.
    */
   parts?: StoredPartMeta[];
+  /** The signed-in user who recorded it (lib/client/storage/device-owner.ts); none for a guest's. */
+  ownerId?: string;
 };
 export type StoredRecordingSummary = StoredRecordingMeta & {
   /** Every stored chunk, all parts together (0: nothing was captured). */
@@ -194,6 +197,7 @@ function parseMeta(value: unknown): (StoredRecordingMeta & { parts: StoredPartMe
     status,
     updatedAt: typeof value.updatedAt === "number" ? value.updatedAt : 0,
     parts: parseParts(value.parts),
+    ...(typeof value.ownerId === "string" && value.ownerId ? { ownerId: value.ownerId } : {}),
   };
 }
 
@@ -210,7 +214,8 @@ const isBinary = (value: unknown): value is ArrayBuffer | Blob =>
  * reads the locks after listing), and never takes a recording that has just begun, with no chunk yet, for an empty one.
  */
 export async function beginRecording(input: { id: string; mimeType: string; startedAt: number; mode: RecordingMode }): Promise<StoredRecordingMeta> {
-  const meta: StoredRecordingMeta = { ...input, status: "recording", updatedAt: Date.now(), parts: [{ startMs: 0 }] };
+  const owner = deviceOwner();
+  const meta: StoredRecordingMeta = { ...input, status: "recording", updatedAt: Date.now(), parts: [{ startMs: 0 }], ...(owner ? { ownerId: owner } : {}) };
   const asked = holdRecordingLock(input.id);
   try {
     await run((store) =>

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { setDeviceOwner } from "@/lib/client/storage/device-owner";
 
 import {
   getLocalSession,
@@ -227,5 +228,36 @@ describe("retryTargetFor", () => {
     });
     expect(target.failedAnalysis).toEqual({ error: "down", timestamp: "2026-11-20T10:01:00.000Z", attemptCount: 1 });
     expect(target.failedTranscription).toBeUndefined();
+  });
+});
+
+describe("a recording one account kept on a shared browser", () => {
+  const signedInAs = (id: string | null) => setDeviceOwner(id);
+  afterEach(() => signedInAs(null));
+
+  it("is neither listed, retried nor sent by a guest or another account after sign-out, and is back for its owner", () => {
+    const storage = new MemoryStorage();
+    signedInAs("user_a");
+    const kept = saveFailedRecordingAsLocalSession({ audioKey: "rec-of-a", mimeType: "audio/webm", size: 10, error: "Network error" }, storage);
+    expect(kept.ownerId).toBe("user_a");
+    for (const next of [null, "user_b"]) {
+      signedInAs(next);
+      // The history list, the retry from history, and the recording sent when the connection comes back.
+      expect(listLocalSessions(storage)).toEqual([]);
+      expect(listFailedLocalRecordings(storage)).toEqual([]);
+      expect(getLocalSession(kept.id, storage)).toBeNull();
+      expect(retryTargetFor({ id: kept.id }, storage).audioKey).toBeNull();
+      expect(listLocalRecordingRefs(storage)).toEqual([]);
+    }
+    signedInAs("user_a");
+    expect(listFailedLocalRecordings(storage)).toEqual([expect.objectContaining({ id: kept.id, audioKey: "rec-of-a" })]);
+  });
+
+  it("a guest's recording stays the guest's to retry, and the one who signs in next (spec) sees it", () => {
+    const storage = new MemoryStorage();
+    const kept = saveFailedRecordingAsLocalSession({ audioKey: "rec-of-guest", mimeType: "audio/webm", size: 10, error: "Network error" }, storage);
+    expect(kept).not.toHaveProperty("ownerId");
+    signedInAs("user_b");
+    expect(listFailedLocalRecordings(storage).map((session) => session.id)).toEqual([kept.id]);
   });
 });

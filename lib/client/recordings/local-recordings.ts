@@ -1,10 +1,13 @@
 import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { deviceOwner, ownedByCurrentUser } from "@/lib/client/storage/device-owner";
 import { newDeviceSessionId } from "@/lib/domain/session-ids";
 
 // The localStorage side of recordings kept on this device (spec part 1 sections 3 and 8): metadata only. The audio
 // itself stays in IndexedDB (audio-store.ts), found through audioKey; localStorage holds ~5 MB and must never hold audio.
 // Other parts of the app also keep sessions under local_sessions, so items are rewritten field by field and fields
 // this file does not know are kept as they are.
+// An item kept while someone was signed in carries their id (ownerId) and is listed only to them (device-owner.ts): the
+// next person on this browser neither sees, retries, sends nor migrates it. Writes by id reach any item.
 
 export type FailureKind = "transcription" | "analysis";
 /** timestamp is an ISO date, as in the server's failure markers, so history can treat both alike. */
@@ -30,6 +33,8 @@ export type LocalSession = {
   guideHeadline?: string;
   /** A kept transcript's recording (the audio store's id): once this holds the transcript, that audio is not needed. */
   transcribedFrom?: string;
+  /** The signed-in user it was kept for; none for a guest's. */
+  ownerId?: string;
 };
 
 export type LocalRecordingRef = { id: string; timestamp: number; sessionId: string; isLocal: true; name: string; mimeType: string; audioKey: string };
@@ -120,8 +125,15 @@ function toLocalSession(item: unknown): LocalSession | null {
 
 const newestFirst = (a: LocalSession, b: LocalSession) => b.timestamp - a.timestamp;
 
+/** This person's items (and a guest's) as they are stored. */
+const visibleItems = (storage: KeyValueStorage | null): Item[] =>
+  readList(storage, STORAGE_KEYS.localSessions)
+    .filter(isItem)
+    .filter((item) => ownedByCurrentUser(item));
+
+/** The current person's sessions kept on this device (a guest's included), newest first; another account's are left out. */
 export function listLocalSessions(storage: KeyValueStorage | null = browserStorage()): LocalSession[] {
-  return readList(storage, STORAGE_KEYS.localSessions)
+  return visibleItems(storage)
     .map(toLocalSession)
     .filter((session): session is LocalSession => session !== null)
     .sort(newestFirst);
@@ -151,6 +163,8 @@ export type SaveFailedRecordingInput = {
   followUpOf?: string;
   /** A Solo Journal recording's conversation guide. */
   guideHeadline?: string;
+  /** Whose recording it is: the signed-in user's id unless told (null: a guest's). */
+  ownerId?: string | null;
 };
 
 /**
@@ -194,6 +208,7 @@ export function saveFailedRecordingAsLocalSession(input: SaveFailedRecordingInpu
       ...(input.transcript !== undefined ? { transcript: input.transcript } : {}),
       ...(input.followUpOf ? { followUpOf: input.followUpOf } : {}),
       ...(input.guideHeadline ? { guideHeadline: input.guideHeadline } : {}),
+      ...ownerField(input.ownerId === undefined ? deviceOwner() : input.ownerId),
     };
     items.push(session);
   }
@@ -203,6 +218,8 @@ export function saveFailedRecordingAsLocalSession(input: SaveFailedRecordingInpu
   if (failedSessionId) write(storage, STORAGE_KEYS.lastFailedSessionId, failedSessionId);
   return session;
 }
+
+const ownerField = (ownerId: string | null) => (ownerId ? { ownerId } : {});
 
 function unusedLocalId(items: unknown[], timestamp: number): string {
   return newDeviceSessionId(timestamp, new Set(items.filter(isItem).map((item) => item.id)));
@@ -222,9 +239,12 @@ function saveRecordingRef(storage: KeyValueStorage | null, session: LocalSession
   write(storage, STORAGE_KEYS.localRecordings, JSON.stringify([...refs, ref]));
 }
 
+/** The current person's recording references (none of another account's sessions). */
 export function listLocalRecordingRefs(storage: KeyValueStorage | null = browserStorage()): LocalRecordingRef[] {
+  const othersSessions = new Set(readList(storage, STORAGE_KEYS.localSessions).flatMap((item) => (isItem(item) && !ownedByCurrentUser(item) ? [item.id] : [])));
   return readList(storage, STORAGE_KEYS.localRecordings).filter(
-    (ref): ref is LocalRecordingRef => isItem(ref) && typeof ref.sessionId === "string" && typeof ref.audioKey === "string",
+    (ref): ref is LocalRecordingRef =>
+      isItem(ref) && typeof ref.sessionId === "string" && typeof ref.audioKey === "string" && !othersSessions.has(ref.sessionId),
   );
 }
 
@@ -295,20 +315,20 @@ export function tryRecordRetryFailure(id: string, error: string, kind?: FailureK
 export function upsertLocalSessionRecord(record: Item & { id: string }, storage: KeyValueStorage | null = browserStorage()): void {
   const items = readList(storage, STORAGE_KEYS.localSessions);
   const index = items.findIndex((item) => isItem(item) && item.id === record.id);
-  if (index === -1) items.push({ isLocal: true, ...record });
+  if (index === -1) items.push({ isLocal: true, ...ownerField(deviceOwner()), ...record });
   else items[index] = { ...(items[index] as Item), ...record, isLocal: true };
   write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));
 }
 
-/** Every stored item as it is (all its fields). */
+/** Every item of the current person's as it is stored (all its fields). */
 export function listLocalSessionRecords(storage: KeyValueStorage | null = browserStorage()): (Item & { id: string })[] {
-  return readList(storage, STORAGE_KEYS.localSessions).filter((item): item is Item & { id: string } => isItem(item) && typeof item.id === "string");
+  return visibleItems(storage).filter((item): item is Item & { id: string } => typeof item.id === "string");
 }
 
-/** A stored item as it is (all its fields), or null. */
+/** An item of the current person's as it is stored (all its fields), or null. */
 export function readLocalSessionRecord(id: string, storage: KeyValueStorage | null = browserStorage()): (Item & { id: string }) | null {
-  const item = readList(storage, STORAGE_KEYS.localSessions).find((entry) => isItem(entry) && entry.id === id);
-  return isItem(item) ? (item as Item & { id: string }) : null;
+  const item = visibleItems(storage).find((entry) => entry.id === id);
+  return item ? (item as Item & { id: string }) : null;
 }
 
 /**

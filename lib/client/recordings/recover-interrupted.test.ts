@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 
 import { STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { setDeviceOwner } from "@/lib/client/storage/device-owner";
 
 import {
   appendChunk,
@@ -215,5 +216,26 @@ describe("recoverInterruptedRecordings", () => {
       [0, 0, 2],
       [1, 600_000, 3],
     ]);
+  });
+});
+
+describe("an interrupted recording on a shared browser", () => {
+  afterEach(() => setDeviceOwner(null));
+
+  it("one account's is left for it, not listed to the guest or the next account; its own next visit lists it as its own", async () => {
+    setDeviceOwner("user_a");
+    await stored("rec-of-a", "recording", [[1, 2, 3]]);
+    for (const next of [null, "user_b"]) {
+      setDeviceOwner(next);
+      expect(await recoverInterruptedRecordings(storage)).toEqual([]);
+      expect(listLocalSessions(storage)).toEqual([]);
+      // Not deleted either: the server never had it.
+      expect(await statusOf("rec-of-a")).toBe("recording");
+    }
+    setDeviceOwner("user_a");
+    const [id] = await recoverInterruptedRecordings(storage);
+    expect(listFailedLocalRecordings(storage)).toEqual([expect.objectContaining({ id, audioKey: "rec-of-a", ownerId: "user_a" })]);
+    setDeviceOwner(null);
+    expect(listFailedLocalRecordings(storage)).toEqual([]);
   });
 });

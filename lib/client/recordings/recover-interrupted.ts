@@ -1,4 +1,5 @@
 import { browserStorage, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { ownedByCurrentUser } from "@/lib/client/storage/device-owner";
 import { OFFLINE_RECORDING_FAILURE } from "@/lib/domain/transcription/transcription-errors";
 
 import {
@@ -32,7 +33,8 @@ export async function recoverInterruptedRecordings(storage: KeyValueStorage | nu
   const active = await lockedRecordingIds();
   const recovered: string[] = [];
   for (const recording of recordings) {
-    if (!INTERRUPTED.has(recording.status) || active.has(recording.id)) continue;
+    // Another account's recording waits, untouched, for its owner's next visit: it is neither listed to this person nor deleted.
+    if (!INTERRUPTED.has(recording.status) || active.has(recording.id) || !ownedByCurrentUser(recording)) continue;
     try {
       if (recording.chunkCount === 0) {
         // Nothing was captured: there is nothing to lose.
@@ -56,6 +58,7 @@ export async function recoverInterruptedRecordings(storage: KeyValueStorage | nu
             size: stored?.parts.reduce((total, part) => total + part.blob.size, 0) ?? 0,
             error: OFFLINE_RECORDING_FAILURE,
             recordedAt: recording.startedAt || undefined,
+            ownerId: recording.ownerId ?? null,
             // A growth follow-up stays tied to its session, so that its retry appends it there.
             ...(typeof followUpOf === "string" && followUpOf !== "" ? { followUpOf } : {}),
           },

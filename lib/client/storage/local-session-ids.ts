@@ -1,4 +1,5 @@
 import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "./browser-keys";
+import { ownedByCurrentUser } from "./device-owner";
 
 export type LocalSessionRef = { id: string; timestamp: number | null };
 
@@ -23,9 +24,12 @@ export function readLocalSessionRefs(storage: KeyValueStorage | null = browserSt
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  return parsed
-    .filter((item): item is { id: string; timestamp?: unknown } => typeof item?.id === "string" && item.id.length <= 200)
-    .map((item) => ({ id: item.id, timestamp: typeof item.timestamp === "number" ? item.timestamp : null }))
-    .sort((a, b) => (b.timestamp ?? 0) - (a.timestamp ?? 0))
-    .slice(0, MAX_REFS);
+  return (
+    parsed
+      // Another account's kept sessions are not named in this person's requests.
+      .filter((item): item is { id: string; timestamp?: unknown } => typeof item?.id === "string" && item.id.length <= 200 && ownedByCurrentUser(item))
+      .map((item) => ({ id: item.id, timestamp: typeof item.timestamp === "number" ? item.timestamp : null }))
+      .sort((a, b) => (b.timestamp ?? 0) - (a.timestamp ?? 0))
+      .slice(0, MAX_REFS)
+  );
 }
