@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { SessionApiError } from "@/lib/client/sessions/session-api";
+import { setDeviceOwner } from "@/lib/client/storage/device-owner";
 
 import { flushPendingFollowUps, queueFollowUp, readPendingFollowUps } from "./pending-follow-ups";
 
@@ -39,5 +40,27 @@ describe("pending growth follow-ups", () => {
     expect(readPendingFollowUps()).toEqual([]);
     localStorage.setItem("pending_follow_ups", JSON.stringify([{ sessionId: 3 }, { sessionId: "s", followUp: { transcript: "ok" } }]));
     expect(readPendingFollowUps()).toEqual([{ sessionId: "s", followUp: { transcript: "ok" } }]);
+  });
+});
+
+describe("pending follow-ups on a shared browser", () => {
+  afterEach(() => setDeviceOwner(null));
+
+  it("one account's follow-up is not sent by a guest or another account (whose 404 would drop it); its owner sends it", async () => {
+    setDeviceOwner("user_a");
+    queueFollowUp({ sessionId: "session-of-a", followUp: followUp("We will walk on Sundays.") });
+    const notTheirs = jest.fn(async () => {
+      throw new SessionApiError("Session not found", { status: 404 });
+    });
+    for (const next of [null, "user_b"]) {
+      setDeviceOwner(next);
+      expect(await flushPendingFollowUps(localStorage, notTheirs)).toBe(0);
+    }
+    expect(notTheirs).not.toHaveBeenCalled();
+    setDeviceOwner("user_a");
+    const append = jest.fn().mockResolvedValue({ status: "ok" });
+    expect(await flushPendingFollowUps(localStorage, append)).toBe(1);
+    expect(append).toHaveBeenCalledWith("session-of-a", followUp("We will walk on Sundays."));
+    expect(readPendingFollowUps()).toEqual([]);
   });
 });

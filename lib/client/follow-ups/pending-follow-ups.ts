@@ -1,11 +1,13 @@
 import { sessionApi, SessionApiError, type FollowUpBody } from "@/lib/client/sessions/session-api";
 import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { deviceOwner, ownedByCurrentUser } from "@/lib/client/storage/device-owner";
 
 // A signed-in user's growth follow-up whose append never reached the server (offline, server down) and whose dialog was
 // cancelled: its transcript is the only copy, so it waits here and is sent again when the app opens or comes back online.
-// The server stores the same transcript once, so sending it twice is harmless.
+// The server stores the same transcript once, so sending it twice is harmless. Each waits for the user it was recorded by
+// (ownerId): after a sign-out, neither a guest nor another account on this browser sends it (and drops it on their 404).
 
-export type PendingFollowUp = { sessionId: string; followUp: FollowUpBody & { createdAt?: string } };
+export type PendingFollowUp = { sessionId: string; followUp: FollowUpBody & { createdAt?: string }; ownerId?: string };
 
 const MAX_PENDING = 20;
 
@@ -20,19 +22,21 @@ export function readPendingFollowUps(storage: KeyValueStorage | null = browserSt
 
 /** Keeps a follow-up for a later send; false when the browser refuses the write. */
 export function queueFollowUp(item: PendingFollowUp, storage: KeyValueStorage | null = browserStorage()): boolean {
-  const others = readPendingFollowUps(storage).filter((known) => !sameItem(known, item));
-  return write([...others, item].slice(-MAX_PENDING), storage);
+  const owner = deviceOwner();
+  const kept: PendingFollowUp = owner ? { ownerId: owner, ...item } : item;
+  const others = readPendingFollowUps(storage).filter((known) => !sameItem(known, kept));
+  return write([...others, kept].slice(-MAX_PENDING), storage);
 }
 
 type Append = (sessionId: string, body: FollowUpBody) => Promise<unknown>;
 
 /**
- * Sends every waiting follow-up once. A follow-up leaves the queue when the server has it (whatever the regeneration did)
+ * Sends every follow-up of the current user's once (another account's wait for it). A follow-up leaves the queue when the server has it (whatever the regeneration did)
  * or when its session no longer exists (404); anything else keeps it for the next try. Answers how many were sent.
  */
 export async function flushPendingFollowUps(storage: KeyValueStorage | null = browserStorage(), append: Append = sessionApi.appendTranscript): Promise<number> {
   let sent = 0;
-  for (const item of readPendingFollowUps(storage)) {
+  for (const item of readPendingFollowUps(storage).filter((pending) => ownedByCurrentUser(pending))) {
     try {
       await append(item.sessionId, item.followUp);
       sent += 1;
@@ -58,7 +62,8 @@ function write(items: PendingFollowUp[], storage: KeyValueStorage | null): boole
   }
 }
 
-const sameItem = (a: PendingFollowUp, b: PendingFollowUp) => a.sessionId === b.sessionId && a.followUp.transcript === b.followUp.transcript;
+const sameItem = (a: PendingFollowUp, b: PendingFollowUp) =>
+  a.sessionId === b.sessionId && a.followUp.transcript === b.followUp.transcript && (a.ownerId ?? null) === (b.ownerId ?? null);
 
 function isPending(value: unknown): value is PendingFollowUp {
   if (typeof value !== "object" || value === null) return false;
