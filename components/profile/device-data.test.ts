@@ -2,8 +2,9 @@
 import "fake-indexeddb/auto";
 
 import { appendChunk, beginRecording, finishRecording, listStoredRecordings } from "@/lib/client/recordings/audio-store";
-import { saveFailedRecordingAsLocalSession, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { listLocalRecordingRefs, saveFailedRecordingAsLocalSession, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { setDeviceOwner } from "@/lib/client/storage/device-owner";
 
 import { collectDeviceData, deleteDeviceData } from "./device-data";
 
@@ -52,5 +53,35 @@ describe("a guest's device data", () => {
     expect(await listStoredRecordings()).toEqual([]);
     expect(storage.keys()).toEqual([STORAGE_KEYS.privacyMode, STORAGE_KEYS.speechLanguage].sort());
     expect((await collectDeviceData(new Date(), storage)).sessions).toEqual([]);
+  });
+});
+
+describe("device data on a shared browser", () => {
+  afterEach(() => setDeviceOwner(null));
+
+  it("a guest's download holds none of another account's sessions, and a guest's delete keeps that account's unconfirmed recording", async () => {
+    const storage = memoryStorage();
+    setDeviceOwner("user_a");
+    await beginRecording({ id: "rec-of-a", mimeType: "audio/webm", startedAt: 5_000, mode: "couple" });
+    await appendChunk("rec-of-a", 0, new Blob([new Uint8Array([1])]));
+    await finishRecording("rec-of-a");
+    saveFailedRecordingAsLocalSession({ audioKey: "rec-of-a", mimeType: "audio/webm", size: 1, error: "Network error", recordedAt: 5_000 }, storage);
+    setDeviceOwner(null);
+    await seedDevice(storage);
+
+    const data = await collectDeviceData(new Date(), storage);
+    expect(data.sessions.map((session) => session.id)).toEqual(["local-1", "local-1000"]);
+    expect(data.recordings.map((recording) => recording.id)).toEqual(["rec-1"]);
+    expect(data.recordingRefs.map((ref) => ref.audioKey)).toEqual(["rec-1"]);
+
+    expect(await deleteDeviceData(storage)).toEqual({ sessions: 2, recordings: 1 });
+    expect((await listStoredRecordings()).map((recording) => recording.id)).toEqual(["rec-of-a"]);
+    setDeviceOwner("user_a");
+    expect((await collectDeviceData(new Date(), storage)).sessions).toEqual([expect.objectContaining({ audioKey: "rec-of-a" })]);
+    expect(listLocalRecordingRefs(storage)).toEqual([expect.objectContaining({ audioKey: "rec-of-a" })]);
+    // The owner's own delete (its account deletion) clears the device copy.
+    expect(await deleteDeviceData(storage)).toEqual({ sessions: 1, recordings: 1 });
+    expect(await listStoredRecordings()).toEqual([]);
+    expect(storage.keys()).toEqual([STORAGE_KEYS.privacyMode, STORAGE_KEYS.speechLanguage].sort());
   });
 });

@@ -1,9 +1,12 @@
 import { AudioStorageError, deleteRecording, listStoredRecordings } from "@/lib/client/recordings/audio-store";
 import { listLocalRecordingRefs, listLocalSessions } from "@/lib/client/recordings/local-recordings";
 import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { ownedByCurrentUser } from "@/lib/client/storage/device-owner";
 
 // A guest's data rights work on what this browser holds: the sessions in localStorage and the recordings in IndexedDB.
 // Nothing here calls the server. Settings (language, Privacy-by-Design, the name) are preferences, not sessions: they stay.
+// Only the current person's copies (and a guest's) are theirs to see and delete: what another account signed in on this
+// browser kept waits for it (lib/client/storage/device-owner.ts), unseen, and is not deleted from under it.
 
 /** The localStorage keys that hold sessions or point at recordings (spec part 2, section 3). */
 const SESSION_KEYS = [
@@ -15,10 +18,12 @@ const SESSION_KEYS = [
   STORAGE_KEYS.pendingFollowUps,
 ] as const;
 
-/** Recordings in IndexedDB, described (not their audio); none when this browser cannot keep any. */
-async function storedRecordingsOrNone() {
+/** The current person's recordings in IndexedDB, described (not their audio); none when this browser cannot keep any. */
+async function storedRecordingsOrNone(storage: KeyValueStorage | null) {
+  // A recording from before owners were kept is another account's when that account's kept session points at it.
+  const othersAudio = new Set(othersItems(storage).map((item) => item.audioKey));
   try {
-    return await listStoredRecordings();
+    return (await listStoredRecordings()).filter((recording) => ownedByCurrentUser(recording) && !othersAudio.has(recording.id));
   } catch (error) {
     if (error instanceof AudioStorageError && error.reason === "unavailable") return [];
     throw error;
@@ -27,7 +32,7 @@ async function storedRecordingsOrNone() {
 
 /** Everything this device keeps for the app's sessions, as one JSON-ready document (audio described, not copied). */
 export async function collectDeviceData(now: Date = new Date(), storage: KeyValueStorage | null = browserStorage()) {
-  const recordings = await storedRecordingsOrNone();
+  const recordings = await storedRecordingsOrNone(storage);
   return {
     format: "relationship-coach-export",
     version: 1,
@@ -44,9 +49,39 @@ export type DeviceDeletion = { sessions: number; recordings: number };
 /** Deletes every session and recording this browser keeps for the app. Throws when the browser refuses a deletion. */
 export async function deleteDeviceData(storage: KeyValueStorage | null = browserStorage()): Promise<DeviceDeletion> {
   const sessions = listLocalSessions(storage).length;
-  const recordings = await storedRecordingsOrNone();
+  const recordings = await storedRecordingsOrNone(storage);
   // The audio first: were the list removed first and this then failed, the recordings would be left with nothing pointing at them.
   for (const recording of recordings) await deleteRecording(recording.id);
+  const kept = othersCopies(storage);
   for (const key of SESSION_KEYS) storage?.removeItem(key);
+  for (const [key, items] of kept) storage?.setItem(key, JSON.stringify(items));
   return { sessions, recordings: recordings.length };
+}
+
+type StoredItem = Record<string, unknown> & { id?: unknown };
+
+function readStoredList(storage: KeyValueStorage | null, key: string): StoredItem[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((item): item is StoredItem => typeof item === "object" && item !== null) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Sessions another account kept on this browser. */
+function othersItems(storage: KeyValueStorage | null): StoredItem[] {
+  return readStoredList(storage, STORAGE_KEYS.localSessions).filter((item) => !ownedByCurrentUser(item));
+}
+
+/** What is another account's, by key, to be written back: its sessions, their recording references, its waiting follow-ups. */
+function othersCopies(storage: KeyValueStorage | null): [string, StoredItem[]][] {
+  const sessions = othersItems(storage);
+  const ids = new Set(sessions.map((item) => item.id));
+  const kept: [string, StoredItem[]][] = [
+    [STORAGE_KEYS.localSessions, sessions],
+    [STORAGE_KEYS.localRecordings, readStoredList(storage, STORAGE_KEYS.localRecordings).filter((ref) => ids.has(ref.sessionId))],
+    [STORAGE_KEYS.pendingFollowUps, readStoredList(storage, STORAGE_KEYS.pendingFollowUps).filter((item) => !ownedByCurrentUser(item))],
+  ];
+  return kept.filter(([, items]) => items.length > 0);
 }
