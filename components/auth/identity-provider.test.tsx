@@ -2,8 +2,9 @@
  * @jest-environment jsdom
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, waitFor } from "@testing-library/react";
+import { act, render, waitFor } from "@testing-library/react";
 
+import { useIdentity } from "./identity-context";
 import { ClerkIdentityProvider } from "./identity-provider";
 
 // The disclaimer acceptance follows the account however the user signed in (issue 12): Google's redirect lands on the app
@@ -14,10 +15,11 @@ const clerkState: { isLoaded: boolean; isSignedIn: boolean; user: { id: string; 
   isSignedIn: false,
   user: null,
 };
+const clerkSignOut = jest.fn(async () => undefined);
 jest.mock("@clerk/nextjs", () => ({
   useAuth: () => ({ isLoaded: clerkState.isLoaded, isSignedIn: clerkState.isSignedIn, userId: clerkState.user?.id ?? null, getToken: async () => null }),
   useUser: () => ({ user: clerkState.user }),
-  useClerk: () => ({ loaded: clerkState.isLoaded }),
+  useClerk: () => ({ loaded: clerkState.isLoaded, signOut: clerkSignOut }),
 }));
 
 function renderProvider() {
@@ -73,4 +75,26 @@ test("on a new device of an account that accepted it, the acceptance comes back 
   });
   renderProvider();
   await waitFor(() => expect(localStorage.getItem("disclaimerAcceptedAt")).toBe("2026-10-01T08:00:00.000Z"));
+});
+
+test("signing out clears the cached profile: the next person on this browser is not shown or offered the name kept here", async () => {
+  localStorage.setItem("userDisplayName", "Maya");
+  Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+  let signOut: (() => Promise<void>) | undefined;
+  function Grab() {
+    signOut = useIdentity().signOut;
+    return null;
+  }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ClerkIdentityProvider serverUser={null}>
+        <Grab />
+      </ClerkIdentityProvider>
+    </QueryClientProvider>,
+  );
+  await act(async () => {
+    await signOut?.();
+  });
+  expect(clerkSignOut).toHaveBeenCalled();
+  expect(localStorage.getItem("userDisplayName")).toBeNull();
 });

@@ -6,9 +6,11 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { setRequestAuth } from "@/lib/client/api/request";
 import { arrivedFromAuthRedirect, clearAuthReturn, clearAuthReturnAfterArrival, markAuthReturn } from "@/lib/client/auth/clerk-on-demand";
 import { GOOGLE_RETURN_ROUTES, googleOutcomeAwaitingCompletion } from "@/lib/client/auth/google-return";
+import { notifyStoredSettingChanged } from "@/lib/client/hooks/use-stored-setting";
 import { clearPageCaches } from "@/lib/client/install/page-caches";
 import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-disclaimer";
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
+import { clearDisplayName } from "@/lib/client/storage/profile";
 import { showToast } from "@/lib/client/toast/toast-store";
 
 import { IdentityContext, type AppIdentity, type AppUser } from "./identity-context";
@@ -92,6 +94,9 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
         // The cached answers were this user's (React Query's client, if anything on the page created it).
         await import("@/components/shell/shared-query-client").then((query) => query.clearSharedQueryClient()).catch(() => undefined);
         await clearPageCaches();
+        // The cached profile: the name kept on this device was this user's, shown in the header and offered as a speaker's.
+        clearDisplayName();
+        notifyStoredSettingChanged();
         showToast({ title: AUTH_TEXTS.loggedOut });
         if (!clerk.loaded) {
           // Without Clerk's script, end the session the way Clerk reads it: no token, client last active "0".

@@ -8,6 +8,15 @@ export function writeDisplayName(name: string, storage: KeyValueStorage | null =
   storage.setItem(STORAGE_KEYS.userDisplayName, name);
 }
 
+/** Sign-out drops the name kept on this device: it was the signed-out user's (spec: sign-out clears the cached profile). */
+export function clearDisplayName(storage: KeyValueStorage | null = browserStorage()): void {
+  try {
+    storage?.removeItem(STORAGE_KEYS.userDisplayName);
+  } catch {
+    // Storage refusing access holds nothing to clear.
+  }
+}
+
 export function readFreeSessionUsed(storage: KeyValueStorage | null = browserStorage()): boolean {
   try {
     return storage?.getItem(STORAGE_KEYS.freeSessionUsed) === "true";
