@@ -106,6 +106,9 @@ describe("preview", () => {
     ["headings, quotes and links read as text", "# Our talk\n> [Ana](https://example.com) said hi", "Our talk Ana said hi"],
     ["cut after stripping, so no marker is left at the end", `**${"z".repeat(130)}**`, `${"z".repeat(120)}...`],
     ["the 120 characters count plain text", `**${"w".repeat(119)}** tail`, `${"w".repeat(119)} ...`],
+    // An emoji is two UTF-16 units: cutting between them showed "�" on the card.
+    ["an emoji across the cut is left out whole", `${"v".repeat(119)}😀 and more`, `${"v".repeat(119)}...`],
+    ["an emoji sequence across the cut is left out whole", `${"u".repeat(117)}👨‍👩‍👧 and more`, `${"u".repeat(117)}...`],
   ])("%s", (_name, transcript, expected) => {
     expect(preview({ transcript })).toBe(expected);
   });

@@ -1,3 +1,4 @@
+import { truncateText } from "../text";
 import { followUpEpoch, mergeFollowUps } from "./follow-ups";
 import { markdownToPlainText } from "./markdown-text";
 import { nameSpeakerLabels, sessionSpeakerNames } from "./speaker-names";
@@ -56,12 +57,13 @@ export function paginate<T>(list: readonly T[], visibleCount: number): { items: 
 
 /**
  * First 120 characters of the transcript as plain text, "..." appended when cut: markdown marks are dropped and speaker
- * labels show the names the user gave (SPEAKER_01 → "Ana") before the cut, then whitespace is collapsed.
+ * labels show the names the user gave (SPEAKER_01 → "Ana") before the cut, then whitespace is collapsed. The cut never
+ * splits a character (an emoji, an accented letter).
  */
 export function preview(session: Pick<HistorySession, "transcript" | "speakerNames" | "analysis">): string {
   const transcript = typeof session.transcript === "string" ? session.transcript : "";
   const text = collapseWhitespace(nameSpeakerLabels(markdownToPlainText(transcript), sessionSpeakerNames(session)));
-  return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH)}...`;
+  return truncateText(text, PREVIEW_LENGTH);
 }
 
 function isListed(session: HistorySession | null | undefined): session is HistorySession {

@@ -37,6 +37,12 @@ describe("topicTitle", () => {
     expect(title.endsWith("...")).toBe(true);
   });
 
+  it("a long brief summary is not cut inside an emoji", () => {
+    // 76 letters, then an emoji in units 77-78: the cut at 77 fell between its two halves and the title ended in "�".
+    const title = topicTitle({ analysis: { briefSummary: `${"Talking ".repeat(9)}abcd😀 about the weekend` } });
+    expect(title).toBe(`${"Talking ".repeat(9)}abcd...`);
+  });
+
   it("has the 14 groups, each with 8-15 keywords", () => {
     expect(Object.keys(TOPIC_KEYWORDS)).toEqual([
       "Communication",

@@ -1,4 +1,5 @@
 import { ANALYSIS_DEFAULTS } from "../analysis/analysis-defaults";
+import { cutText } from "../text";
 import { analysisOf, collapseWhitespace, isRecord, type HistorySession } from "./types";
 
 // The title of a history card (spec part 2 section 9 "Topic title"). The spec allows "a random generic label" when
@@ -96,5 +97,5 @@ function transcriptForTopics(session: Pick<HistorySession, "analysis" | "transcr
 }
 
 function truncate(title: string): string {
-  return title.length <= MAX_TITLE_LENGTH ? title : `${title.slice(0, MAX_TITLE_LENGTH - 3).trimEnd()}...`;
+  return title.length <= MAX_TITLE_LENGTH ? title : `${cutText(title, MAX_TITLE_LENGTH - 3).trimEnd()}...`;
 }

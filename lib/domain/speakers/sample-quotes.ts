@@ -1,4 +1,5 @@
 // Which lines the "Identify Speakers" screen shows for each speaker (spec part 2, section 5 "Quote selection").
+import { truncateText } from "../text";
 import { countWords, type TranscriptSegment } from "../transcription/segments";
 
 const QUOTE_MIN_WORDS = 8;
@@ -83,9 +84,5 @@ export function selectSampleQuotes(segments: TranscriptSegment[]): string[] {
   return [...segments]
     .sort((a, b) => a.start - b.start)
     .slice(0, QUOTES_PER_SPEAKER)
-    .map((segment) => truncate(segment.text, QUOTE_TRUNCATE_CHARS));
-}
-
-function truncate(text: string, limit: number): string {
-  return text.length > limit ? `${text.slice(0, limit)}...` : text;
+    .map((segment) => truncateText(segment.text, QUOTE_TRUNCATE_CHARS));
 }
