@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { nextUnconfirmed } from "@/lib/domain/speakers/apply-names";
 import { selectSampleQuotes } from "@/lib/domain/speakers/sample-quotes";
-import { normalizeSpeakerName, suggestSpeakerNames } from "@/lib/domain/speakers/suggested-names";
+import { normalizeSpeakerName, SPEAKER_NAME_MAX_LENGTH, suggestSpeakerNames } from "@/lib/domain/speakers/suggested-names";
 import type { TranscriptSegment } from "@/lib/domain/transcription/segments";
 
 import { SPEAKER_TEXTS as T } from "./texts";
@@ -103,7 +103,7 @@ export function IdentifySpeakers({
             className="mt-5"
             required
             autoFocus
-            maxLength={60}
+            maxLength={SPEAKER_NAME_MAX_LENGTH}
             value={names[id] ?? ""}
             placeholder={T.placeholder}
             onChange={(event) => setNames((current) => ({ ...current, [id]: event.target.value }))}

@@ -27,6 +27,11 @@ describe("selectSampleQuotes", () => {
     expect(selectSampleQuotes([seg("Third line", 3), seg(longLine, 1), seg("Second", 2)])).toEqual([`${"x".repeat(200)}...`, "Second"]);
   });
 
+  it("cuts a long line before an emoji, not between its halves", () => {
+    const longLine = `${"x".repeat(199)}🙂${"y".repeat(50)}`;
+    expect(selectSampleQuotes([seg(longLine, 0)])).toEqual([`${"x".repeat(199)}...`]);
+  });
+
   it("returns nothing for a speaker with no segments", () => {
     expect(selectSampleQuotes([])).toEqual([]);
   });
@@ -57,6 +62,19 @@ describe("normalizeSpeakerName", () => {
   it("trims, collapses spaces and treats blank as missing", () => {
     expect(normalizeSpeakerName("  Ana   Maria ")).toBe("Ana Maria");
     expect(normalizeSpeakerName("   ")).toBeNull();
+  });
+
+  it("treats a name of only zero-width characters as blank: the badge would show nothing", () => {
+    expect(normalizeSpeakerName("\u200B")).toBeNull();
+    expect(normalizeSpeakerName(" \u200B\u200C \u2060")).toBeNull();
+    expect(normalizeSpeakerName("\u200BAna")).toBe("\u200BAna");
+  });
+
+  it("keeps a long name within 60 units without splitting an emoji", () => {
+    // The single speaker's suggestion is the profile name, which may be up to 80 long: the cut at 60 split the heart and the
+    // analysis call was refused for an unpaired surrogate.
+    expect(normalizeSpeakerName(`${"A".repeat(59)}💕 and more`)).toBe("A".repeat(59));
+    expect(normalizeSpeakerName("אנה 💕")).toBe("אנה 💕");
   });
 });
 

@@ -1,4 +1,8 @@
 // Name suggestions on the "Identify Speakers" screen (spec part 1 section 4, part 2 section 5).
+import { cutText, isVisiblyBlank } from "../text";
+
+/** The name input's maxLength; a longer suggestion (a profile name may have 80) is cut to it on confirming. */
+export const SPEAKER_NAME_MAX_LENGTH = 60;
 
 const GENERIC_SPEAKER_ID = /^SPEAKER_\d+$/;
 
@@ -23,8 +27,11 @@ export function suggestSpeakerNames(
   );
 }
 
-/** A confirmed speaker name: trimmed, and blank means "not given". */
+/**
+ * A confirmed speaker name: trimmed, and blank means "not given". Blank includes a name of only zero-width characters,
+ * which would show as an empty badge. A long name is cut without splitting a character.
+ */
 export function normalizeSpeakerName(input: string): string | null {
   const trimmed = input.trim().replace(/\s+/g, " ");
-  return trimmed === "" ? null : trimmed.slice(0, 60);
+  return isVisiblyBlank(trimmed) ? null : cutText(trimmed, SPEAKER_NAME_MAX_LENGTH).trimEnd();
 }
