@@ -257,3 +257,20 @@ describe("POST /api/analyze with no AI key", () => {
     expect(Object.prototype).not.toHaveProperty("segments");
   });
 });
+
+describe("POST /api/analyze: text that is not short ASCII", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
+
+  it("stores an analysis whose over-long Japanese tip is cut next to an emoji", async () => {
+    // 400 units is the tip limit; the model wrote more, without a space, and the cut at 399 fell between the two halves of
+    // an emoji. PostgreSQL's jsonb refused the lone half and the signed-in user got "Analysis Failed" for a good answer.
+    const tip = `${"話".repeat(398)}😀${"す".repeat(20)}`;
+    const cards = modelAnalysis().cards.map((card, index) => (index === 0 ? { ...card, tips: [tip] } : card));
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis({ cards })))));
+    const response = await post(body, "user_an_text");
+    expect(response.status).toBe(200);
+    const { analysis, sessionId } = await response.json();
+    expect(sessionId).toEqual(expect.any(String));
+    expect(analysis.cards[0].tips[0]).toBe(`${"話".repeat(398)}…`);
+  });
+});

@@ -245,6 +245,8 @@ describe("helpers", () => {
     expect(clipText("  short  ", 10)).toBe("short");
     expect(clipText("alpha beta gamma delta", 12)).toBe("alpha beta…");
     expect(clipText("x".repeat(20), 10)).toBe(`${"x".repeat(9)}…`);
+    // No space to cut at, and an emoji across the cut: it is left out whole, not halved (PostgreSQL refuses half).
+    expect(clipText(`${"話".repeat(8)}😀話話`, 10)).toBe(`${"話".repeat(8)}…`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { COMMITMENT_LIMITS, readModelCommitments, type CommitmentDraft } from "@/lib/domain/growth/commitments";
+import { cutText } from "@/lib/domain/text";
 
 import { ANALYSIS_DEFAULTS } from "./analysis-defaults";
 import {
@@ -233,11 +234,14 @@ function drop(repairs: string[], note: string): null {
   return null;
 }
 
-/** Cuts a text to `max` characters at a word boundary, with an ellipsis, so a long model answer still fits the card. */
+/**
+ * Cuts a text to `max` characters at a word boundary, with an ellipsis, so a long model answer still fits the card. A text
+ * without spaces (Japanese, Chinese) is cut between two characters, never inside one: half an emoji cannot be stored.
+ */
 export function clipText(value: string, max: number): string {
   const trimmed = value.trim();
   if (trimmed.length <= max) return trimmed;
-  const head = trimmed.slice(0, max - 1);
+  const head = cutText(trimmed, max - 1);
   const space = head.lastIndexOf(" ");
   return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }

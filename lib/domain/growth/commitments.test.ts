@@ -38,6 +38,11 @@ describe("extractCommitments", () => {
 });
 
 describe("readModelCommitments", () => {
+  it("clips a long text or name without halving an emoji, which PostgreSQL cannot store", () => {
+    const [draft] = readModelCommitments([{ text: `${"a".repeat(199)}🌱 more`, who: `${"b".repeat(59)}💕`, byWhen: null }]);
+    expect(draft).toEqual({ text: "a".repeat(199), who: "b".repeat(59), byWhen: null });
+  });
+
   it("keeps well-formed commitments, empty who and when as null, clipped and without repeats", () => {
     expect(
       readModelCommitments([

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { givenName } from "@/lib/domain/speakers/given-name";
+import { cutText } from "@/lib/domain/text";
 
 // Follow-through (issue 11): what a couple agreed in a Growth Commitment, kept as data so the next conversation can ask
 // whether it happened. The model names the commitments when an AI provider is configured; otherwise (or when it names
@@ -23,7 +24,7 @@ export type Commitment = CommitmentDraft & {
   outcomeAt: string | null;
 };
 
-const clipped = (max: number) => z.string().transform((value) => value.replace(/\s+/g, " ").trim().slice(0, max));
+const clipped = (max: number) => z.string().transform((value) => cutText(value.replace(/\s+/g, " ").trim(), max));
 
 export const commitmentDraftSchema = z.object({
   text: clipped(COMMITMENT_LIMITS.textChars).pipe(z.string().min(3)),
@@ -70,7 +71,8 @@ export function extractCommitments(segments: readonly CommitmentSegment[], speak
     for (const sentence of sentencesOf(segment.text)) {
       const plain = sentence.replace(/[’‘]/g, "'");
       if (plain.endsWith("?") || !PROMISE.test(plain)) continue;
-      const text = sentence.replace(/^(?:(?:ok(?:ay)?|so|and|alright|yes|yeah),?\s+)+/i, "").slice(0, COMMITMENT_LIMITS.textChars);
+      const said = sentence.replace(/^(?:(?:ok(?:ay)?|so|and|alright|yes|yeah),?\s+)+/i, "");
+      const text = cutText(said, COMMITMENT_LIMITS.textChars);
       if (text.split(/\s+/).length < 3) continue;
       drafts.push({
         text: text.charAt(0).toUpperCase() + text.slice(1),
