@@ -13,6 +13,16 @@ const MARKDOWN = [
 ].join("\n");
 
 describe("CoachMarkdown", () => {
+  it("lets a Hebrew summary set its own direction, with list indents on the start side, and a long link wrap", () => {
+    const { container } = render(
+      <CoachMarkdown>{"שיחה טובה.\n\n- הקשבתם זה לזה\n\nhttps://example.org/a-very-long-link-with-no-spaces-at-all-in-it"}</CoachMarkdown>,
+    );
+    const root = container.firstElementChild!;
+    expect(root).toHaveAttribute("dir", "auto");
+    expect(root).toHaveClass("wrap-anywhere");
+    expect(screen.getByRole("list")).toHaveClass("ps-5");
+  });
+
   it("keeps https, mailto and relative links", () => {
     render(<CoachMarkdown>{MARKDOWN}</CoachMarkdown>);
     expect(screen.getByRole("link", { name: "the guide" })).toHaveAttribute("href", "https://example.org/guide");

@@ -22,9 +22,10 @@ function headings(top: 3 | 4): Components {
 
 const BODY_COMPONENTS: Components = {
   p: ({ children }) => <p className="mt-3 leading-relaxed first:mt-0">{children}</p>,
-  ul: ({ children }) => <ul className="mt-3 list-disc space-y-1 pl-5">{children}</ul>,
-  ol: ({ children }) => <ol className="mt-3 list-decimal space-y-1 pl-5">{children}</ol>,
-  blockquote: ({ children }) => <blockquote className="mt-3 border-l-4 border-cream-200 pl-3 italic text-ink-soft">{children}</blockquote>,
+  // Start-side indents, so an Arabic or Hebrew summary has its bullets and quote bar on the right.
+  ul: ({ children }) => <ul className="mt-3 list-disc space-y-1 ps-5">{children}</ul>,
+  ol: ({ children }) => <ol className="mt-3 list-decimal space-y-1 ps-5">{children}</ol>,
+  blockquote: ({ children }) => <blockquote className="mt-3 border-s-4 border-cream-200 ps-3 italic text-ink-soft">{children}</blockquote>,
   strong: ({ children }) => <strong className="font-semibold text-ink">{children}</strong>,
   // A refused URL arrives as "": keep the words, drop the link.
   a: ({ href, children }) =>
@@ -48,10 +49,11 @@ const COMPONENTS_BY_LEVEL = { 3: { ...headings(3), ...BODY_COMPONENTS }, 4: { ..
 /**
  * Untrusted markdown (the coach's text, a summary) with the spec's link rule and no raw HTML or remote images.
  * `headingLevel` is where its own headings start: one below the heading of whatever it sits in (h3 under a screen's h2).
+ * The text sets its own direction (an analysis in Arabic or Hebrew reads right to left) and a long link or word wraps.
  */
 export function CoachMarkdown({ children, headingLevel = 3, className = "" }: { children: string; headingLevel?: 3 | 4; className?: string }) {
   return (
-    <div className={`text-ink ${className}`}>
+    <div dir="auto" className={`text-ink wrap-anywhere ${className}`}>
       <Markdown skipHtml urlTransform={safeMarkdownUrl} components={COMPONENTS_BY_LEVEL[headingLevel]}>
         {children}
       </Markdown>

@@ -116,7 +116,9 @@ function SummarySections({ summary }: { summary: SessionSummary | null }) {
                 {index + 1}
                 <span className="sr-only">.</span>
               </span>
-              <span>{item}</span>
+              <span dir="auto" className="min-w-0 flex-1 wrap-anywhere">
+                {item}
+              </span>
             </li>
           ))}
         </ol>

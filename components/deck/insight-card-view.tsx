@@ -102,14 +102,16 @@ export function InsightCardView({
                 {card.dimension}
               </h2>
             </div>
-            <p className={`mt-4 leading-relaxed text-ink ${INSIGHT_SIZE[textBand(card.insight)]}`}>{card.insight}</p>
+            <p dir="auto" className={`mt-4 leading-relaxed text-ink wrap-anywhere ${INSIGHT_SIZE[textBand(card.insight)]}`}>
+              {card.insight}
+            </p>
 
             {tips.length > 0 ? (
               <div className="mt-5">
                 <h3 className={`text-sm font-semibold uppercase tracking-wide ${accent.text}`}>{T.tryThis}</h3>
                 <ul className="mt-2 flex flex-col gap-2">
                   {tips.map((tip) => (
-                    <li key={tip} className="rounded-2xl bg-cream-100 px-4 py-3 leading-relaxed text-ink">
+                    <li key={tip} dir="auto" className="rounded-2xl bg-cream-100 px-4 py-3 leading-relaxed text-ink wrap-anywhere">
                       {tip}
                     </li>
                   ))}

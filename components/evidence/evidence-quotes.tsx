@@ -30,12 +30,16 @@ export function EvidenceQuotes({ card, headingLevel = 3 }: { card: InsightCard; 
               >
                 <span className="sr-only">{T.openAtPrefix}</span>
                 <span className="shrink-0 text-xs font-semibold tabular-nums text-deep-teal-800 underline underline-offset-2">{T.time(quote.start)}</span>{" "}
-                <q className="italic">{quote.text}</q>
+                <q dir="auto" className="min-w-0 italic wrap-anywhere">
+                  {quote.text}
+                </q>
               </button>
             ) : (
               <p className="flex items-baseline gap-2 px-2 py-1 text-sm italic leading-relaxed text-ink-soft">
                 <span className="shrink-0 text-xs font-semibold not-italic tabular-nums">{T.time(quote.start)}</span>
-                <q>{quote.text}</q>
+                <q dir="auto" className="min-w-0 wrap-anywhere">
+                  {quote.text}
+                </q>
               </p>
             )}
           </li>

@@ -20,6 +20,25 @@ function renderHistory(items: HistoryEntry[], retryBlocked = false) {
 }
 
 describe("SessionHistory", () => {
+  it("lets an Arabic title and preview read right to left, and a long link wrap inside the card", () => {
+    const link = "https://example.com/a-very-long-shared-link-without-any-spaces-in-it";
+    const { list } = renderHistory([
+      {
+        id: "s1",
+        createdAt: new Date(NOW).toISOString(),
+        transcript: `SPEAKER_01: هل يمكننا التخطيط لعطلة نهاية الأسبوع؟ ${link}`,
+        speakerNames: { SPEAKER_01: "سارة" },
+        analysis: { briefSummary: "خطط عطلة نهاية الأسبوع", cards: [{}] },
+      },
+    ]);
+    // dir="auto": the browser takes the direction from the text, so the question mark sits at its end, on the left.
+    const title = within(list).getByText("خطط عطلة نهاية الأسبوع");
+    expect(title).toHaveAttribute("dir", "auto");
+    const preview = within(list).getByText(/^سارة: هل يمكننا/);
+    expect(preview).toHaveAttribute("dir", "auto");
+    expect(preview).toHaveClass("wrap-anywhere");
+  });
+
   it("previews the transcript as plain text with the names the user gave, not markdown or SPEAKER_01 labels", () => {
     const { list } = renderHistory([
       {

@@ -79,7 +79,9 @@ export function SessionHistory({
                       title={
                         <button type="button" onClick={() => void open(entry)} aria-busy={opening === entry.id} className={WHOLE_CARD_BUTTON}>
                           <span className="sr-only">{T.openPrefix}</span>
-                          {title}
+                          <span dir="auto" className="block text-start">
+                            {title}
+                          </span>
                         </button>
                       }
                     >
@@ -177,8 +179,10 @@ function HistoryItemBody({
   return (
     <>
       <span className={`block text-xs font-semibold uppercase tracking-wide ${colours.time}`}>{time}</span>
-      <h3 className={`mt-1 font-serif text-lg font-semibold ${colours.title}`}>{title}</h3>
-      <span className={`mt-1 block text-sm ${colours.detail}`}>{detail}</span>
+      <h3 className={`mt-1 font-serif text-lg font-semibold wrap-anywhere ${colours.title}`}>{title}</h3>
+      <span dir="auto" className={`mt-1 block text-sm wrap-anywhere ${colours.detail}`}>
+        {detail}
+      </span>
       {children}
     </>
   );

@@ -52,7 +52,10 @@ export function CardGroup({ title, children }: { title: string; children: ReactN
 export function SpeakerBadge({ speaker, name }: { speaker: string; name: string }) {
   const palette = speakerPalette(name || speaker);
   return (
-    <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-semibold ${palette.bg} ${palette.text} ${palette.border}`}>
+    <span
+      dir="auto"
+      className={`inline-flex max-w-full items-center rounded-full border px-2.5 py-0.5 text-sm font-semibold wrap-anywhere ${palette.bg} ${palette.text} ${palette.border}`}
+    >
       {name}
     </span>
   );

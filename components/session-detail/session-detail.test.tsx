@@ -45,6 +45,16 @@ function growthConversationRows() {
 }
 
 describe("SessionDetail, Transcript tab", () => {
+  it("shows an Arabic line and name in their own direction, and lets a long word wrap in the phone-width card", () => {
+    const arabic = "هل يمكننا أن نتحدث عن يوم الأحد؟";
+    const segments = [{ speaker: "SPEAKER_00", text: arabic, start: 0, end: 4 }];
+    render(<SessionDetail session={sessionWith({ speakerNames: { SPEAKER_00: "سارة" }, analysis: { transcriptionSegments: segments } })} onClose={() => {}} />);
+    const line = screen.getByText(arabic);
+    expect(line).toHaveAttribute("dir", "auto");
+    expect(line).toHaveClass("wrap-anywhere");
+    for (const name of screen.getAllByText("سارة")) expect(name).toHaveAttribute("dir", "auto"); // filter badge and line badge
+  });
+
   it("opens as a dialog named after the session, on the Transcript tab, and closes", async () => {
     const onClose = jest.fn();
     render(<SessionDetail session={sessionWith()} onClose={onClose} />);

@@ -82,9 +82,10 @@ function FilterBadge({ label, pressed, paletteName, onClick }: { label: string; 
   return (
     <button
       type="button"
+      dir="auto"
       aria-pressed={pressed}
       onClick={onClick}
-      className={`min-h-11 rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700 ${colours} ${
+      className={`min-h-11 max-w-full rounded-full border px-4 text-sm font-semibold wrap-anywhere focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700 ${colours} ${
         pressed ? "ring-2 ring-deep-teal-700 ring-offset-1" : "opacity-90"
       }`}
     >
@@ -122,7 +123,7 @@ function RowList({
     // Raw text has no speakers; a speaker filter hides it like any other line of someone else.
     if (speaker !== null) return <p className="text-ink-soft">{T.noLinesForSpeaker}</p>;
     return (
-      <div tabIndex={0} className={`${maxHeight} overflow-y-auto whitespace-pre-wrap leading-relaxed text-ink`}>
+      <div tabIndex={0} dir="auto" className={`${maxHeight} overflow-y-auto whitespace-pre-wrap leading-relaxed text-ink wrap-anywhere`}>
         {rows.rows[0]?.text}
       </div>
     );
@@ -145,7 +146,9 @@ function RowList({
             {row.speaker !== null ? <SpeakerBadge speaker={row.speaker} name={nameOf(row.speaker)} /> : null}
             {row.start !== null && row.end !== null ? <span className="text-xs tabular-nums text-ink-soft">{formatRange(row.start, row.end)}</span> : null}
           </div>
-          <p className="leading-relaxed text-ink">{row.text}</p>
+          <p dir="auto" className="leading-relaxed text-ink wrap-anywhere">
+            {row.text}
+          </p>
         </li>
       ))}
     </ul>

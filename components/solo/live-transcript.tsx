@@ -30,7 +30,9 @@ export function LiveTranscript({ turns, userLabel }: { turns: TranscriptTurn[]; 
           {turns.map((turn, index) => (
             <li key={`${turn.timestamp}-${index}`} className={`rounded-2xl px-3 py-2 ${turn.role === "assistant" ? "bg-deep-teal-50" : "bg-white"}`}>
               <span className="block text-xs font-semibold uppercase tracking-wide text-ink-soft">{turn.role === "assistant" ? T.coach : userLabel}</span>
-              <span className="text-ink">{turn.text}</span>
+              <span dir="auto" className="block text-ink wrap-anywhere">
+                {turn.text}
+              </span>
             </li>
           ))}
         </ol>

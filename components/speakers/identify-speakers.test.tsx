@@ -12,6 +12,13 @@ const speakers = {
 };
 
 describe("IdentifySpeakers", () => {
+  it("shows a Hebrew quote and a typed Hebrew name in their own direction", () => {
+    const hebrew = { SPEAKER_01: [seg("SPEAKER_01", "אני מרגישה שאנחנו לא מתכננים יחד את סופי השבוע, באמת.", 0)] };
+    render(<IdentifySpeakers speakers={hebrew} userName="דנה" onComplete={() => {}} onClose={() => {}} />);
+    expect(screen.getByText(/אני מרגישה/).closest("blockquote")).toHaveAttribute("dir", "auto");
+    expect(screen.getByLabelText("Name")).toHaveAttribute("dir", "auto");
+  });
+
   it("walks through every speaker with counters, quotes and the spec's button texts, then completes with the names", async () => {
     const user = userEvent.setup();
     const onComplete = jest.fn();

@@ -91,7 +91,10 @@ export function IdentifySpeakers({
           <ul className="mt-3 flex flex-col gap-3">
             {quotes.map((quote) => (
               <li key={quote}>
-                <blockquote className="rounded-2xl border-l-4 border-soft-tangerine bg-cream-100 p-3 font-serif text-lg leading-relaxed text-ink">
+                <blockquote
+                  dir="auto"
+                  className="rounded-2xl border-s-4 border-soft-tangerine bg-cream-100 p-3 font-serif text-lg leading-relaxed text-ink wrap-anywhere"
+                >
                   “{quote}”
                 </blockquote>
               </li>
@@ -104,6 +107,7 @@ export function IdentifySpeakers({
             required
             autoFocus
             maxLength={SPEAKER_NAME_MAX_LENGTH}
+            dir="auto"
             value={names[id] ?? ""}
             placeholder={T.placeholder}
             onChange={(event) => setNames((current) => ({ ...current, [id]: event.target.value }))}
