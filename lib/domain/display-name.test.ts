@@ -1,4 +1,6 @@
 import { initialOf, isSavableNameChange, resolveDisplayName } from "./display-name";
+import { realtimeSessionRequestSchema } from "./solo/realtime-session-request";
+import { transcribeRequestSchema } from "./transcription/transcribe-request";
 
 describe("resolveDisplayName", () => {
   it.each([
@@ -8,6 +10,17 @@ describe("resolveDisplayName", () => {
     [{}, "User"],
   ])("%j → %s", (sources, expected) => {
     expect(resolveDisplayName(sources)).toBe(expected);
+  });
+
+  it("cuts a long account name to 80 without splitting an emoji, so the solo coach and its transcription accept it", () => {
+    // The identity provider's full name may be longer than 80: the solo coach's session (user label, at most 80) and the
+    // solo transcription (speaker name, at most 80) were refused with 400, so the coach could not start.
+    const fullName = `${"Maria Guadalupe Fernández de la Concepción ".repeat(2)}🌻 Villaseñor`;
+    const name = resolveDisplayName({ fullName });
+    expect(name).toBe("Maria Guadalupe Fernández de la Concepción Maria Guadalupe Fernández de la Conce");
+    expect(realtimeSessionRequestSchema.safeParse({ userLabel: name }).success).toBe(true);
+    expect(transcribeRequestSchema.safeParse({ audio: "AAAA", speakerName: name, soloMode: true }).success).toBe(true);
+    expect(resolveDisplayName({ fullName: `${"x".repeat(79)}🌻` })).toBe("x".repeat(79));
   });
 });
 

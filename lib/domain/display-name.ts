@@ -1,12 +1,19 @@
 // Which name the app shows for the user (spec part 1, section 3 "User").
+import { cutText } from "./text";
+
 export type NameSources = { storedName?: string | null; fullName?: string | null; firstName?: string | null };
 
 const DEFAULT_USER_NAME = "User";
+/**
+ * The longest name the app uses: the profile field's maxLength, and what the server takes as the coach's user label and
+ * the solo speaker's name. A longer account name (the identity provider allows more) is cut to it.
+ */
+export const DISPLAY_NAME_MAX_LENGTH = 80;
 
 export function resolveDisplayName({ storedName, fullName, firstName }: NameSources): string {
   for (const candidate of [storedName, fullName, firstName]) {
     const trimmed = candidate?.trim();
-    if (trimmed) return trimmed;
+    if (trimmed) return cutText(trimmed, DISPLAY_NAME_MAX_LENGTH).trimEnd();
   }
   return DEFAULT_USER_NAME;
 }
