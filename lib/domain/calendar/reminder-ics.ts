@@ -19,10 +19,18 @@ export function buildReminderIcs({ start, title = REMINDER_TITLE, description = 
     startInputType: "local",
     startOutputType: "local",
     duration: { hours: 1 },
-    alarms: [{ action: "display", description: title, trigger: { minutes: 15, before: true } }],
+    alarms: [{ action: "display", description: escapeText(title), trigger: { minutes: 15, before: true } }],
   });
   if (error || !value) throw error ?? new Error("The calendar event could not be created");
   return value;
+}
+
+/**
+ * RFC 5545 TEXT escaping for the alarm's description: the ics package escapes the event's title and description, but in
+ * an alarm only new lines, so a commitment's comma or semicolon went out bare.
+ */
+function escapeText(text: string): string {
+  return text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,");
 }
 
 function localDateArray(date: Date): DateArray {

@@ -2,6 +2,8 @@
 // time, because the event is written with a floating local start time: 18:00 means 18:00 wherever the user is. The .ics
 // text itself is built in reminder-ics.ts, apart: the ics package (and its yup) loads only when a reminder is set.
 
+import { cutText } from "../text";
+
 const REMINDER_DAYS = 14;
 export const REMINDER_TITLE = "Relationship Check-in";
 const REMINDER_HOUR = 18;
@@ -53,6 +55,6 @@ export function reminderTexts(commitments: readonly { text: string }[], descript
   const [first] = commitments;
   if (!first) return { title: REMINDER_TITLE, description };
   const agreed = commitments.map((item) => `- ${item.text}`).join("\n");
-  const short = first.text.length > 60 ? `${first.text.slice(0, 57).trimEnd()}…` : first.text;
+  const short = first.text.length > 60 ? `${cutText(first.text, 57).trimEnd()}…` : first.text;
   return { title: `${REMINDER_TITLE}: ${short}`, description: `You agreed to:\n${agreed}\n\n${description}` };
 }
