@@ -43,9 +43,11 @@ export function GrowthOverlay({ results }: { results: ResultsPhase }) {
             {T.recordingBadge}
             {startedAt !== null ? <span className="font-mono tabular-nums text-ink-soft">{formatMmSs(elapsed)}</span> : null}
           </p>
-          <p className="mt-4 font-serif text-lg leading-relaxed text-ink">{card.insight}</p>
+          <p dir="auto" className="mt-4 font-serif text-lg leading-relaxed text-ink wrap-anywhere">
+            {card.insight}
+          </p>
           <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-deep-teal-800">{T.tryThis}</h3>
-          <ul className="mt-2 flex list-disc flex-col gap-2 pl-5 text-ink-soft">
+          <ul dir="auto" className="mt-2 flex list-disc flex-col gap-2 ps-5 text-ink-soft wrap-anywhere">
             {card.tips.map((tip) => (
               <li key={tip}>{tip}</li>
             ))}

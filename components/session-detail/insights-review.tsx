@@ -47,13 +47,15 @@ export function InsightsReview({
             {card.dimension}
           </h3>
         </div>
-        <p className="mt-4 leading-relaxed text-ink">{card.insight}</p>
+        <p dir="auto" className="mt-4 leading-relaxed text-ink wrap-anywhere">
+          {card.insight}
+        </p>
         {tips.length > 0 ? (
           <>
             <h4 className="mt-5 text-sm font-semibold uppercase tracking-wide text-deep-teal-800">{T.tips}</h4>
             <ul className="mt-2 flex flex-col gap-2">
               {tips.map((tip) => (
-                <li key={tip} className="rounded-2xl bg-cream-100 px-4 py-3 leading-relaxed text-ink">
+                <li key={tip} dir="auto" className="rounded-2xl bg-cream-100 px-4 py-3 leading-relaxed text-ink wrap-anywhere">
                   {tip}
                 </li>
               ))}

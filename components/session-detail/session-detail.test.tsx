@@ -256,6 +256,17 @@ describe("SessionDetail, Summary tab", () => {
 });
 
 describe("SessionDetail, recommendations", () => {
+  it("shows Arabic recommendations, insights and tips in their own direction", async () => {
+    const user = userEvent.setup();
+    const card = { dimension: "Curiosity", insight: "طرحتما أسئلة مفتوحة.", tips: ["اسألا سؤالاً آخر."], color: "deep-teal", icon: "search" };
+    render(<SessionDetail session={sessionWith({ recommendations: ["خططا ليوم السبت معاً."], analysis: { cards: [card] } })} onClose={() => {}} />);
+    await user.click(screen.getByRole("tab", { name: "Summary" }));
+    expect(screen.getByText("خططا ليوم السبت معاً.")).toHaveAttribute("dir", "auto");
+    await user.click(screen.getByRole("button", { name: /Curiosity/ }));
+    expect(screen.getByText("طرحتما أسئلة مفتوحة.")).toHaveAttribute("dir", "auto");
+    expect(screen.getByText("اسألا سؤالاً آخر.").closest("ul")).toHaveAttribute("dir", "auto");
+  });
+
   it("lists the session's recommendations under Focus On, numbered, without blanks", async () => {
     const user = userEvent.setup();
     render(<SessionDetail session={sessionWith({ recommendations: ["Plan Saturday together", " ", "Say thank you"] })} onClose={() => {}} />);

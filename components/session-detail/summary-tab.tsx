@@ -77,7 +77,9 @@ export function SummaryTab({
                 >
                   {index + 1}
                 </span>
-                {item}
+                <span dir="auto" className="min-w-0 flex-1 wrap-anywhere">
+                  {item}
+                </span>
               </li>
             ))}
           </ol>
@@ -178,11 +180,13 @@ function InsightItem({ card, vote, onVote }: { card: InsightCard; vote: Vote | u
         </>
       }
     >
-      <p className="leading-relaxed text-ink">{card.insight}</p>
+      <p dir="auto" className="leading-relaxed text-ink wrap-anywhere">
+        {card.insight}
+      </p>
       {tips.length > 0 ? (
         <>
           <h5 className="mt-3 text-sm font-semibold text-ink">{T.tryThis}</h5>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-ink">
+          <ul dir="auto" className="mt-1 list-disc space-y-1 ps-5 text-ink wrap-anywhere">
             {tips.map((tip, index) => (
               <li key={index}>{tip}</li>
             ))}
