@@ -8,6 +8,7 @@ describe("resolveDisplayName", () => {
     [{ storedName: "  ", fullName: "Samuel Doe", firstName: "Samuel" }, "Samuel Doe"],
     [{ fullName: null, firstName: "Samuel" }, "Samuel"],
     [{}, "User"],
+    [{ storedName: "\u200B", fullName: "Samuel Doe" }, "Samuel Doe"],
   ])("%j → %s", (sources, expected) => {
     expect(resolveDisplayName(sources)).toBe(expected);
   });
@@ -30,6 +31,14 @@ describe("initialOf", () => {
     expect(initialOf("  łucja")).toBe("Ł");
     expect(initialOf("")).toBe("U");
   });
+
+  it("takes a flag or an emoji with its skin tone whole, and a letter with its combining accent", () => {
+    // Array.from took the first code point: half a flag (a boxed "D") or the emoji without its skin tone.
+    expect(initialOf("🇩🇪 Max")).toBe("🇩🇪");
+    expect(initialOf("👍🏽 Sam")).toBe("👍🏽");
+    expect(initialOf("e\u0301mile")).toBe("E\u0301");
+    expect(initialOf("\u200Bana")).toBe("U");
+  });
 });
 
 describe("isSavableNameChange", () => {
@@ -37,5 +46,7 @@ describe("isSavableNameChange", () => {
     expect(isSavableNameChange("Ana", "Ana ")).toBe(false);
     expect(isSavableNameChange("Ana", "   ")).toBe(false);
     expect(isSavableNameChange("Ana", "Anna")).toBe(true);
+    expect(isSavableNameChange("Ana", "\u200B")).toBe(false);
+    expect(isSavableNameChange("Ana", " \u200B\u200D ")).toBe(false);
   });
 });

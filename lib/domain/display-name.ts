@@ -1,5 +1,5 @@
 // Which name the app shows for the user (spec part 1, section 3 "User").
-import { cutText } from "./text";
+import { cutText, firstCharacter, isVisiblyBlank } from "./text";
 
 export type NameSources = { storedName?: string | null; fullName?: string | null; firstName?: string | null };
 
@@ -13,18 +13,22 @@ export const DISPLAY_NAME_MAX_LENGTH = 80;
 export function resolveDisplayName({ storedName, fullName, firstName }: NameSources): string {
   for (const candidate of [storedName, fullName, firstName]) {
     const trimmed = candidate?.trim();
-    if (trimmed) return cutText(trimmed, DISPLAY_NAME_MAX_LENGTH).trimEnd();
+    if (trimmed && !isVisiblyBlank(trimmed)) return cutText(trimmed, DISPLAY_NAME_MAX_LENGTH).trimEnd();
   }
   return DEFAULT_USER_NAME;
 }
 
+/** The avatar's letter: the name's first character as a whole (a flag or an emoji with its skin tone, not half of it). */
 export function initialOf(name: string): string {
-  const first = Array.from(name.trim())[0];
-  return first ? first.toLocaleUpperCase() : DEFAULT_USER_NAME[0]!;
+  const first = firstCharacter(name.trim());
+  return first && !isVisiblyBlank(first) ? first.toLocaleUpperCase() : DEFAULT_USER_NAME[0]!;
 }
 
-/** A profile name change is saved only when, trimmed, it is non-empty and differs from the current name. */
+/**
+ * A profile name change is saved only when, trimmed, it is non-empty and differs from the current name. Only zero-width
+ * characters count as empty: the header would show a blank avatar.
+ */
 export function isSavableNameChange(current: string, next: string): boolean {
   const trimmed = next.trim();
-  return trimmed !== "" && trimmed !== current.trim();
+  return !isVisiblyBlank(trimmed) && trimmed !== current.trim();
 }

@@ -27,6 +27,13 @@ export function cutText(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/** The first user-perceived character of `text` (a flag, an emoji with its skin tone, a letter with its accent); "" when empty. */
+export function firstCharacter(text: string): string {
+  if (!graphemes) return Array.from(text)[0] ?? "";
+  for (const { segment } of graphemes.segment(text)) return segment;
+  return "";
+}
+
 /** `text` when it fits in `max` units, else its start cut by cutText with `ellipsis` after it. */
 export function truncateText(text: string, max: number, ellipsis = "..."): string {
   return text.length <= max ? text : `${cutText(text, max)}${ellipsis}`;
