@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
+import { cutText } from "@/lib/domain/text";
 
 import { safetyProtocol } from "./safety";
 
@@ -21,7 +22,7 @@ export function buildSummaryUserPrompt(cards: InsightCard[], swipeActions: Swipe
   const vote = new Map(swipeActions.map((swipe) => [swipe.cardIndex, swipe.action]));
   const lines = cards.map((card, index) => {
     const verdict = vote.get(index) === "helpful" ? "HELPFUL" : vote.get(index) === "unhelpful" ? "not helpful" : "not voted";
-    return `- [${verdict}] ${card.dimension}: ${card.insight.replace(/\s+/g, " ").slice(0, 600)}`;
+    return `- [${verdict}] ${card.dimension}: ${cutText(card.insight.replace(/\s+/g, " "), 600)}`;
   });
   return ["The insight cards and how the couple marked them:", ...lines].join("\n");
 }
