@@ -98,3 +98,27 @@ test("signing out clears the cached profile: the next person on this browser is 
   expect(clerkSignOut).toHaveBeenCalled();
   expect(localStorage.getItem("userDisplayName")).toBeNull();
 });
+
+test("a session that ends without the app's sign-out (expired, another tab) drops the offline copies of its pages", async () => {
+  const deleted: string[] = [];
+  Object.defineProperty(globalThis, "caches", { configurable: true, value: { delete: async (name: string) => (deleted.push(name), true) } });
+  try {
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const view = renderProvider();
+    await waitFor(() => expect(localStorage.getItem("account_pages_cached")).toBe("true"));
+    expect(deleted).toEqual([]);
+
+    Object.assign(clerkState, { isSignedIn: false, user: null });
+    view.rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <ClerkIdentityProvider serverUser={null}>
+          <p>home</p>
+        </ClerkIdentityProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(deleted).toEqual(["pages", "pages-rsc"]));
+    expect(localStorage.getItem("account_pages_cached")).toBeNull();
+  } finally {
+    delete (globalThis as { caches?: unknown }).caches;
+  }
+});

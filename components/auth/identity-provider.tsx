@@ -7,7 +7,7 @@ import { setRequestAuth } from "@/lib/client/api/request";
 import { arrivedFromAuthRedirect, clearAuthReturn, clearAuthReturnAfterArrival, markAuthReturn } from "@/lib/client/auth/clerk-on-demand";
 import { GOOGLE_RETURN_ROUTES, googleOutcomeAwaitingCompletion } from "@/lib/client/auth/google-return";
 import { notifyStoredSettingChanged } from "@/lib/client/hooks/use-stored-setting";
-import { clearPageCaches } from "@/lib/client/install/page-caches";
+import { clearPageCaches, keepPageCachesToTheirAccount } from "@/lib/client/install/page-caches";
 import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-disclaimer";
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
 import { clearDisplayName } from "@/lib/client/storage/profile";
@@ -46,6 +46,11 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
   // Set during render, not in an effect: children's effects run before their parent's, and their first requests
   // (the history list, migration) must already carry the signed-in identity.
   setRequestAuth(requestAuth);
+
+  // Clerk can end the session without the app's sign-out (expired, another tab): the offline copies of its pages go then.
+  useEffect(() => {
+    void keepPageCachesToTheirAccount(signedIn);
+  }, [signedIn]);
 
   // The disclaimer acceptance follows the account (issue 12) however the user signed in — e-mail, Google's redirect, or
   // another device — once per signed-in user and page load.

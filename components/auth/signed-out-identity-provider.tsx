@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 
 import { setRequestAuth } from "@/lib/client/api/request";
 import { GOOGLE_SIGN_IN_PATH } from "@/lib/client/auth/clerk-on-demand";
+import { keepPageCachesToTheirAccount } from "@/lib/client/install/page-caches";
 
 import { IdentityContext, type AppIdentity } from "./identity-context";
 import { AUTH_TEXTS } from "./texts";
@@ -33,5 +34,9 @@ export function SignedOutIdentityProvider({ accounts, children }: { accounts: bo
     [accounts, router],
   );
   setRequestAuth(GUEST_AUTH);
+  // A session that ended without the app's sign-out (it expired, or ended in another tab) left its pages' offline copies.
+  useEffect(() => {
+    void keepPageCachesToTheirAccount(false);
+  }, []);
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
 }

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   deletedSessionIds: "deleted_session_ids",
   /** Our own: a signed-in user's growth follow-ups the server has not confirmed yet (no lost recordings). */
   pendingFollowUps: "pending_follow_ups",
+  /** Our own: the service worker's page caches may hold a signed-in account's pages (lib/client/install/page-caches.ts). */
+  accountPagesCached: "account_pages_cached",
 } as const;
 
 /** Session-level (sessionStorage) flag set before social sign-in so the welcome screen is skipped afterwards. */
