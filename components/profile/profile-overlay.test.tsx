@@ -31,6 +31,9 @@ describe("ProfileOverlay", () => {
     const dialog = screen.getByRole("dialog", { name: "Profile Settings" });
     const name = within(dialog).getByRole("textbox", { name: "Your name" });
     expect(name).toHaveValue("Ana Lima");
+    // An Arabic or Hebrew name is typed in its own direction, to the length the app keeps.
+    expect(name).toHaveAttribute("dir", "auto");
+    expect(name).toHaveAttribute("maxLength", "80");
     expect(within(dialog).getByRole("button", { name: "Update Name" })).toBeDisabled();
 
     await user.clear(name);

@@ -13,7 +13,7 @@ import { notifyStoredSettingChanged, useStoredSetting } from "@/lib/client/hooks
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readDisplayName, readFreeSessionUsed, writeDisplayName } from "@/lib/client/storage/profile";
 import { showToast } from "@/lib/client/toast/toast-store";
-import { isSavableNameChange, resolveDisplayName } from "@/lib/domain/display-name";
+import { DISPLAY_NAME_MAX_LENGTH, isSavableNameChange, resolveDisplayName } from "@/lib/domain/display-name";
 
 import { DataRightsCard } from "./data-rights-card";
 import { PROFILE_TEXTS as T } from "./texts";
@@ -54,7 +54,14 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
     <FullScreenOverlay open={open} onOpenChange={onOpenChange} title={T.title}>
       <div className="flex flex-col gap-5">
         <form onSubmit={saveName} className="rounded-card bg-white p-5 shadow-card">
-          <TextField label={T.nameLabel} value={draft} onChange={(event) => setEdited(event.target.value)} maxLength={80} autoComplete="name" />
+          <TextField
+            label={T.nameLabel}
+            value={draft}
+            onChange={(event) => setEdited(event.target.value)}
+            maxLength={DISPLAY_NAME_MAX_LENGTH}
+            autoComplete="name"
+            dir="auto"
+          />
           <Button type="submit" className="mt-3 w-full" disabled={pending || !isSavableNameChange(savedName, draft)}>
             {T.updateName}
           </Button>
