@@ -1,11 +1,11 @@
 "use client";
 
+import { ElapsedTimer } from "@/components/recording/elapsed-timer";
 import { useElapsedSeconds } from "@/components/recording/use-elapsed-seconds";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
 import { mutualGrowthCardOrFallback } from "@/lib/domain/analysis/analysis-schema";
-import { formatMmSs } from "@/lib/domain/format-time";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
@@ -38,11 +38,14 @@ export function GrowthOverlay({ results }: { results: ResultsPhase }) {
               {T.cardTitle}
             </h2>
           </div>
-          <p className="mt-3 flex items-center gap-2 text-sm font-semibold text-soft-tangerine-700" role="status">
-            <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-soft-tangerine motion-reduce:animate-none" />
-            {T.recordingBadge}
-            {startedAt !== null ? <span className="font-mono tabular-nums text-ink-soft">{formatMmSs(elapsed)}</span> : null}
-          </p>
+          <div className="mt-3 flex items-center gap-2 text-sm font-semibold text-soft-tangerine-700">
+            <p className="flex items-center gap-2" role="status">
+              <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-soft-tangerine motion-reduce:animate-none" />
+              {T.recordingBadge}
+            </p>
+            {/* Beside the status, not in it: a live region would say the time every second. */}
+            {startedAt !== null ? <ElapsedTimer seconds={elapsed} className="font-mono tabular-nums text-ink-soft" /> : null}
+          </div>
           <p dir="auto" className="mt-4 font-serif text-lg leading-relaxed text-ink wrap-anywhere">
             {card.insight}
           </p>

@@ -8,9 +8,9 @@ import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { useWakeLock } from "@/lib/client/hooks/use-wake-lock";
-import { formatMmSs } from "@/lib/domain/format-time";
 import { isCapturing } from "@/lib/domain/session-flow/machine";
 
+import { ElapsedTimer } from "./elapsed-timer";
 import { ReadinessCard } from "./readiness-card";
 import { RecordButton } from "./record-button";
 import { READINESS_TEXTS, RECORDING_TEXTS as T } from "./texts";
@@ -39,13 +39,14 @@ export function RelationshipRecorder({ modeSwitch }: { modeSwitch?: ReactNode })
 
       <RecordButton recording={capturing} disabled={phase.name === "transcribing"} onPress={capturing ? flow.stop : start} />
 
-      <div className="text-center" aria-live="polite">
-        <p className="font-mono text-3xl tabular-nums text-ink" aria-label={`Elapsed time ${formatMmSs(elapsedSeconds)}`} role="timer">
-          {formatMmSs(elapsedSeconds)}
-        </p>
-        <p className="mt-1 font-semibold text-deep-teal-800">{status}</p>
-        {capturing ? <p className="mt-1 text-sm text-ink-soft">{T.tapToStop}</p> : null}
-        {phase.name === "idle" && phase.notReady ? <p className="mt-2 font-semibold text-soft-tangerine-700">{READINESS_TEXTS.notReady}</p> : null}
+      <div className="text-center">
+        {/* Outside the live region: a screen reader would otherwise say the time every second. */}
+        <ElapsedTimer seconds={elapsedSeconds} />
+        <div aria-live="polite">
+          <p className="mt-1 font-semibold text-deep-teal-800">{status}</p>
+          {capturing ? <p className="mt-1 text-sm text-ink-soft">{T.tapToStop}</p> : null}
+          {phase.name === "idle" && phase.notReady ? <p className="mt-2 font-semibold text-soft-tangerine-700">{READINESS_TEXTS.notReady}</p> : null}
+        </div>
       </div>
       {capturing ? (
         <div className="mt-4 flex justify-center">

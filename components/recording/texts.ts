@@ -26,6 +26,8 @@ export const RECORDING_TEXTS = {
   reconnecting: "Reconnecting audio...",
   startLabel: "Start recording",
   stopLabel: "Stop recording",
+  // Ours (accessible name of the timer): read when the user reaches it, never announced on its own every second.
+  elapsed: (time: string) => `Elapsed time ${time}`,
   cancel: "Cancel",
   unsupportedTitle: "Audio Recording Not Supported",
   unsupportedBody: "Your browser doesn't support audio recording. Please try a different browser.",

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useRef } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { ElapsedTimer } from "@/components/recording/elapsed-timer";
 import { RecordButton } from "@/components/recording/record-button";
 import { RECORDING_TEXTS } from "@/components/recording/texts";
 import { useElapsedSeconds } from "@/components/recording/use-elapsed-seconds";
@@ -12,7 +13,6 @@ import { prefetchRecordingScreens } from "@/components/shell/lazy-screens";
 import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
 import { useWakeLock } from "@/lib/client/hooks/use-wake-lock";
-import { formatMmSs } from "@/lib/domain/format-time";
 import { isCapturing, type SessionFlowState } from "@/lib/domain/session-flow/machine";
 import { SOLO_TIMER_INTERVAL_MS } from "@/lib/domain/solo/constants";
 
@@ -65,14 +65,15 @@ export function SoloRecorder() {
 
       <RecordButton recording={capturing} disabled={phase.name === "transcribing"} onPress={capturing ? flow.stop : start} />
 
-      <div className="text-center" aria-live="polite">
-        <p className="font-mono text-3xl tabular-nums text-ink" aria-label={`Elapsed time ${formatMmSs(elapsedSeconds)}`} role="timer">
-          {formatMmSs(elapsedSeconds)}
-        </p>
-        <p className="mt-1 font-semibold text-deep-teal-800" data-testid="coach-status">
-          {statusText(state)}
-        </p>
-        {capturing && state.solo.coach === "unavailable" && who.signedIn ? <p className="mt-1 text-sm text-ink-soft">{T.coachUnavailable}</p> : null}
+      <div className="text-center">
+        {/* Outside the live region: a screen reader would otherwise say the time every half second. */}
+        <ElapsedTimer seconds={elapsedSeconds} />
+        <div aria-live="polite">
+          <p className="mt-1 font-semibold text-deep-teal-800" data-testid="coach-status">
+            {statusText(state)}
+          </p>
+          {capturing && state.solo.coach === "unavailable" && who.signedIn ? <p className="mt-1 text-sm text-ink-soft">{T.coachUnavailable}</p> : null}
+        </div>
       </div>
       {capturing ? (
         <div className="mt-4 flex justify-center">
