@@ -1,10 +1,13 @@
 "use client";
 
+import { useRef } from "react";
+
 import { ElapsedTimer } from "@/components/recording/elapsed-timer";
 import { useElapsedSeconds } from "@/components/recording/use-elapsed-seconds";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
+import { useModalFocus } from "@/lib/client/hooks/use-modal-focus";
 import { mutualGrowthCardOrFallback } from "@/lib/domain/analysis/analysis-schema";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
@@ -16,16 +19,24 @@ import { GROWTH_TEXTS as T } from "./texts";
  * "Try this" list while a hidden recorder runs. Right (over 100 px) or Next sends; left or Previous cancels.
  */
 export function GrowthOverlay({ results }: { results: ResultsPhase }) {
-  const { actions } = useSessionFlow();
   const growth = results.growth;
-  const startedAt = growth?.name === "recording" ? growth.startedAt : null;
-  const elapsed = useElapsedSeconds(startedAt);
   if (growth?.name !== "recording") return null;
+  return <GrowthCard results={results} startedAt={growth.startedAt} />;
+}
+
+/** The card while it shows: mounted with it, so focus comes in when it opens and goes back when it closes. */
+function GrowthCard({ results, startedAt }: { results: ResultsPhase; startedAt: number | null }) {
+  const { actions } = useSessionFlow();
+  const elapsed = useElapsedSeconds(startedAt);
+  const dialog = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from 'Create Mutual Growth Commitment': its title is read, Tab stays in the card, Previous returns to the button.
+  useModalFocus(dialog, heading);
   const card = mutualGrowthCardOrFallback(results.session.analysis.mutualGrowthCard);
   const send = () => void actions.growth.send();
 
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="growth-title" className="fixed inset-0 z-[55] overflow-y-auto bg-cream-50">
+    <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="growth-title" className="fixed inset-0 z-[55] overflow-y-auto bg-cream-50">
       <div className="mx-auto flex min-h-full max-w-md flex-col justify-center gap-4 px-4 py-6">
         <SwipeCard
           label={T.cardTitle}
@@ -34,7 +45,7 @@ export function GrowthOverlay({ results }: { results: ResultsPhase }) {
           className="p-6"
         >
           <div className="flex items-center justify-between gap-3">
-            <h2 id="growth-title" className="font-serif text-2xl font-semibold text-ink">
+            <h2 ref={heading} id="growth-title" tabIndex={-1} className="font-serif text-2xl font-semibold text-ink outline-none">
               {T.cardTitle}
             </h2>
           </div>
