@@ -53,3 +53,19 @@ test("the analysis steps after the transcript show no part line", async () => {
   render(<AnalysingOverlay step="generating" />);
   expect(screen.getByRole("status")).toHaveTextContent("");
 });
+
+// The steps moved on (Identifying speakers → Generate conversation insights) with nothing said: only the list's
+// aria-current changed, which a screen reader reads when the user goes back to the list, not when it changes.
+test("each step the analysis moves to is said in a polite live region", () => {
+  const spoken = () =>
+    Array.from(document.querySelectorAll('[aria-live="polite"], [aria-live="assertive"]'))
+      .map((region) => region.textContent ?? "")
+      .join(" ");
+  const { rerender } = render(<AnalysingOverlay step="identifying" />);
+  expect(spoken()).toContain(ANALYSING_TEXTS.steps.identifying);
+  rerender(<AnalysingOverlay step="generating" />);
+  expect(spoken()).toContain(ANALYSING_TEXTS.steps.generating);
+  expect(spoken()).not.toContain(ANALYSING_TEXTS.steps.identifying);
+  // Still one status on the screen: the line for the parts of a long recording.
+  expect(screen.getAllByRole("status")).toHaveLength(1);
+});

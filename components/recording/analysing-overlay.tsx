@@ -42,7 +42,12 @@ export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: 
         <p role="status" aria-live="polite" className="mt-3 min-h-6 font-semibold text-deep-teal-800">
           {step === "processing" ? partProgress : null}
         </p>
-        <ol className="mt-6 flex flex-col gap-3 text-left" aria-label="Progress">
+        {/* The step under way, said when it changes (the list's aria-current is read only by someone who goes back to it).
+            Not a role="status": the part line above is the screen's one status. */}
+        <p aria-live="polite" className="sr-only">
+          {T.stepAnnouncement(T.steps[step])}
+        </p>
+        <ol className="mt-6 flex flex-col gap-3 text-left" aria-label={T.stepsLabel}>
           {ORDER.map((name, index) => {
             const state = index < current ? "done" : index === current ? "current" : "waiting";
             return (
@@ -58,7 +63,7 @@ export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: 
                   {state === "done" ? "✓" : index + 1}
                 </span>
                 {T.steps[name]}
-                <span className="sr-only">{state === "done" ? " (done)" : state === "current" ? " (in progress)" : ""}</span>
+                <span className="sr-only">{state === "done" ? ` ${T.stepDone}` : state === "current" ? ` ${T.stepInProgress}` : ""}</span>
               </li>
             );
           })}

@@ -45,6 +45,11 @@ export const ANALYSING_TEXTS = {
   longMessage:
     "A long conversation is sent and transcribed in parts, so this can take several minutes. Keep this screen open: your recording stays on this device until it is safely transcribed.",
   followUpMessage: "Adding your growth conversation to the session...",
+  // Ours, for screen readers: the list's name, each step's state, and the step announced when the analysis moves on.
+  stepsLabel: "Progress",
+  stepDone: "(done)",
+  stepInProgress: "(in progress)",
+  stepAnnouncement: (step: string) => `${step} (in progress)`,
 } as const;
 
 export const FAILURE_TEXTS = {
