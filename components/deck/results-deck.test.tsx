@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 
 import type { Analysis, InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
 
@@ -154,5 +155,50 @@ describe("ResultsDeck", () => {
     const { onClose } = renderDeck();
     await user.click(screen.getByRole("button", { name: "Close" }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+// A completed session picked in the history opens its results over the page. Closing them left focus on nothing: a
+// keyboard user went back to the top of the page and tabbed through the recorder again to reach the next session.
+describe("ResultsDeck focus", () => {
+  function HistoryWithResults() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open session: Weekend plans
+        </button>
+        {open ? (
+          <ResultsDeck
+            analysis={ANALYSIS}
+            swipeActions={[]}
+            startAtComplete
+            completion={{ loading: false, summary: null }}
+            onVote={jest.fn()}
+            onDeckFinished={jest.fn()}
+            onSetReminder={jest.fn()}
+            onFinish={jest.fn()}
+            onClose={() => setOpen(false)}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  it("lands on the screen's heading, keeps Tab inside, and gives focus back to the session's button on closing", async () => {
+    const user = userEvent.setup();
+    render(<HistoryWithResults />);
+    const opener = screen.getByRole("button", { name: "Open session: Weekend plans" });
+    await user.tab();
+    await user.keyboard("{Enter}");
+    expect(heading("Session Completed")).toHaveFocus();
+    const dialog = screen.getByRole("dialog");
+    for (let step = 0; step < 12; step++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(opener).toHaveFocus();
   });
 });

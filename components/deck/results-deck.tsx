@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
+import { useModalFocus } from "@/lib/client/hooks/use-modal-focus";
 import type { Analysis, SessionSummary, SwipeAction } from "@/lib/domain/analysis/types";
 
 import { cardsOrPlaceholder } from "./card-text";
@@ -74,6 +75,11 @@ export function ResultsDeck({
     firstStep(isExample, deckStartsComplete(cards.length, swipeActions, startAtComplete), analysis.safety?.concern === true),
   );
   const body = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const noInitialFocus = useRef<HTMLElement>(null);
+  // Before the step's focus below, so it sees the opener (a session picked in the history): Tab stays in the results, and
+  // closing them gives focus back to that session's button. (The step effect focuses the heading.)
+  useModalFocus(dialog, noInitialFocus);
 
   useEffect(() => {
     // Each step replaces the whole screen: start it at the top, with focus on its heading (or on the card).
@@ -84,6 +90,7 @@ export function ResultsDeck({
 
   return (
     <div
+      ref={dialog}
       role="dialog"
       aria-modal="true"
       aria-label={isExample ? T.tutorialDialogLabel : T.dialogLabel}
