@@ -26,7 +26,7 @@ export function GuestBanner({ clerkEnabled }: { clerkEnabled: boolean }) {
  */
 export function HistoryPlaceholder({ signedIn, clerkEnabled, empty }: { signedIn: boolean; clerkEnabled: boolean; empty: boolean }) {
   return (
-    <SectionCard id="history-heading" title={T.heading}>
+    <SectionCard id="history-heading" title={T.heading} focusableHeading>
       {!signedIn ? <GuestBanner clerkEnabled={clerkEnabled} /> : null}
       {empty ? <p className="mt-4 text-ink-soft">{T.empty}</p> : null}
     </SectionCard>

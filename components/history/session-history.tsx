@@ -48,7 +48,7 @@ export function SessionHistory({
 
   return (
     <>
-      <SectionCard id="history-heading" title={T.heading}>
+      <SectionCard id="history-heading" title={T.heading} focusableHeading>
         {!identity.signedIn ? <GuestBanner clerkEnabled={identity.clerkEnabled} /> : null}
 
         {history.items.length === 0 && !history.loading ? <p className="mt-4 text-ink-soft">{T.empty}</p> : null}

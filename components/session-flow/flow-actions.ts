@@ -1,3 +1,4 @@
+import { preferredScrollBehavior } from "@/lib/client/motion";
 import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordings/local-recordings";
 import { releaseRecordingLock, tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
@@ -20,7 +21,7 @@ import { leaveTranscribedAudioForRecovery, releaseTranscribedAudio } from "./tra
 // zod schemas they validate with). See session-flow-provider.tsx.
 
 export function createSessionFlowActions(kit: FlowKit) {
-  const goHome = () => window.scrollTo({ top: 0, behavior: "smooth" });
+  const goHome = () => window.scrollTo({ top: 0, behavior: preferredScrollBehavior() });
   // Solo Journal shares the recording's capture and upload, and takes its own way after the transcript.
   const soloHooks = { speakerName: () => solo.speakerName(), afterTranscribed: (result: TranscriptionResultData) => solo.afterTranscribed(result) };
   const recording = createRecordingActions(kit, { goHome, solo: soloHooks });

@@ -1,6 +1,7 @@
 import { SESSION_TEXTS as T } from "@/components/session/texts";
 import { announceSessionsChanged } from "@/lib/client/events";
 import { downloadFile } from "@/lib/client/files/download-file";
+import { preferredScrollBehavior } from "@/lib/client/motion";
 import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { applyVote, resolveSummary, SummaryFallbackError } from "@/lib/domain/analysis/summary";
@@ -136,10 +137,12 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       announceSessionsChanged();
     },
     close: () => kit.dispatch({ type: "CLOSED" }),
-    /** "Go to Session History": the results close and the history comes into view. */
+    /** "Go to Session History": the results close and the history comes into view, with the keyboard's focus on it. */
     closeToHistory: () => {
       kit.dispatch({ type: "CLOSED" });
-      document.getElementById("history-heading")?.scrollIntoView({ behavior: "smooth" });
+      const heading = document.getElementById("history-heading");
+      heading?.scrollIntoView({ behavior: preferredScrollBehavior() });
+      heading?.focus({ preventScroll: true });
     },
   };
 }

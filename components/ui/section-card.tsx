@@ -14,6 +14,7 @@ export function SectionCard({
   id,
   headingLevel = 2,
   className = "",
+  focusableHeading = false,
   children,
 }: {
   title: ReactNode;
@@ -22,6 +23,8 @@ export function SectionCard({
   /** h2 for a screen's cards, h3 for cards under a screen or dialog heading; the smaller level is also a little tighter. */
   headingLevel?: 2 | 3;
   className?: string;
+  /** The heading can take focus from a script (tabIndex -1): a flow that brings the user here puts the keyboard here. */
+  focusableHeading?: boolean;
   children?: ReactNode;
 }) {
   const generatedId = useId();
@@ -29,7 +32,7 @@ export function SectionCard({
   const { Heading, padding, heading } = LEVELS[headingLevel];
   return (
     <section aria-labelledby={headingId} className={`rounded-card bg-white shadow-card ${padding} ${className}`}>
-      <Heading id={headingId} className={heading}>
+      <Heading id={headingId} tabIndex={focusableHeading ? -1 : undefined} className={heading}>
         {title}
       </Heading>
       {children}
