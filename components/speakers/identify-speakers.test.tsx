@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { IdentifySpeakers } from "./identify-speakers";
+import { SPEAKER_TEXTS } from "./texts";
 
 const seg = (speaker: string, text: string, start: number) => ({ speaker, text, start, end: start + 2 });
 const speakers = {
@@ -57,5 +58,30 @@ describe("IdentifySpeakers", () => {
     await user.type(input, "   ");
     await user.click(screen.getByRole("button", { name: "Continue to Insights" }));
     expect(onComplete).not.toHaveBeenCalled();
+  });
+});
+
+// A name of only spaces passes the field's `required` check; the button then did nothing: no message, nothing said, and
+// a screen reader user pressing it again and again did not learn why.
+describe("IdentifySpeakers blank name", () => {
+  it("says inline, as an alert tied to the field, that the speaker needs a name, and clears it when typing", async () => {
+    const user = userEvent.setup();
+    const onComplete = jest.fn();
+    render(<IdentifySpeakers speakers={{ SPEAKER_01: speakers.SPEAKER_01 }} userName={null} onComplete={onComplete} onClose={() => {}} />);
+    const input = screen.getByLabelText("Name");
+    await user.clear(input);
+    await user.type(input, "   {Enter}");
+
+    expect(onComplete).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert")).toHaveTextContent(SPEAKER_TEXTS.nameRequired);
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(input).toHaveAccessibleDescription(SPEAKER_TEXTS.nameRequired);
+    expect(input).toHaveFocus();
+
+    await user.type(input, "Ana");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(input).not.toHaveAttribute("aria-invalid");
+    await user.keyboard("{Enter}");
+    expect(onComplete).toHaveBeenCalledWith({ SPEAKER_01: "Ana" });
   });
 });

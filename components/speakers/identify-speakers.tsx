@@ -30,6 +30,7 @@ export function IdentifySpeakers({
   const [names, setNames] = useState(() => suggestSpeakerNames(ids, userName, knownNames));
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
   const [index, setIndex] = useState(0);
+  const [blankName, setBlankName] = useState(false);
 
   const id = ids[index]!;
   const quotes = selectSampleQuotes(speakers[id] ?? []);
@@ -39,7 +40,11 @@ export function IdentifySpeakers({
   function confirm(event: React.FormEvent) {
     event.preventDefault();
     const name = normalizeSpeakerName(names[id] ?? "");
-    if (!name) return;
+    if (!name) {
+      setBlankName(true);
+      return;
+    }
+    setBlankName(false);
     const nextNames = { ...names, [id]: name };
     const nextConfirmed = new Set(confirmed).add(id);
     setNames(nextNames);
@@ -110,7 +115,11 @@ export function IdentifySpeakers({
             dir="auto"
             value={names[id] ?? ""}
             placeholder={T.placeholder}
-            onChange={(event) => setNames((current) => ({ ...current, [id]: event.target.value }))}
+            error={blankName ? T.nameRequired : null}
+            onChange={(event) => {
+              setBlankName(false);
+              setNames((current) => ({ ...current, [id]: event.target.value }));
+            }}
           />
           <Button type="submit" className="mt-4 w-full">
             {buttonText}

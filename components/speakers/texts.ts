@@ -11,4 +11,6 @@ export const SPEAKER_TEXTS = {
   identified: (done: number, total: number) => `${done} of ${total} speakers identified`,
   loading: "Processing speaker information...",
   close: "Close",
+  // Ours: a name of only spaces passes the field's required check, and the button then did nothing at all.
+  nameRequired: "Enter a name for this speaker.",
 } as const;

@@ -5,20 +5,27 @@ import { useId, type ComponentPropsWithRef } from "react";
 /** The app's input look (also for a select): tall enough to tap, on the cream field colour. */
 export const FIELD_CLASSES = "block min-h-12 w-full rounded-xl border border-cream-200 bg-cream-50 px-3 text-base text-ink";
 
-/** A visible label over a text input, tied by an id of its own, with an optional hint the input is described by. */
+/**
+ * A visible label over a text input, tied by an id of its own, with an optional hint and an optional error the input is
+ * described by (the error also marks it invalid and is said at once, as an alert).
+ */
 export function TextField({
   label,
   hint,
+  error,
   className = "",
   ...inputProps
-}: Omit<ComponentPropsWithRef<"input">, "id" | "className" | "aria-describedby"> & {
+}: Omit<ComponentPropsWithRef<"input">, "id" | "className" | "aria-describedby" | "aria-invalid"> & {
   label: string;
   hint?: string;
+  error?: string | null;
   /** Classes of the wrapper (margins); the input keeps the app's look. */
   className?: string;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-semibold text-ink">
@@ -29,7 +36,12 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      <input id={id} aria-describedby={hint ? hintId : undefined} className={`mt-2 ${FIELD_CLASSES}`} {...inputProps} />
+      <input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} className={`mt-2 ${FIELD_CLASSES}`} {...inputProps} />
+      {error ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm font-semibold text-[#8a1c12]">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
