@@ -65,3 +65,18 @@ describe("GuidesOverlay", () => {
     expect(screen.queryByRole("button", { name: GUIDES_TEXTS.choose })).not.toBeInTheDocument();
   });
 });
+
+// Previous / Next change the card above the button that keeps focus: a screen reader said nothing of the guide that came.
+test("Previous and Next say which guide has come, in a polite live region", async () => {
+  const user = userEvent.setup();
+  renderOverlay();
+  const spoken = () => Array.from(document.querySelectorAll('[aria-live="polite"]'), (region) => region.textContent).join(" ");
+  const next = screen.getByRole("button", { name: GUIDES_TEXTS.next });
+  next.focus();
+  await user.keyboard("{Enter}");
+  expect(spoken()).toContain(GUIDES_TEXTS.shown(1, 8, "Elephant in the Room"));
+  expect(next).toHaveFocus();
+  await user.click(screen.getByRole("button", { name: GUIDES_TEXTS.previous }));
+  await user.click(screen.getByRole("button", { name: GUIDES_TEXTS.previous }));
+  expect(spoken()).toContain(GUIDES_TEXTS.shown(7, 8, "Come Rain or Shine"));
+});

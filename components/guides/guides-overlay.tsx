@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { DialogClose, FullScreenOverlay } from "@/components/ui/full-screen-overlay";
@@ -43,7 +43,19 @@ export function GuidesOverlay({
   const [index, setIndex] = useState(0);
   const [announcement, setAnnouncement] = useState("");
   const guide = CONVERSATION_GUIDES[index]!;
-  const move = (step: number) => setIndex((current) => wrapIndex(current, step, CONVERSATION_GUIDES.length));
+  // Set by Previous, Next or a swipe: the guide that comes is said, since focus stays on the button below the card.
+  const moved = useRef(false);
+  const move = (step: number) => {
+    moved.current = true;
+    setIndex((current) => wrapIndex(current, step, CONVERSATION_GUIDES.length));
+  };
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    const shown = CONVERSATION_GUIDES[index]!;
+    setAnnouncement(T.shown(index, CONVERSATION_GUIDES.length, shown.headline));
+  }, [index]);
 
   useEffect(() => {
     if (!open || !recording) return;

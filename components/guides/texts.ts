@@ -17,6 +17,8 @@ export const GUIDES_TEXTS = {
   promptsLabel: "Prompts",
   position: (index: number, total: number) => `Guide ${index + 1} of ${total}`,
   announce: (headline: string) => `Conversation guides. ${headline}`,
+  // Ours: said when Previous, Next or a swipe brings another guide (the card changes above the focused button).
+  shown: (index: number, total: number, headline: string) => `Guide ${index + 1} of ${total}: ${headline}`,
 } as const;
 
 export type GuideColor = "deep-teal" | "sunflower" | "soft-tangerine" | "soft-brown";
