@@ -85,3 +85,15 @@ describe("IdentifySpeakers blank name", () => {
     expect(onComplete).toHaveBeenCalledWith({ SPEAKER_01: "Ana" });
   });
 });
+
+// After a name is confirmed the next speaker's quotes replace the first's and focus goes to a new, empty-looking field:
+// a screen reader said only "Name, edit" and not that this is another speaker.
+test("the next speaker is said in a polite live region, and focus is on its name field", async () => {
+  const user = userEvent.setup();
+  render(<IdentifySpeakers speakers={speakers} userName="Ana" onComplete={() => {}} onClose={() => {}} />);
+  await user.type(screen.getByLabelText("Name"), "{Enter}");
+  const live = screen.getByText("Speaker 2 of 3").closest("[aria-live]");
+  expect(live).toHaveAttribute("aria-live", "polite");
+  expect(live).toHaveTextContent("1 of 3 speakers identified");
+  expect(screen.getByLabelText("Name")).toHaveFocus();
+});

@@ -72,7 +72,8 @@ export function IdentifySpeakers({
         </div>
 
         <div className="mt-4">
-          <div className="flex justify-between text-sm text-ink-soft">
+          {/* Said when the next speaker comes: focus moves to the new name field, which does not say whose quotes these are. */}
+          <div className="flex justify-between text-sm text-ink-soft" aria-live="polite">
             <span>{T.speakerOf(index + 1, ids.length)}</span>
             <span>{T.identified(confirmed.size, ids.length)}</span>
           </div>
