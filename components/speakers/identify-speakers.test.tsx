@@ -97,3 +97,21 @@ test("the next speaker is said in a polite live region, and focus is on its name
   expect(live).toHaveTextContent("1 of 3 speakers identified");
   expect(screen.getByLabelText("Name")).toHaveFocus();
 });
+
+// The screen is an aria-modal dialog over the home page; Tab past its button went on into the page it covers.
+test("Tab and Shift+Tab stay in the screen: from its button back to Close, and from Close to the button", async () => {
+  const user = userEvent.setup();
+  render(
+    <>
+      <IdentifySpeakers speakers={speakers} userName="Ana" onComplete={() => {}} onClose={() => {}} />
+      <button type="button">Start recording</button>
+    </>,
+  );
+  expect(screen.getByLabelText("Name")).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole("button", { name: "Next Speaker (2 remaining)" })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
+  await user.tab({ shift: true });
+  expect(screen.getByRole("button", { name: "Next Speaker (2 remaining)" })).toHaveFocus();
+});
