@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useId } from "react";
+import { useId, type Ref } from "react";
 
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/lib/client/hooks/use-hydrated";
@@ -14,12 +14,15 @@ export function WelcomeCard({
   onTick,
   onTryItOut,
   onSignIn,
+  titleRef,
 }: {
   ticked: boolean;
   onTick: (ticked: boolean) => void;
   onTryItOut: () => void;
   /** Absent when accounts are off (no Clerk keys): then no button points to /sign-in. */
   onSignIn?: () => void;
+  /** The title takes focus when the welcome opens over the page (tabIndex -1). */
+  titleRef?: Ref<HTMLHeadingElement>;
 }) {
   const checkboxId = useId();
   const hintId = useId();
@@ -29,7 +32,7 @@ export function WelcomeCard({
   return (
     <section aria-labelledby="welcome-title" className="mx-auto flex w-full max-w-md flex-col gap-5 px-4 py-8">
       <div>
-        <h1 id="welcome-title" className="font-serif text-3xl font-semibold leading-tight text-ink">
+        <h1 ref={titleRef} id="welcome-title" tabIndex={-1} className="font-serif text-3xl font-semibold leading-tight text-ink outline-none">
           {T.welcomeTitle}
         </h1>
         <p className="mt-3 leading-relaxed text-ink-soft">{T.welcomeIntro}</p>

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 
@@ -96,5 +97,27 @@ describe("WelcomeGate in the browser", () => {
     expect(localStorage.getItem(DISCLAIMER_ACCEPTED_KEY)).toMatch(/^\d{4}-/);
     expect(document.cookie).toContain(`${DISCLAIMER_COOKIE}=1`);
     expect(screen.getByRole("dialog", { name: ONBOARDING_TEXTS.dialogLabel })).toBeInTheDocument();
+  });
+});
+
+// The welcome dialog comes last in the page, after the header and the recorder it covers. A keyboard user's first Tab
+// went to the header's buttons behind it, and on through the whole home page before reaching the disclaimer box.
+describe("WelcomeGate focus", () => {
+  it("starts on the welcome's title, and Tab and Shift+Tab stay in the dialog", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Open settings</button>
+        <Gate disclaimerAccepted={false} />
+      </>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: ONBOARDING_TEXTS.welcomeTitle })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("checkbox", { name: ONBOARDING_TEXTS.disclaimer })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole("link", { name: ONBOARDING_TEXTS.privacy })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("checkbox", { name: ONBOARDING_TEXTS.disclaimer })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Open settings" })).not.toHaveFocus();
   });
 });

@@ -2,11 +2,12 @@
 
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useReducer, useState, useSyncExternalStore } from "react";
+import { useReducer, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { sayLoadFailed } from "@/components/shell/load-failed";
 import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
+import { useModalFocus } from "@/lib/client/hooks/use-modal-focus";
 import { showAddToHomeScreenAfterOnboarding } from "@/lib/client/install/install-prompt";
 import {
   readDisclaimerAccepted,
@@ -44,6 +45,7 @@ export function WelcomeGate({ disclaimerAccepted }: { disclaimerAccepted: boolea
   const [state, dispatch] = useReducer(onboardingReducer, initialOnboarding);
   // Once started, the flow runs to its end even though accepting the disclaimer already changed what storage says.
   const [started, setStarted] = useState(false);
+  const welcomeTitle = useRef<HTMLHeadingElement>(null);
   const firstVisit = useSyncExternalStore(
     noSubscribe,
     () =>
@@ -82,9 +84,10 @@ export function WelcomeGate({ disclaimerAccepted }: { disclaimerAccepted: boolea
   }
 
   return (
-    <div role="dialog" aria-modal="true" aria-label={T.dialogLabel} className={`fixed inset-0 z-50 overflow-y-auto bg-cream-50 ${HIDDEN_WHEN_DONE}`}>
+    <GateDialog initial={welcomeTitle}>
       {state.name === "welcome" ? (
         <WelcomeCard
+          titleRef={welcomeTitle}
           ticked={state.disclaimerTicked}
           onTick={(ticked) => dispatch({ type: "TOGGLE_DISCLAIMER", ticked })}
           onTryItOut={() => {
@@ -112,6 +115,26 @@ export function WelcomeGate({ disclaimerAccepted }: { disclaimerAccepted: boolea
           onSkip={() => dispatch({ type: "SKIP" })}
         />
       ) : null}
+    </GateDialog>
+  );
+}
+
+/**
+ * The welcome's full-screen dialog. It comes last in the page, after the header and the recorder it covers: focus starts
+ * on its title, and Tab stays in it, rather than walking the whole home page behind it first.
+ */
+function GateDialog({ initial, children }: { initial: RefObject<HTMLElement | null>; children: ReactNode }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useModalFocus(dialog, initial);
+  return (
+    <div
+      ref={dialog}
+      role="dialog"
+      aria-modal="true"
+      aria-label={T.dialogLabel}
+      className={`fixed inset-0 z-50 overflow-y-auto bg-cream-50 ${HIDDEN_WHEN_DONE}`}
+    >
+      {children}
     </div>
   );
 }
