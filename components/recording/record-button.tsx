@@ -13,8 +13,9 @@ export function RecordButton({ recording, disabled, onPress }: { recording: bool
           onPress();
         }}
         disabled={disabled}
+        // The name says the state (Start / Stop recording): no aria-pressed as well, or a screen reader says
+        // "Stop recording, toggle button, pressed", which reads as if pressing it would start again.
         aria-label={recording ? T.stopLabel : T.startLabel}
-        aria-pressed={recording}
         className={`relative flex h-36 w-36 items-center justify-center rounded-full shadow-card transition-colors disabled:opacity-60 ${recording ? "bg-soft-tangerine-700" : "bg-deep-teal-700 hover:bg-deep-teal-800"}`}
       >
         {recording ? <span aria-hidden className="absolute inset-0 animate-ping rounded-full bg-soft-tangerine/30 motion-reduce:animate-none" /> : null}
