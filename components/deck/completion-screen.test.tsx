@@ -47,6 +47,8 @@ describe("CompletionScreen", () => {
 
     rerender(<CompletionScreen variant="session" loading={false} summary={SUMMARY} onSetReminder={onSetReminder} onFinish={onFinish} />);
     expect(screen.queryByText("Generating your personalized summary...")).not.toBeInTheDocument();
+    // The loading text went without a word: the status it was in now says the summary has come.
+    expect(screen.getByRole("status")).toHaveTextContent("Your summary is ready.");
     expect(screen.getByRole("heading", { name: "What Resonated" })).toBeInTheDocument();
     expect(screen.getByText(SUMMARY.summary)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Keep Going" })).toBeInTheDocument();
@@ -131,4 +133,9 @@ describe("CompletionScreen", () => {
     await user.click(screen.getByRole("button", { name: "View transcript" }));
     expect(onShowTranscript).toHaveBeenCalledTimes(1);
   });
+});
+
+test("a session that opens with its summary already made says nothing about it arriving", () => {
+  render(<CompletionScreen variant="session" loading={false} summary={SUMMARY} onSetReminder={jest.fn()} onFinish={jest.fn()} />);
+  expect(screen.getByRole("status")).toHaveTextContent("");
 });

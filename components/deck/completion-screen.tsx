@@ -1,5 +1,7 @@
 "use client";
 
+import { useEffect, useRef, useState } from "react";
+
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import type { SessionSummary } from "@/lib/domain/analysis/types";
@@ -33,6 +35,13 @@ export function CompletionScreen({
   finishing?: boolean;
 }) {
   const tutorial = variant === "tutorial";
+  // The loading text sits in a status that stays when it goes, so the summary's arrival is said (a removed status is not).
+  const wasLoading = useRef(loading);
+  const [summaryArrived, setSummaryArrived] = useState(false);
+  useEffect(() => {
+    if (wasLoading.current && !loading) setSummaryArrived(true);
+    wasLoading.current = loading;
+  }, [loading]);
   return (
     <section aria-labelledby="completion-title">
       <div className="flex items-start justify-between gap-3">
@@ -46,7 +55,8 @@ export function CompletionScreen({
         ) : null}
       </div>
 
-      {tutorial ? <TutorialNextSteps /> : loading ? <Generating /> : <SummarySections summary={summary} />}
+      {tutorial ? null : <div role="status">{loading ? <Generating /> : summaryArrived ? <p className="sr-only">{T.summaryReady}</p> : null}</div>}
+      {tutorial ? <TutorialNextSteps /> : loading ? null : <SummarySections summary={summary} />}
 
       <div className="mt-6 flex flex-col gap-3">
         {tutorial ? (
@@ -91,7 +101,7 @@ function FinishButton({ finishing, disabled = false, onFinish }: { finishing: bo
 
 function Generating() {
   return (
-    <div role="status" className="mt-6 flex flex-col items-center gap-4 rounded-card bg-white p-8 text-center shadow-card">
+    <div className="mt-6 flex flex-col items-center gap-4 rounded-card bg-white p-8 text-center shadow-card">
       <span aria-hidden className="h-10 w-10 animate-spin rounded-full border-4 border-deep-teal-100 border-t-deep-teal-700 motion-reduce:animate-none" />
       <p className="leading-relaxed text-ink-soft">{T.generatingSummary}</p>
     </div>

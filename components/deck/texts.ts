@@ -70,6 +70,8 @@ export const DECK_TEXTS = {
     "Choose a calm moment when neither of you is rushed.",
   ],
   generatingSummary: "Generating your personalized summary...",
+  // Ours, for screen readers: said when the summary replaces the loading text.
+  summaryReady: "Your summary is ready.",
   whatResonated: "What Resonated",
   focusOn: "Focus On",
   keepGoing: "Keep Going",
