@@ -2,11 +2,15 @@
 
 import { RECORDING_TEXTS as T } from "./texts";
 
+/** The one record button on the page (Relationship or Solo Journal): where focus goes back after a failed recording. */
+export const RECORD_BUTTON_ID = "record-button";
+
 /** The large round record button; while recording, the area around it stops too (spec: "Tap button or area around it"). */
 export function RecordButton({ recording, disabled, onPress }: { recording: boolean; disabled?: boolean; onPress: () => void }) {
   return (
     <div className="flex w-full justify-center py-4" onClick={recording ? onPress : undefined}>
       <button
+        id={RECORD_BUTTON_ID}
         type="button"
         onClick={(event) => {
           event.stopPropagation();

@@ -1,5 +1,6 @@
 "use client";
 
+import { RECORD_BUTTON_ID } from "@/components/recording/record-button";
 import { FAILURE_TEXTS } from "@/components/recording/texts";
 import { ANALYSIS_TEXTS, CONFIRMATION_NOTE } from "@/components/session/texts";
 import { ActionDialog } from "@/components/ui/action-dialog";
@@ -12,12 +13,15 @@ export function SessionFlowDialogs() {
   const { state, actions } = useSessionFlow();
   const { dialog } = state;
   const { recording, analysis } = actions;
+  // Each dialog comes after the progress screen that had focus has gone: closing one puts the keyboard back on the recorder.
+  const toRecordButton = () => document.getElementById(RECORD_BUTTON_ID);
   const analysisKept = (dialog?.kind === "analysis-connection" || dialog?.kind === "analysis-failed") && dialog.retry.keptId !== null;
 
   return (
     <>
       {/* In the recording screen the connection modal offers Save Locally or Go Home; it goes home by itself after 3 s. */}
       <ActionDialog
+        returnFocus={toRecordButton}
         open={dialog?.kind === "transcription-connection"}
         onOpenChange={(open) => (open ? undefined : recording.closeDialog())}
         title={FAILURE_TEXTS.connectionErrorTitle}
@@ -28,6 +32,7 @@ export function SessionFlowDialogs() {
         ]}
       />
       <ActionDialog
+        returnFocus={toRecordButton}
         open={dialog?.kind === "transcription-retry"}
         onOpenChange={(open) => (open ? undefined : recording.closeDialog())}
         title={FAILURE_TEXTS.transcriptionFailedTitle}
@@ -39,6 +44,7 @@ export function SessionFlowDialogs() {
         ]}
       />
       <ConfirmationDialog
+        returnFocus={toRecordButton}
         open={dialog?.kind === "analysis-connection"}
         onClose={recording.closeDialog}
         title={ANALYSIS_TEXTS.connectionTitle}
@@ -48,6 +54,7 @@ export function SessionFlowDialogs() {
         secondary={{ label: FAILURE_TEXTS.saveLocally, onSelect: analysis.saveLocally }}
       />
       <ConfirmationDialog
+        returnFocus={toRecordButton}
         open={dialog?.kind === "analysis-failed"}
         onClose={recording.closeDialog}
         title={ANALYSIS_TEXTS.failedTitle}

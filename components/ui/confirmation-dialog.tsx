@@ -15,6 +15,7 @@ export function ConfirmationDialog({
   primary,
   secondary,
   cancel,
+  returnFocus,
 }: {
   open: boolean;
   onClose: () => void;
@@ -24,6 +25,7 @@ export function ConfirmationDialog({
   primary: DialogAction;
   secondary?: DialogAction;
   cancel?: DialogAction;
+  returnFocus?: () => HTMLElement | null;
 }) {
   const actions = [
     primary,
@@ -31,7 +33,14 @@ export function ConfirmationDialog({
     ...(cancel ? [{ variant: "ghost" as const, ...cancel }] : []),
   ];
   return (
-    <ActionDialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title={title} description={message} actions={actions}>
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={title}
+      description={message}
+      actions={actions}
+      returnFocus={returnFocus}
+    >
       {note ? (
         <p className="mt-3 flex items-start gap-2 rounded-2xl bg-deep-teal-50 p-3 text-sm font-medium text-deep-teal-800">
           <span aria-hidden>✓</span>
