@@ -21,10 +21,14 @@ export function GrowthDialogs({
   const growth = results.growth;
   const dialog: GrowthDialog | null = growth?.name === "failed" ? growth.dialog : null;
   const close = actions.growth.close;
+  // The dialogs open after the follow-up's progress screen has gone: closing one puts the keyboard back on the results'
+  // heading rather than on nothing.
+  const toCompletion = () => document.getElementById("completion-title");
 
   return (
     <>
       <ActionDialog
+        returnFocus={toCompletion}
         open={dialog === "generation-failed"}
         onOpenChange={() => undefined}
         title={T.generationFailedTitle}
@@ -35,6 +39,7 @@ export function GrowthDialogs({
         ]}
       />
       <ActionDialog
+        returnFocus={toCompletion}
         open={dialog === "generation-failed-again"}
         onOpenChange={(open) => (open ? undefined : close())}
         title={T.failedAgainTitle}
@@ -51,6 +56,7 @@ export function GrowthDialogs({
         ]}
       />
       <ActionDialog
+        returnFocus={toCompletion}
         open={dialog === "loading-failed"}
         onOpenChange={() => undefined}
         title={T.loadingFailedTitle}
@@ -61,6 +67,7 @@ export function GrowthDialogs({
         ]}
       />
       <ActionDialog
+        returnFocus={toCompletion}
         open={dialog === "unable-to-load"}
         onOpenChange={(open) => (open ? undefined : close())}
         title={T.unableToLoadTitle}
