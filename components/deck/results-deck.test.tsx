@@ -202,3 +202,36 @@ describe("ResultsDeck focus", () => {
     expect(opener).toHaveFocus();
   });
 });
+
+// After a recording the results come after the progress screen, not from a control: closing them (Finish Session, ×)
+// left focus on nothing.
+it("results that nothing opened give focus on closing to returnFocus (the record button)", async () => {
+  const user = userEvent.setup();
+  function AfterRecording() {
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <button type="button" id="record-button">
+          Start recording
+        </button>
+        {open ? (
+          <ResultsDeck
+            analysis={ANALYSIS}
+            swipeActions={[]}
+            startAtComplete
+            completion={{ loading: false, summary: null }}
+            onVote={jest.fn()}
+            onDeckFinished={jest.fn()}
+            onSetReminder={jest.fn()}
+            onFinish={jest.fn()}
+            onClose={() => setOpen(false)}
+            returnFocus={() => document.getElementById("record-button")}
+          />
+        ) : null}
+      </>
+    );
+  }
+  render(<AfterRecording />);
+  await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Close" }));
+  expect(screen.getByRole("button", { name: "Start recording" })).toHaveFocus();
+});

@@ -51,6 +51,7 @@ export function ResultsDeck({
   onCreateGrowth,
   finishing = false,
   signals,
+  returnFocus,
 }: {
   analysis: Analysis;
   swipeActions: SwipeAction[];
@@ -67,6 +68,8 @@ export function ResultsDeck({
   finishing?: boolean;
   /** The conversation signals view (issue 17), shown under the completion screen. */
   signals?: ReactNode;
+  /** Where focus goes on closing when nothing opened the results (they came after a recording's progress screen). */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const cards = cardsOrPlaceholder(analysis.cards);
   // The placeholder stands for "no cards": it is shown and can be swiped, but there is no card to store a vote for.
@@ -78,8 +81,9 @@ export function ResultsDeck({
   const dialog = useRef<HTMLDivElement>(null);
   const noInitialFocus = useRef<HTMLElement>(null);
   // Before the step's focus below, so it sees the opener (a session picked in the history): Tab stays in the results, and
-  // closing them gives focus back to that session's button. (The step effect focuses the heading.)
-  useModalFocus(dialog, noInitialFocus);
+  // closing them gives focus back to that session's button, or to `returnFocus` after a recording. (The step effect
+  // focuses the heading.)
+  useModalFocus(dialog, noInitialFocus, returnFocus);
 
   useEffect(() => {
     // Each step replaces the whole screen: start it at the top, with focus on its heading (or on the card).

@@ -7,6 +7,7 @@ import { TranscriptFocusProvider } from "@/components/evidence/transcript-focus"
 import { LastTimeDialog } from "@/components/follow-through/last-time-dialog";
 import { GrowthDialogs } from "@/components/growth/growth-dialogs";
 import { GrowthOverlay } from "@/components/growth/growth-overlay";
+import { RECORD_BUTTON_ID } from "@/components/recording/record-button";
 import { SessionDetail } from "@/components/session-detail/session-detail";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { SignalsView } from "@/components/signals/signals-view";
@@ -60,6 +61,7 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
         finishing={results.save === "saving"}
         onShowTranscript={hasTranscriptToShow(session) ? () => openDetail() : undefined}
         onCreateGrowth={() => void actions.growth.open()}
+        returnFocus={() => document.getElementById(RECORD_BUTTON_ID)}
         signals={
           session.isExample ? null : <SignalsView signals={session.signals} nameOf={(speaker) => speakerNameOf(sessionSpeakerNames(session), speaker)} />
         }

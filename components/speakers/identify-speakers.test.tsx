@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 
 import { IdentifySpeakers } from "./identify-speakers";
 import { SPEAKER_TEXTS } from "./texts";
@@ -114,4 +115,32 @@ test("Tab and Shift+Tab stay in the screen: from its button back to Close, and f
   expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
   await user.tab({ shift: true });
   expect(screen.getByRole("button", { name: "Next Speaker (2 remaining)" })).toHaveFocus();
+});
+
+// Close on the naming screen (the recording is not analysed) left focus on nothing: the screen came after the progress
+// screen, not from a control.
+test("Close gives focus to returnFocus (the record button)", async () => {
+  const user = userEvent.setup();
+  function Naming() {
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <button type="button" id="record-button">
+          Start recording
+        </button>
+        {open ? (
+          <IdentifySpeakers
+            speakers={speakers}
+            userName="Ana"
+            onComplete={() => {}}
+            onClose={() => setOpen(false)}
+            returnFocus={() => document.getElementById("record-button")}
+          />
+        ) : null}
+      </>
+    );
+  }
+  render(<Naming />);
+  await user.click(screen.getByRole("button", { name: "Close" }));
+  expect(screen.getByRole("button", { name: "Start recording" })).toHaveFocus();
 });

@@ -19,6 +19,7 @@ export function IdentifySpeakers({
   knownNames,
   onComplete,
   onClose,
+  returnFocus,
 }: {
   speakers: Record<string, TranscriptSegment[]>;
   userName: string | null;
@@ -26,6 +27,8 @@ export function IdentifySpeakers({
   knownNames?: Record<string, string>;
   onComplete: (names: Record<string, string>) => void;
   onClose: () => void;
+  /** Where focus goes when the screen closes with nothing after it to take it (Close). */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const ids = useMemo(() => Object.keys(speakers), [speakers]);
   const [names, setNames] = useState(() => suggestSpeakerNames(ids, userName, knownNames));
@@ -35,7 +38,7 @@ export function IdentifySpeakers({
   const dialog = useRef<HTMLDivElement>(null);
   const fieldFocusedByItself = useRef<HTMLElement>(null);
   // The name field takes focus itself (autoFocus); Tab stays in the screen rather than reaching the page it covers.
-  useModalFocus(dialog, fieldFocusedByItself);
+  useModalFocus(dialog, fieldFocusedByItself, returnFocus);
 
   const id = ids[index]!;
   const quotes = selectSampleQuotes(speakers[id] ?? []);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { RECORD_BUTTON_ID } from "@/components/recording/record-button";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { LazyIdentifySpeakers } from "@/components/shell/lazy-screens";
 import { useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
@@ -25,6 +26,7 @@ export function SpeakerNamingStep() {
         speakers={phase.transcription.speakers}
         userName={userName}
         onClose={actions.analysis.closeNaming}
+        returnFocus={() => document.getElementById(RECORD_BUTTON_ID)}
         onComplete={(names) => void actions.analysis.confirmNames(names)}
       />
     );
@@ -36,6 +38,7 @@ export function SpeakerNamingStep() {
         userName={userName}
         knownNames={phase.session.speakerNames}
         onClose={actions.growth.closeNaming}
+        returnFocus={() => document.getElementById("completion-title")}
         onComplete={(names) => void actions.growth.confirmNames(names)}
       />
     );

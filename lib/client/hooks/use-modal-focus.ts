@@ -8,10 +8,11 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  * Keyboard and screen-reader focus for a modal screen we draw ourselves (not a Radix dialog): on opening, focus moves to
  * `initial` (its heading, with tabIndex={-1}), so the screen is announced and the keys act in it; Tab and Shift+Tab cycle
  * through its enabled controls rather than reaching the page it covers (with none enabled yet, focus stays on `initial`);
- * on closing, focus that was left on nothing returns to the control that opened it. Focus that the next screen has taken
- * (its field, its heading) is left there.
+ * on closing, focus that was left on nothing returns to the control that opened it, or, when that control has gone (the
+ * screen came after another screen, not from a control), to `fallback`. Focus that the next screen has taken (its field,
+ * its heading) is left there.
  */
-export function useModalFocus(dialog: RefObject<HTMLElement | null>, initial: RefObject<HTMLElement | null>): void {
+export function useModalFocus(dialog: RefObject<HTMLElement | null>, initial: RefObject<HTMLElement | null>, fallback?: () => HTMLElement | null): void {
   // Kept across React's development double run of effects, in which the second run would find focus already moved.
   const openerRef = useRef<HTMLElement | null | undefined>(undefined);
   useEffect(() => {
@@ -45,9 +46,11 @@ export function useModalFocus(dialog: RefObject<HTMLElement | null>, initial: Re
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       const active = document.activeElement;
-      if ((active === null || active === document.body) && opener?.isConnected) opener.focus({ preventScroll: true });
+      if (active !== null && active !== document.body) return;
+      const target = opener?.isConnected ? opener : fallback?.();
+      target?.focus({ preventScroll: true });
     };
-    // Once per opening: the refs are stable.
+    // Once per opening: the refs are stable, and `fallback` looks its element up when called.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
