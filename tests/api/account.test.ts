@@ -82,6 +82,19 @@ describe("GET /api/account/export", () => {
   it("downloads everything the account holds, and only the caller's", async () => {
     const mine = await seedAccount("user_export_a", "A1");
     await seedAccount("user_export_b", "B2");
+    // A longer id, a LIKE-wildcard lookalike and a guest's address key are not the account's.
+    const expiresAt = new Date(Date.now() + 60_000);
+    await api.db.rateLimitCounter.createMany({
+      data: [
+        { key: "sessions-deleted-today:user:user_export_a", windowStart: new Date("2026-11-23T00:00:00.000Z"), count: 2, expiresAt },
+        ...["analyze:user:user_export_a0", "analyze:user:userXexport_a", "analyze:ip:user_export_a"].map((key) => ({
+          key,
+          windowStart: new Date("2026-11-23T10:00:00.000Z"),
+          count: 9,
+          expiresAt,
+        })),
+      ],
+    });
 
     const { response, text } = await exportFor("user_export_a");
     expect(response.status).toBe(200);
@@ -96,6 +109,13 @@ describe("GET /api/account/export", () => {
     const data = JSON.parse(text);
     expect(data).toMatchObject({ format: "relationship-coach-export", version: 1, account: { userId: "user_export_a" } });
     expect(data.counts).toEqual({ sessions: 3, swipeActions: 2, followUps: 1, commitments: 1, failureMarkers: 1, retainedRecordings: 1 });
+
+    // The request counters keyed by the account are its data too (they say what it did when): exactly its own.
+    expect(data.usageCounters).toEqual([
+      { key: "analyze:user:user_export_a", windowStart: "2026-11-23T10:00:00.000Z", count: 3, expiresAt: expect.any(String) },
+      { key: "sessions-deleted-today:user:user_export_a", windowStart: "2026-11-23T00:00:00.000Z", count: 2, expiresAt: expect.any(String) },
+      { key: "transcribe:user:user_export_a", windowStart: "2026-11-23T10:00:00.000Z", count: 1, expiresAt: expect.any(String) },
+    ]);
 
     const first = data.sessions.find((session: { id: string }) => session.id === mine.first.id);
     expect(first).toMatchObject({

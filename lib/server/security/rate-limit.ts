@@ -1,7 +1,7 @@
 import "server-only";
 
 import { describeWait } from "@/lib/domain/errors/wait";
-import { getDb } from "@/lib/server/db";
+import { getDb, Prisma } from "@/lib/server/db";
 import { getEnv, type Env } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 
@@ -24,6 +24,17 @@ export type CounterStore = (key: string, windowStart: Date, expiresAt: Date) => 
 
 export function rateLimitKey(bucket: RateLimitBucket, subject: RateLimitSubject): string {
   return "userId" in subject ? `${bucket}:user:${subject.userId}` : `${bucket}:ip:${subject.ip}`;
+}
+
+/**
+ * The SQL condition on "RateLimitCounter"."key" of every counter that names `userId`: `<bucket>:user:<userId>`, possibly
+ * followed by `:…` (quota.ts's day counter of deleted sessions is one). Matched exactly, not with LIKE: Clerk ids hold
+ * "_", LIKE's one-character wildcard, so `user_1` would also match `userX1` there. The export lists these counters and
+ * the account's erasure deletes them: both by this one condition.
+ */
+export function counterKeysOfUser(userId: string): Prisma.Sql {
+  const suffix = `:user:${userId}`;
+  return Prisma.sql`(right("key", ${suffix.length}::int) = ${suffix} OR strpos("key", ${`${suffix}:`}) > 0)`;
 }
 
 /** The fixed window `now` falls in: windows start at multiples of the window length since the epoch. */

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/server/db";
 import { getClerkConfig } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import { noteDeletedSessions } from "@/lib/server/security/quota";
+import { counterKeysOfUser } from "@/lib/server/security/rate-limit";
 import { markAccountErased } from "@/lib/server/services/erased-accounts";
 import { deleteStoredPiecesOfUser, uploadOwnerOfUser } from "@/lib/server/services/uploads";
 
@@ -71,15 +72,9 @@ export async function deleteAccountData(userId: string, { account = false }: { a
 
 type Tx = Parameters<Parameters<ReturnType<typeof getDb>["$transaction"]>[0]>[0];
 
-/**
- * Rate-limit keys name the user as `<route>:user:<userId>` (possibly followed by `:…`). Matched exactly in SQL, not with
- * LIKE: Clerk ids hold "_", LIKE's one-character wildcard, so `user_1` would also match `userX1` there.
- */
+/** The counters keyed by this user (rate-limit.ts counterKeysOfUser says which, exactly). */
 async function deleteRateLimitCounters(tx: Tx, userId: string): Promise<number> {
-  const suffix = `:user:${userId}`;
-  return tx.$executeRaw`
-    DELETE FROM "RateLimitCounter"
-    WHERE right("key", ${suffix.length}::int) = ${suffix} OR strpos("key", ${`${suffix}:`}) > 0`;
+  return tx.$executeRaw`DELETE FROM "RateLimitCounter" WHERE ${counterKeysOfUser(userId)}`;
 }
 
 /**

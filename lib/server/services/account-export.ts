@@ -1,6 +1,7 @@
 import "server-only";
 
 import { getDb, Prisma } from "@/lib/server/db";
+import { counterKeysOfUser } from "@/lib/server/security/rate-limit";
 import { uploadOwnerOfUser } from "@/lib/server/services/uploads";
 
 // Everything the server holds for one account, as one JSON document (the GDPR's access and portability rights). Every
@@ -61,6 +62,7 @@ export type AccountExport = {
   exportedAt: string;
   account: { userId: string };
   uploads: Awaited<ReturnType<typeof uploadsOf>>;
+  usageCounters: Awaited<ReturnType<typeof usageCountersOf>>;
   sessions: Awaited<ReturnType<typeof sessionPage>>;
   counts: { sessions: number; swipeActions: number; followUps: number; commitments: number; failureMarkers: number; retainedRecordings: number };
 };
@@ -68,7 +70,8 @@ export type AccountExport = {
 async function* documentParts(userId: string, now: Date): AsyncGenerator<string, void, undefined> {
   const field = (name: string, value: unknown) => `  ${JSON.stringify(name)}: ${indented(value, "  ")}`;
   yield `{\n${field("format", EXPORT_FORMAT)},\n${field("version", EXPORT_VERSION)},\n${field("exportedAt", now.toISOString())},\n`;
-  yield `${field("account", { userId })},\n${field("uploads", await uploadsOf(userId))},\n  "sessions": [`;
+  yield `${field("account", { userId })},\n${field("uploads", await uploadsOf(userId))},\n`;
+  yield `${field("usageCounters", await usageCountersOf(userId))},\n  "sessions": [`;
 
   const counts = { sessions: 0, swipeActions: 0, followUps: 0, commitments: 0, failureMarkers: 0, retainedRecordings: 0 };
   let after: { createdAt: Date; id: string } | null = null;
@@ -139,7 +142,21 @@ async function uploadsOf(userId: string) {
   const uploads = await getDb().upload.findMany({
     where: { owner: uploadOwnerOfUser(userId) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, clientId: true, mimeType: true, language: true, createdAt: true, expiresAt: true, plan: true, pieces: { select: { size: true } } },
+    select: {
+      id: true,
+      clientId: true,
+      mimeType: true,
+      language: true,
+      soloMode: true,
+      minSpeakers: true,
+      maxSpeakers: true,
+      followUpOf: true,
+      transcribeCalls: true,
+      createdAt: true,
+      expiresAt: true,
+      plan: true,
+      pieces: { select: { size: true } },
+    },
   });
   return uploads.map(({ plan, pieces, ...upload }) => ({
     ...upload,
@@ -147,4 +164,17 @@ async function uploadsOf(userId: string) {
     piecesStored: pieces.length,
     audioBytesStored: pieces.reduce((sum, piece) => sum + piece.size, 0),
   }));
+}
+
+/**
+ * The request counters keyed by the account (rate-limit.ts, and quota.ts's sessions deleted today): no content, but they
+ * name the account and count what it did when, so they are its data too. A handful of rows: each key keeps its current
+ * window, and the retention job removes ended ones.
+ */
+async function usageCountersOf(userId: string) {
+  const rows = await getDb().$queryRaw<{ key: string; windowStart: Date; count: number; expiresAt: Date }[]>`
+    SELECT "key", "windowStart", "count", "expiresAt" FROM "RateLimitCounter"
+    WHERE ${counterKeysOfUser(userId)}
+    ORDER BY "key", "windowStart"`;
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
