@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/server/http/errors";
 import { noteDeletedSessions } from "@/lib/server/security/quota";
 import { counterKeysOfUser } from "@/lib/server/security/rate-limit";
 import { markAccountErased } from "@/lib/server/services/erased-accounts";
-import { deleteStoredPiecesOfUser, uploadOwnerOfUser } from "@/lib/server/services/uploads";
+import { clearPiecesOfDeletedUploads, deleteStoredPiecesOfUser, uploadOwnerOfUser } from "@/lib/server/services/uploads";
 
 // The right to erasure: everything the server holds for one account goes in one transaction, and another account's rows
 // are never touched (every statement carries the owner). The Clerk account itself goes last, only when asked: were it
@@ -37,7 +37,7 @@ export async function deleteAccountData(userId: string, { account = false }: { a
   const owned = { session: { userId } };
   // Pieces in an object store go first: should the transaction then fail, the uploads are still listed for a retry.
   await deleteStoredPiecesOfUser(userId);
-  return getDb().$transaction(async (tx) => {
+  const { deleted, uploadIds } = await getDb().$transaction(async (tx) => {
     // First, before anything is counted or deleted: it waits for the account's writers under way to commit.
     if (account) await markAccountErased(tx, userId);
     // Counted first, in the same transaction: the cascades below do not report what they removed.
@@ -56,8 +56,8 @@ export async function deleteAccountData(userId: string, { account = false }: { a
     const { count: strayCommitments } = await tx.commitment.deleteMany({ where: { userId } });
     const rateLimitCounters = account ? await deleteRateLimitCounters(tx, userId) : 0;
     // The pieces in the database go with their upload (cascade).
-    const { count: uploads } = await tx.upload.deleteMany({ where: { owner: uploadOwnerOfUser(userId) } });
-    return {
+    const gone = await tx.$queryRaw<{ id: string }[]>`DELETE FROM "Upload" WHERE "owner" = ${uploadOwnerOfUser(userId)} RETURNING "id"`;
+    const counts: DeletedCounts = {
       sessions,
       swipeActions,
       followUps,
@@ -65,9 +65,13 @@ export async function deleteAccountData(userId: string, { account = false }: { a
       retainedRecordings,
       commitments: sourceCommitments + strayCommitments,
       rateLimitCounters,
-      uploads,
+      uploads: gone.length,
     };
+    return { deleted: counts, uploadIds: gone.map((row) => row.id) };
   });
+  // A piece stored in an object store while the first pass ran is found by a second, now that its upload is gone.
+  await clearPiecesOfDeletedUploads(uploadIds);
+  return deleted;
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof getDb>["$transaction"]>[0]>[0];

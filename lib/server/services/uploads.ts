@@ -435,6 +435,23 @@ async function removeUpload(id: string, store: AudioPieceStore = audioPieceStore
   // leaves the upload (and a retry can delete it) rather than objects nothing points to.
   if (store.kind !== "database") await store.deletePrefix(uploadPrefix(id)).catch((error: unknown) => Promise.reject(storeFailure(error)));
   await getDb().upload.deleteMany({ where: { id } });
+  await clearPiecesOfDeletedUploads([id], store);
+}
+
+/**
+ * After the rows of `uploadIds` are deleted (committed): an object store's pieces of those uploads, once more. A piece
+ * whose PUT was on its way while the first pass cleared the store is written, object then row, before its upload's row
+ * goes; nothing would ever point to that object again, so only this pass can find it. (A piece that comes after the row
+ * is gone finds no upload and deletes its own object: storePiece.) The rows are already gone, so a failure here cannot
+ * be answered by a retry: it is logged, by the store's status only.
+ */
+export async function clearPiecesOfDeletedUploads(uploadIds: string[], store: AudioPieceStore = audioPieceStore()): Promise<void> {
+  if (store.kind === "database") return;
+  for (const id of uploadIds) {
+    await store.deletePrefix(uploadPrefix(id)).catch((error: unknown) => {
+      console.error(`[uploads] a deleted upload's pieces could not be cleared from the object store: ${(error as Error | null)?.message ?? "unknown"}`);
+    });
+  }
 }
 
 /** The retention job: every expired upload with its pieces. Answers how many uploads went. */

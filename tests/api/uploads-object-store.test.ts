@@ -1,0 +1,164 @@
+/** @jest-environment node */
+import { createHash } from "node:crypto";
+import { http, HttpResponse } from "msw";
+
+import { DELETE as deleteData } from "@/app/api/account/data/route";
+import { PUT as putPiece } from "@/app/api/uploads/[id]/parts/[part]/pieces/[piece]/route";
+import { DELETE as deleteUpload } from "@/app/api/uploads/[id]/route";
+import { POST as createUpload } from "@/app/api/uploads/route";
+import { RECORDING_PART_SECONDS, type UploadState } from "@/lib/domain/transcription/long-recording";
+import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
+import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { setEnvForFile } from "@/tests/helpers/env";
+import { bearer, routeContext } from "@/tests/helpers/requests";
+import { PROVIDER_ENV } from "@/tests/msw/providers";
+
+// The pieces of a recording sent in parts, kept in an S3-compatible object store (AUDIO_PIECES_S3_*) rather than the
+// database: when an upload or the whole account is deleted, no piece may stay behind in the store, not even one whose PUT
+// was on its way while the deletion ran. Nothing points to such an object any more, so no clean-up would ever find it.
+
+const api = setUpApiTestContext();
+
+const ENDPOINT = "http://s3.test:9000";
+const BUCKET = "coach-audio";
+setEnvForFile({
+  ...clerkTestEnv(),
+  ...PROVIDER_ENV,
+  AUDIO_PIECES_S3_ENDPOINT: ENDPOINT,
+  AUDIO_PIECES_S3_BUCKET: BUCKET,
+  AUDIO_PIECES_S3_REGION: "auto",
+  AUDIO_PIECES_S3_ACCESS_KEY_ID: "AKIDTEST",
+  AUDIO_PIECES_S3_SECRET_ACCESS_KEY: "secret",
+});
+
+/** The store's objects, by key. */
+const objects = new Map<string, Uint8Array>();
+/** Runs once, while the store lists a prefix, after the listing is taken and before it is answered. */
+let duringNextListing: (() => Promise<void>) | null = null;
+
+beforeEach(() => {
+  objects.clear();
+  duringNextListing = null;
+  api.server.use(
+    http.all(`${ENDPOINT}/${BUCKET}/*`, async ({ request }) => {
+      const url = new URL(request.url);
+      const key = decodeURIComponent(url.pathname.slice(`/${BUCKET}/`.length));
+      if (request.method === "PUT") {
+        objects.set(key, new Uint8Array(await request.arrayBuffer()));
+        return new HttpResponse(null, { status: 200 });
+      }
+      if (request.method === "DELETE") {
+        objects.delete(key);
+        return new HttpResponse(null, { status: 204 });
+      }
+      if (request.method === "GET" && key === "" && url.searchParams.get("list-type") === "2") {
+        const prefix = url.searchParams.get("prefix") ?? "";
+        const listed = [...objects.keys()].filter((name) => name.startsWith(prefix)).sort();
+        const during = duringNextListing;
+        duringNextListing = null;
+        await during?.();
+        const contents = listed.map((name) => `<Contents><Key>${name}</Key><Size>1</Size></Contents>`).join("");
+        return new HttpResponse(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`, {
+          headers: { "content-type": "application/xml" },
+        });
+      }
+      if (request.method === "GET") {
+        const object = objects.get(key);
+        return object ? new HttpResponse(object) : new HttpResponse(null, { status: 404 });
+      }
+      return new HttpResponse(null, { status: 405 });
+    }),
+  );
+});
+
+const url = (path: string) => `http://localhost:3000${path}`;
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const headersOf = async (user: string) => ({ "x-forwarded-for": "203.0.113.20", ...bearer(await mintSessionToken(user)) });
+
+/** Two one-piece parts of a recording (bytes the store takes as they are). */
+const parts = [Uint8Array.from({ length: 200 }, (_, index) => index & 0xff), Uint8Array.from({ length: 150 }, (_, index) => (index * 7) & 0xff)];
+
+async function startUpload(user: string, clientId: string): Promise<UploadState> {
+  const body = {
+    clientId,
+    mimeType: "audio/ogg;codecs=opus",
+    language: "en-US",
+    parts: parts.map((part, index) => ({ startMs: index * RECORDING_PART_SECONDS * 1000, bytes: part.length, pieces: [sha256(part)] })),
+  };
+  const response = await createUpload(
+    new Request(url("/api/uploads"), {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(await headersOf(user)) },
+      body: JSON.stringify(body),
+    }),
+    routeContext(),
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as UploadState;
+}
+
+async function sendPart(user: string, uploadId: string, part: number) {
+  const request = new Request(url(`/api/uploads/${uploadId}/parts/${part}/pieces/0`), {
+    method: "PUT",
+    headers: { "content-type": "application/octet-stream", ...(await headersOf(user)) },
+    body: new Uint8Array(parts[part]!),
+  });
+  return putPiece(request, routeContext({ id: uploadId, part: String(part), piece: "0" }));
+}
+
+const keysOf = (uploadId: string) => [...objects.keys()].filter((key) => key.startsWith(`uploads/${uploadId}/`));
+
+describe("pieces in an object store", () => {
+  it("deleting all of one's data leaves no piece in the store, not even one that landed while the store was being cleared", async () => {
+    const user = "user_s3_erase";
+    const upload = await startUpload(user, "rec-s3-erase");
+    const untouched = await startUpload("user_s3_other", "rec-s3-erase");
+    expect((await sendPart(user, upload.uploadId, 0)).status).toBe(200);
+    expect((await sendPart("user_s3_other", untouched.uploadId, 0)).status).toBe(200);
+    expect(keysOf(upload.uploadId)).toEqual([`uploads/${upload.uploadId}/0/0`]);
+
+    // The other tab's upload goes on: its next piece is stored while the erasure is clearing the store.
+    let landed: number | undefined;
+    duringNextListing = async () => {
+      landed = (await sendPart(user, upload.uploadId, 1)).status;
+    };
+    const response = await deleteData(new Request(url("/api/account/data"), { method: "DELETE", headers: await headersOf(user) }), routeContext());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ deleted: { uploads: 1 } });
+    expect(landed).toBe(200);
+
+    expect(await api.db.upload.count({ where: { id: upload.uploadId } })).toBe(0);
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId } })).toBe(0);
+    expect(keysOf(upload.uploadId)).toEqual([]);
+    // Another account's pieces stay.
+    expect(keysOf(untouched.uploadId)).toEqual([`uploads/${untouched.uploadId}/0/0`]);
+  });
+
+  it("deleting an upload leaves no piece in the store, not even one that landed while the store was being cleared", async () => {
+    const user = "user_s3_upload";
+    const upload = await startUpload(user, "rec-s3-upload");
+    expect((await sendPart(user, upload.uploadId, 0)).status).toBe(200);
+
+    let landed: number | undefined;
+    duringNextListing = async () => {
+      landed = (await sendPart(user, upload.uploadId, 1)).status;
+    };
+    const response = await deleteUpload(
+      new Request(url(`/api/uploads/${upload.uploadId}`), { method: "DELETE", headers: await headersOf(user) }),
+      routeContext({ id: upload.uploadId }),
+    );
+    expect(response.status).toBeLessThan(300);
+    expect(landed).toBe(200);
+
+    expect(await api.db.upload.count({ where: { id: upload.uploadId } })).toBe(0);
+    expect(keysOf(upload.uploadId)).toEqual([]);
+  });
+
+  it("a piece that arrives after its upload is gone is not kept in the store", async () => {
+    const user = "user_s3_late";
+    const upload = await startUpload(user, "rec-s3-late");
+    await api.db.upload.deleteMany({ where: { id: upload.uploadId } });
+    expect((await sendPart(user, upload.uploadId, 0)).status).toBe(404);
+    expect(keysOf(upload.uploadId)).toEqual([]);
+  });
+});
