@@ -67,6 +67,36 @@ describe("DELETE /api/sessions/{id}", () => {
     expect((await remove("user_d1", id)).status).toBe(404);
   });
 
+  it("takes the unfinished upload of a follow-up recorded for it (named by server or browser id), with its audio; others stay", async () => {
+    const id = await storedSession("user_d5", "local-d5");
+    const otherId = await storedSession("user_d5", "local-d5-other");
+    // A long Growth Commitment recording sent in parts, interrupted: its parts' audio waits on the server.
+    const upload = (owner: string, clientId: string, followUpOf: string) =>
+      api.db.upload.create({
+        data: {
+          owner,
+          clientId,
+          mimeType: "audio/webm",
+          language: "en",
+          minSpeakers: 2,
+          maxSpeakers: 2,
+          followUpOf,
+          plan: { parts: [{ startMs: 0, bytes: 3, pieces: ["a".repeat(64)] }] },
+          expiresAt: new Date(Date.now() + 3_600_000),
+          pieces: { create: { part: 0, piece: 0, size: 3, sha256: "a".repeat(64), bytes: Buffer.from([1, 2, 3]) } },
+        },
+      });
+    const byServerId = await upload("user:user_d5", "rec-d5-1", id);
+    const byBrowserId = await upload("user:user_d5", "rec-d5-2", "local-d5");
+    const ofOtherSession = await upload("user:user_d5", "rec-d5-3", otherId);
+    const ofOtherUser = await upload("user:user_d5x", "rec-d5-1", id);
+
+    expect((await remove("user_d5", id)).status).toBe(200);
+    const left = await api.db.upload.findMany({ where: { clientId: { startsWith: "rec-d5" } }, select: { id: true } });
+    expect(left.map((row) => row.id).sort()).toEqual([ofOtherSession.id, ofOtherUser.id].sort());
+    expect(await api.db.uploadPiece.count({ where: { uploadId: { in: [byServerId.id, byBrowserId.id] } } })).toBe(0);
+  });
+
   it("accepts the retry form and the browser id the session was saved under", async () => {
     const id = await storedSession("user_d2", "local-d2");
     const response = await remove("user_d2", "local-d2", "?retry=true&force=true");

@@ -467,6 +467,17 @@ export async function purgeExpiredUploads(now: Date = new Date(), store: AudioPi
   return purged;
 }
 
+/**
+ * Deleting a session: the owner's unfinished uploads of a Growth Commitment follow-up recorded for it (followUpOf, the
+ * session's server or browser id), with their pieces. That audio is the session's couple talking about it; deleting the
+ * session withdraws it too, rather than leaving it to expire. Answers how many went.
+ */
+export async function deleteFollowUpUploadsOf(userId: string, sessionIds: string[], store: AudioPieceStore = audioPieceStore()): Promise<number> {
+  const uploads = await getDb().upload.findMany({ where: { owner: userOwner(userId), followUpOf: { in: sessionIds } }, select: { id: true } });
+  for (const { id } of uploads) await removeUpload(id, store);
+  return uploads.length;
+}
+
 /** Account deletion: an object store's pieces of the user's uploads (the rows go in the account's transaction). */
 export async function deleteStoredPiecesOfUser(userId: string, store: AudioPieceStore = audioPieceStore()): Promise<void> {
   if (store.kind === "database") return;
