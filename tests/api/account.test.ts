@@ -6,6 +6,8 @@ import { GET as exportData } from "@/app/api/account/export/route";
 import { DELETE as deleteDataPublic } from "@/app/api/public/account/data/route";
 import { GET as exportDataPublic } from "@/app/api/public/account/export/route";
 import { GET as listSessions } from "@/app/api/sessions/route";
+import { postgresAdapter, setDbForTests } from "@/lib/server/db";
+import { PrismaClient } from "@/lib/server/generated/prisma/client";
 import { deleteAccountData, deleteClerkUser } from "@/lib/server/services/account-delete";
 import { EXPORT_PAGE_SIZE } from "@/lib/server/services/account-export";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
@@ -193,6 +195,61 @@ describe("GET /api/account/export", () => {
     expect(ids).toEqual(stored.map((session) => session.id));
     expect(data.counts).toEqual({ sessions: total, swipeActions: 1, followUps: 0, commitments: 0, failureMarkers: 0, retainedRecordings: 0 });
     expect(data.sessions.at(-1).swipeActions).toEqual([expect.objectContaining({ action: "helpful" })]);
+  });
+
+  it("a database that cannot be reached is the house's 503, not a 200 whose file breaks off", async () => {
+    const unreachable = new PrismaClient({ adapter: postgresAdapter("postgresql://postgres@127.0.0.1:1/none?connect_timeout=2") });
+    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    setDbForTests(unreachable);
+    try {
+      const response = await exportData(apiRequest("/api/account/export", { headers: await auth("user_export_down") }), routeContext());
+      expect(response.status).toBe(503);
+      expect(response.headers.get("content-disposition")).toBeNull();
+      expect(await response.json()).toMatchObject({ code: "unavailable" });
+    } finally {
+      setDbForTests(api.db);
+      log.mockRestore();
+      await unreachable.$disconnect();
+    }
+  });
+
+  it("a database failure after the file has begun cuts the download off as an error: never a shorter file that ends well", async () => {
+    await api.db.session.createMany({ data: Array.from({ length: EXPORT_PAGE_SIZE + 3 }, (_, n) => ({ userId: "user_export_cut", name: `Talk ${n}` })) });
+    // The database answers the first page of sessions, then the connection is lost.
+    let pagesRead = 0;
+    const sessions = new Proxy(api.db.session, {
+      get(target, property) {
+        if (property !== "findMany") return Reflect.get(target, property);
+        return async (...args: Parameters<typeof target.findMany>) => {
+          pagesRead += 1;
+          if (pagesRead > 1) throw new Error("connection lost");
+          return target.findMany(...args);
+        };
+      },
+    });
+    const flaky = new Proxy(api.db, {
+      get(target, property) {
+        if (property === "session") return sessions;
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    setDbForTests(flaky);
+    try {
+      const response = await exportData(apiRequest("/api/account/export", { headers: await auth("user_export_cut") }), routeContext());
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const first = await reader.read();
+      expect(new TextDecoder().decode(first.value)).toContain('"sessions": [');
+      await expect(
+        (async () => {
+          for (;;) if ((await reader.read()).done) return "ended";
+        })(),
+      ).rejects.toThrow("connection lost");
+    } finally {
+      setDbForTests(api.db);
+    }
+    expect(pagesRead).toBe(2);
   });
 
   it("is an empty export for an account with nothing stored", async () => {

@@ -18,7 +18,7 @@ export function makeAccountExportHandler(scope: ApiScope) {
     if (scope === "public") throw signInRequired();
     const identity = await requireIdentity(request);
     const now = new Date();
-    const response = new Response(exportAccountStream(identity.userId, now), {
+    const response = new Response(await exportAccountStream(identity.userId, now), {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,

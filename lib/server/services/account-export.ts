@@ -32,11 +32,25 @@ export const EXPORT_PAGE_SIZE = 50;
 
 const encoder = new TextEncoder();
 
-/** The export as a stream of UTF-8 JSON, indented like JSON.stringify(value, null, 2); a database failure errors the stream. */
-export function exportAccountStream(userId: string, now: Date = new Date()): ReadableStream<Uint8Array> {
+/**
+ * The export as a stream of UTF-8 JSON, indented like JSON.stringify(value, null, 2). Its first part (the account's
+ * uploads and counters, and its first page of sessions) is read before it is answered: a database that cannot be
+ * reached is then the house's error answer, not a 200 whose file breaks off at once. A failure further on errors the
+ * stream (the connection is cut, never ended as if the file were whole), and the document's counts come last: a file
+ * without them is not complete.
+ */
+export async function exportAccountStream(userId: string, now: Date = new Date()): Promise<ReadableStream<Uint8Array>> {
   const pages = documentParts(userId, now);
+  let first: IteratorResult<string, void> | null = await pages.next();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
+      if (first) {
+        const opening = first;
+        first = null;
+        if (opening.done) controller.close();
+        else controller.enqueue(encoder.encode(opening.value));
+        return;
+      }
       try {
         const next = await pages.next();
         if (next.done) controller.close();
@@ -53,7 +67,7 @@ export function exportAccountStream(userId: string, now: Date = new Date()): Rea
 
 /** The whole export as one value (tests, small accounts): the stream, read and parsed. */
 export async function exportAccountData(userId: string, now: Date = new Date()): Promise<AccountExport> {
-  return JSON.parse(await new Response(exportAccountStream(userId, now)).text()) as AccountExport;
+  return JSON.parse(await new Response(await exportAccountStream(userId, now)).text()) as AccountExport;
 }
 
 export type AccountExport = {
@@ -63,20 +77,24 @@ export type AccountExport = {
   account: { userId: string };
   uploads: Awaited<ReturnType<typeof uploadsOf>>;
   usageCounters: Awaited<ReturnType<typeof usageCountersOf>>;
-  sessions: Awaited<ReturnType<typeof sessionPage>>;
+  sessions: SessionPage;
   counts: { sessions: number; swipeActions: number; followUps: number; commitments: number; failureMarkers: number; retainedRecordings: number };
 };
 
 async function* documentParts(userId: string, now: Date): AsyncGenerator<string, void, undefined> {
   const field = (name: string, value: unknown) => `  ${JSON.stringify(name)}: ${indented(value, "  ")}`;
-  yield `{\n${field("format", EXPORT_FORMAT)},\n${field("version", EXPORT_VERSION)},\n${field("exportedAt", now.toISOString())},\n`;
-  yield `${field("account", { userId })},\n${field("uploads", await uploadsOf(userId))},\n`;
-  yield `${field("usageCounters", await usageCountersOf(userId))},\n  "sessions": [`;
+  const uploads = await uploadsOf(userId);
+  const usageCounters = await usageCountersOf(userId);
+  const firstPage = await sessionPage(userId, null);
+  const opening = `{\n${field("format", EXPORT_FORMAT)},\n${field("version", EXPORT_VERSION)},\n${field("exportedAt", now.toISOString())},\n`;
+  const lists = `${field("account", { userId })},\n${field("uploads", uploads)},\n${field("usageCounters", usageCounters)},\n  "sessions": [`;
+  // One part for the opening and the first page: what is read before the answer is given (exportAccountStream).
+  let head: string | null = opening + lists;
 
   const counts = { sessions: 0, swipeActions: 0, followUps: 0, commitments: 0, failureMarkers: 0, retainedRecordings: 0 };
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const page = await sessionPage(userId, after);
+    const page: SessionPage = head === null ? await sessionPage(userId, after) : firstPage;
     if (page.length === 0) break;
     const written = page.map((session, index) => `${counts.sessions + index === 0 ? "" : ","}\n    ${indented(session, "    ")}`);
     for (const session of page) {
@@ -87,13 +105,16 @@ async function* documentParts(userId: string, now: Date): AsyncGenerator<string,
       counts.failureMarkers += session.failures.length;
       counts.retainedRecordings += session.failures.filter((failure) => failure.audioRetained).length;
     }
-    yield written.join("");
+    yield (head ?? "") + written.join("");
+    head = null;
     const last = page[page.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
     if (page.length < EXPORT_PAGE_SIZE) break;
   }
-  yield `${counts.sessions === 0 ? "]" : "\n  ]"},\n${field("counts", counts)}\n}\n`;
+  yield `${head ?? ""}${counts.sessions === 0 ? "]" : "\n  ]"},\n${field("counts", counts)}\n}\n`;
 }
+
+type SessionPage = Awaited<ReturnType<typeof sessionPage>>;
 
 /** JSON.stringify(value, null, 2) for a value written at `indent` inside the document. */
 function indented(value: unknown, indent: string): string {
