@@ -6,12 +6,27 @@ import { exportFileName } from "@/lib/domain/data-rights/retention";
 
 export const ACCOUNT_PATHS = { export: "/api/account/export", data: "/api/account/data" } as const;
 
-/** Fetches the account's export and hands it to the user as the file the server named. */
+/**
+ * Fetches the account's export and hands it to the user as the file the server named, only when it is whole: a file
+ * cut short (a connection ended early by something on the way, as if the file were done) fails like any other error,
+ * rather than being saved as a copy that silently lacks sessions.
+ */
 export async function downloadAccountExport(): Promise<void> {
   const response = await apiRequest("GET", ACCOUNT_PATHS.export);
   const content = await response.text();
+  if (!isWholeExport(content)) throw new Error("The export file arrived incomplete.");
   const named = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
   downloadFile(content, named ?? exportFileName(new Date()), "application/json");
+}
+
+/** The server writes the document's counts last (account-export.ts): present, and matching its sessions, it is all there. */
+function isWholeExport(content: string): boolean {
+  try {
+    const document = JSON.parse(content) as { format?: unknown; sessions?: unknown; counts?: { sessions?: unknown } } | null;
+    return document?.format === "relationship-coach-export" && Array.isArray(document.sessions) && document.counts?.sessions === document.sessions.length;
+  } catch {
+    return false;
+  }
 }
 
 export type AccountDeletion = { success: true; deleted: Record<string, number>; accountDeleted: boolean };

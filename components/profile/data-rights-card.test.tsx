@@ -95,16 +95,32 @@ describe("DataRightsCard, signed in", () => {
   it("downloads the account's export as the file the server named", async () => {
     answers["GET /api/account/export"] = {
       status: 200,
-      body: '{"format":"relationship-coach-export","sessions":[{"id":"s1"}]}',
+      body: '{"format":"relationship-coach-export","sessions":[{"id":"s1"}],"counts":{"sessions":1}}',
       headers: { "content-disposition": 'attachment; filename="relationship-coach-export-2026-11-23.json"' },
     };
     const { card } = renderCard();
     await userEvent.click(within(card).getByRole("button", { name: T.download }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe("relationship-coach-export-2026-11-23.json");
-    expect(JSON.parse(await downloads[0]!.text)).toEqual({ format: "relationship-coach-export", sessions: [{ id: "s1" }] });
+    expect(JSON.parse(await downloads[0]!.text)).toEqual({ format: "relationship-coach-export", sessions: [{ id: "s1" }], counts: { sessions: 1 } });
     expect(calls).toEqual([{ method: "GET", url: "/api/account/export", authorization: "Bearer token-1" }]);
     expect(getToast()).toMatchObject({ title: T.downloadStarted });
+  });
+
+  it.each([
+    ["cut off mid-way", '{"format":"relationship-coach-export","sessions":[{"id":"s1"},{"id":'],
+    ["ended before its counts", '{"format":"relationship-coach-export","sessions":[{"id":"s1"}]}'],
+    ["with fewer sessions than it counts", '{"format":"relationship-coach-export","sessions":[{"id":"s1"}],"counts":{"sessions":2}}'],
+  ])("saves no file and says the download failed when the export arrives %s", async (_, body) => {
+    answers["GET /api/account/export"] = {
+      status: 200,
+      body,
+      headers: { "content-disposition": 'attachment; filename="relationship-coach-export-2026-11-23.json"' },
+    };
+    const { card } = renderCard();
+    await userEvent.click(within(card).getByRole("button", { name: T.download }));
+    await waitFor(() => expect(getToast()).toMatchObject({ title: T.downloadFailedTitle, description: T.downloadFailedBody }));
+    expect(downloads).toHaveLength(0);
   });
 
   it("says so when the export fails", async () => {
