@@ -186,7 +186,12 @@ describe("PrivacyContent", () => {
     expect(screen.getByRole("region", { name: "Your rights under the GDPR" })).toHaveTextContent(
       /Download my data and Delete all my data are in Profile Settings/,
     );
-    expect(screen.getByRole("region", { name: "How long we keep data" })).toHaveTextContent(/per IP address for guests/);
+    const retention = screen.getByRole("region", { name: "How long we keep data" });
+    expect(retention).toHaveTextContent(/per IP address for guests/);
+    // What outlives a deletion is said: the counters until their window ends, and a deleted account's identifier.
+    expect(retention).toHaveTextContent(/counters are in its data download/);
+    expect(retention).toHaveTextContent(/Deleting all your data keeps them until their window ends/);
+    expect(retention).toHaveTextContent(/we keep only the deleted account's identifier and the time of deletion, nothing else/);
   });
 
   it("lists the GDPR rights, including a complaint to a supervisory authority, and the 18+ rule", () => {

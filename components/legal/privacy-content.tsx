@@ -189,9 +189,15 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
           </li>
           <li>
             Request counters: to stop the AI from being overused, our database counts requests per account, or per IP address for guests. Each counter is kept
-            only for its time window (one hour unless the operator sets another) and then deleted.
+            only for its time window (one hour unless the operator sets another; the count of sessions you deleted today, which still count toward the
+            day&apos;s limit of new sessions, until the end of the day) and then deleted. An account&apos;s counters are in its data download. Deleting all your
+            data keeps them until their window ends, so that it does not reset the limits; deleting your account deletes them at once.
           </li>
-          <li>Account details: until your account is deleted (you can do this yourself in Profile Settings).</li>
+          <li>
+            Account details: until your account is deleted (you can do this yourself in Profile Settings). After that we keep only the deleted account&apos;s
+            identifier and the time of deletion, nothing else, so that nothing can ever be stored for that account again (for example by a request that was
+            still running when you deleted it).
+          </li>
           <li>Technical logs: only for a short period, as needed for security and troubleshooting.</li>
           <li>Donation records: as long as tax and accounting law requires.</li>
         </LegalList>
