@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from "react";
 
 import { currentToast, dismissToast, subscribeToasts, TOAST_DURATION_MS } from "@/lib/client/toast/toast-store";
 
-import { TOAST_VARIANT_CLASSES } from "./toast-look";
+import { TOAST_CLOSE_CLASSES, TOAST_CLOSE_LABEL, TOAST_VARIANT_CLASSES } from "./toast-look";
 
 /**
  * The toast, shown without the viewport's code when that code could not be loaded (lazy-overlays.tsx): the messages that
@@ -26,12 +26,7 @@ export function PlainToast() {
             <p className="font-semibold leading-snug">{toast.title}</p>
             {toast.description ? <p className="mt-1 text-sm leading-relaxed opacity-90">{toast.description}</p> : null}
           </div>
-          <button
-            type="button"
-            aria-label="Dismiss notification"
-            onClick={() => dismissToast(toast.id)}
-            className="-m-1 rounded-full p-1 text-lg leading-none opacity-70 hover:opacity-100"
-          >
+          <button type="button" aria-label={TOAST_CLOSE_LABEL} onClick={() => dismissToast(toast.id)} className={TOAST_CLOSE_CLASSES}>
             <span aria-hidden>×</span>
           </button>
         </div>

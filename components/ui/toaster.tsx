@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
 
 import { currentToast, dismissToast, subscribeToasts, TOAST_DURATION_MS } from "@/lib/client/toast/toast-store";
 
-import { TOAST_VARIANT_CLASSES } from "./toast-look";
+import { TOAST_CLOSE_CLASSES, TOAST_CLOSE_LABEL, TOAST_VARIANT_CLASSES } from "./toast-look";
 
 export { TOAST_DURATION_MS };
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
@@ -29,7 +29,7 @@ export function Toaster() {
             <Toast.Title className="font-semibold leading-snug">{toast.title}</Toast.Title>
             {toast.description ? <Toast.Description className="mt-1 text-sm leading-relaxed opacity-90">{toast.description}</Toast.Description> : null}
           </div>
-          <Toast.Close aria-label="Dismiss notification" className="-m-1 rounded-full p-1 text-lg leading-none opacity-70 hover:opacity-100">
+          <Toast.Close aria-label={TOAST_CLOSE_LABEL} className={TOAST_CLOSE_CLASSES}>
             <span aria-hidden>×</span>
           </Toast.Close>
         </Toast.Root>
