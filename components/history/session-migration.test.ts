@@ -104,3 +104,43 @@ describe("a shared browser", () => {
     expect(listLocalSessionRecords()).toEqual([]);
   });
 });
+
+describe("a long guest history", () => {
+  const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
+  beforeEach(() => {
+    localStorage.clear();
+    sessionApi.migrate.mockReset();
+    showToast.mockReset();
+    for (let index = 0; index < 130; index++) {
+      upsertLocalSessionRecord({
+        id: `local-${1700000000000 + index}`,
+        transcript: "Maya: We never get time for us.",
+        analysis: { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }] },
+        createdAt: "2026-11-01T09:00:00.000Z",
+        timestamp: 1700000000000 + index,
+        isCompleted: true,
+      });
+    }
+  });
+  const confirmAll = async (items: { id: string }[]) => ({
+    success: true,
+    migratedCount: items.length,
+    migrated: items.map((item) => ({ localId: item.id, id: `server-${item.id}` })),
+  });
+
+  test("goes in requests the server accepts (at most 100 sessions each), all of it, with one toast", async () => {
+    sessionApi.migrate.mockImplementation(confirmAll);
+    await migrateLocalSessions();
+    expect(sessionApi.migrate.mock.calls.map(([items]: [unknown[]]) => items.length)).toEqual([100, 30]);
+    expect(listLocalSessionRecords()).toEqual([]);
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ description: "130 local sessions migrated to your account." }));
+  });
+
+  test("a refused request keeps what it carried on the device, after the batches the server confirmed", async () => {
+    sessionApi.migrate.mockImplementationOnce(confirmAll).mockRejectedValueOnce(new Error("Service Unavailable"));
+    await migrateLocalSessions();
+    expect(listLocalSessionRecords()).toHaveLength(30);
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Migration Notice", description: "Sessions remain on this device only." }));
+  });
+});

@@ -3,24 +3,33 @@ import { listLocalSessions, removeLocalSession } from "@/lib/client/recordings/l
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
+import { migrationBatches } from "@/lib/domain/history/migration-batches";
 
 import { HISTORY_TEXTS as T } from "./texts";
 
 // The migration itself, loaded by useSessionMigration once a user is signed in: the first screen does not carry the
 // sessions client (and its schemas) for it.
 
-/** Moves this device's completed sessions to the account; only the copies the server confirms are removed here. */
+/**
+ * Moves this device's completed sessions to the account, in requests the server accepts (migrationBatches); only the copies
+ * the server confirms are removed here. A refused batch stops the move: what is left stays on the device, and the notice
+ * says so.
+ */
 export async function migrateLocalSessions(): Promise<void> {
   const sessions = listLocalSessions().filter((session) => historyItemStatus(session) === "normal" && session.analysis);
   if (sessions.length === 0) return;
+  let migratedCount = 0;
   try {
-    const answer = await sessionApi.migrate(sessions.map(toMigrationItem));
-    for (const item of answer.migrated ?? []) removeLocalSession(item.localId);
-    if (answer.migratedCount > 1) showToast({ title: T.syncedTitle, description: T.syncedBody(answer.migratedCount), variant: "success" });
-    announceSessionsChanged();
+    for (const batch of migrationBatches(sessions.map(toMigrationItem))) {
+      const answer = await sessionApi.migrate(batch);
+      for (const item of answer.migrated ?? []) removeLocalSession(item.localId);
+      migratedCount += answer.migratedCount;
+    }
+    if (migratedCount > 1) showToast({ title: T.syncedTitle, description: T.syncedBody(migratedCount), variant: "success" });
   } catch {
     showToast({ title: T.migrationNoticeTitle, description: T.migrationNoticeBody });
   }
+  announceSessionsChanged();
 }
 
 /** Only the fields the server's session schema knows; browser-only fields (audio keys, mime types) stay behind. */

@@ -1,6 +1,7 @@
 import "server-only";
 
-import { MIGRATE_BODY_LIMIT_BYTES, migrateBodySchema, migrateSessionsForUser, notMigrated } from "@/lib/server/services/migrate";
+import { MIGRATE_BODY_LIMIT_BYTES } from "@/lib/domain/history/migration-batches";
+import { migrateBodySchema, migrateSessionsForUser, notMigrated } from "@/lib/server/services/migrate";
 
 import { scopedRoute, type ApiScope } from "./session-route";
 

@@ -2,6 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
+import { MIGRATE_MAX_SESSIONS } from "@/lib/domain/history/migration-batches";
 import { ApiError, isDatabaseUnreachable, isErasedAccountRefusal } from "@/lib/server/http/errors";
 
 import { migrateCommitments } from "./commitments";
@@ -15,9 +16,6 @@ export const MIGRATION_NOTICE = "Sessions remain on this device only.";
 /** Why nothing was migrated, in the answer the browser expects (localOnly): its sessions stay where they are. */
 export const notMigrated = (code: "unauthorized" | "unavailable") =>
   new ApiError(code, MIGRATION_NOTICE, { success: false, localOnly: true, migratedCount: 0, warning: null });
-
-const MIGRATE_MAX_SESSIONS = 100;
-export const MIGRATE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** Items are checked one by one below, so one broken local session never blocks the others. */
 export const migrateBodySchema = z.object({ sessions: z.array(z.unknown()).max(MIGRATE_MAX_SESSIONS) });
