@@ -1,5 +1,7 @@
 import "server-only";
 
+import { withDeadline } from "@/lib/domain/with-deadline";
+
 import { ApiError } from "./errors";
 
 // Every request body is read within a bound: a client that opens a request and sends its body slowly, or stops halfway,
@@ -41,8 +43,8 @@ export async function* bodyChunks(request: Request, bounds: BodyReadBounds): Asy
   try {
     for (;;) {
       const wait = Math.min(bounds.idleMs, deadline - Date.now());
-      const next = wait > 0 ? await readWithin(reader, wait) : "timeout";
-      if (next === "timeout") throw bodyTooSlow();
+      if (wait <= 0) throw bodyTooSlow();
+      const next = await withDeadline(reader.read(), wait, bodyTooSlow);
       if (next.done) {
         done = true;
         return;
@@ -56,15 +58,3 @@ export async function* bodyChunks(request: Request, bounds: BodyReadBounds): Asy
 }
 
 export const bodyTooSlow = () => new ApiError("request_timeout", BODY_TOO_SLOW_MESSAGE);
-
-async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<ReadableStreamReadResult<Uint8Array> | "timeout"> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), ms);
-  });
-  try {
-    return await Promise.race([reader.read(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { withDeadline } from "@/lib/domain/with-deadline";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 
@@ -100,17 +101,11 @@ export function createTurnQueue({ maxQueued = WRITE_TURNS_QUEUED_PER_USER, maxWa
       const finished = new Promise<void>((resolve) => (done = resolve));
       queue.tail = previous.then(() => finished);
       queue.size += 1;
-      let timer: ReturnType<typeof setTimeout> | undefined;
       try {
-        const turn = await Promise.race([
-          previous.then(() => "turn" as const),
-          new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), maxWaitMs))),
-        ]);
-        if (turn === "timeout") throw busy();
+        await withDeadline(previous, maxWaitMs, busy);
         await nextMacrotask();
         return await task();
       } finally {
-        clearTimeout(timer);
         // A write that gave up passes its turn on too: the next one waits for `previous`, then for this (already done).
         done();
         queue.size -= 1;
