@@ -1,6 +1,6 @@
 import { AudioStorageError, deleteRecording, listStoredRecordings } from "@/lib/client/recordings/audio-store";
 import { listLocalRecordingRefs, listLocalSessions } from "@/lib/client/recordings/local-recordings";
-import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { browserStorage, readStoredList, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 import { ownedByCurrentUser } from "@/lib/client/storage/device-owner";
 
 // A guest's data rights work on what this browser holds: the sessions in localStorage and the recordings in IndexedDB.
@@ -60,18 +60,14 @@ export async function deleteDeviceData(storage: KeyValueStorage | null = browser
 
 type StoredItem = Record<string, unknown> & { id?: unknown };
 
-function readStoredList(storage: KeyValueStorage | null, key: string): StoredItem[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((item): item is StoredItem => typeof item === "object" && item !== null) : [];
-  } catch {
-    return [];
-  }
+/** A stored list's items that are objects (browser-keys.ts readStoredList: [] for a missing or damaged list). */
+function storedItems(storage: KeyValueStorage | null, key: string): StoredItem[] {
+  return readStoredList(storage, key).filter((item): item is StoredItem => typeof item === "object" && item !== null);
 }
 
 /** Sessions another account kept on this browser. */
 function othersItems(storage: KeyValueStorage | null): StoredItem[] {
-  return readStoredList(storage, STORAGE_KEYS.localSessions).filter((item) => !ownedByCurrentUser(item));
+  return storedItems(storage, STORAGE_KEYS.localSessions).filter((item) => !ownedByCurrentUser(item));
 }
 
 /** What is another account's, by key, to be written back: its sessions, their recording references, its waiting follow-ups. */
@@ -80,8 +76,8 @@ function othersCopies(storage: KeyValueStorage | null): [string, StoredItem[]][]
   const ids = new Set(sessions.map((item) => item.id));
   const kept: [string, StoredItem[]][] = [
     [STORAGE_KEYS.localSessions, sessions],
-    [STORAGE_KEYS.localRecordings, readStoredList(storage, STORAGE_KEYS.localRecordings).filter((ref) => ids.has(ref.sessionId))],
-    [STORAGE_KEYS.pendingFollowUps, readStoredList(storage, STORAGE_KEYS.pendingFollowUps).filter((item) => !ownedByCurrentUser(item))],
+    [STORAGE_KEYS.localRecordings, storedItems(storage, STORAGE_KEYS.localRecordings).filter((ref) => ids.has(ref.sessionId))],
+    [STORAGE_KEYS.pendingFollowUps, storedItems(storage, STORAGE_KEYS.pendingFollowUps).filter((item) => !ownedByCurrentUser(item))],
   ];
   return kept.filter(([, items]) => items.length > 0);
 }

@@ -1,4 +1,4 @@
-import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { browserStorage, readStoredList, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 import { deviceOwner, ownedByCurrentUser } from "@/lib/client/storage/device-owner";
 import { newDeviceSessionId } from "@/lib/domain/session-ids";
 
@@ -59,26 +59,6 @@ export function recordingName(date: Date): string {
   return `Recording ${formatted.replace(/\u202f/g, " ")}`;
 }
 
-/** A stored list, or [] when it is missing, unreadable or not a list: damaged storage must not crash the app. */
-function readList(storage: KeyValueStorage | null, key: string): unknown[] {
-  let raw: string | null = null;
-  try {
-    raw = storage?.getItem(key) ?? null;
-  } catch (error) {
-    console.warn(`Could not read ${key} from this browser's storage; treating it as empty.`, error);
-    return [];
-  }
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed)) return parsed;
-  } catch {
-    // Reported below with the non-list case.
-  }
-  console.warn(`${key} in this browser's storage is not a readable list; treating it as empty.`);
-  return [];
-}
-
 function write(storage: KeyValueStorage | null, key: string, value: string): void {
   if (!storage) throw new LocalStorageError();
   try {
@@ -127,7 +107,7 @@ const newestFirst = (a: LocalSession, b: LocalSession) => b.timestamp - a.timest
 
 /** This person's items (and a guest's) as they are stored. */
 const visibleItems = (storage: KeyValueStorage | null): Item[] =>
-  readList(storage, STORAGE_KEYS.localSessions)
+  readStoredList(storage, STORAGE_KEYS.localSessions)
     .filter(isItem)
     .filter((item) => ownedByCurrentUser(item));
 
@@ -175,7 +155,7 @@ export type SaveFailedRecordingInput = {
 export function saveFailedRecordingAsLocalSession(input: SaveFailedRecordingInput, storage: KeyValueStorage | null = browserStorage()): LocalSession {
   const now = Date.now();
   const field = MARKER_FIELD[input.kind ?? "transcription"];
-  const items = readList(storage, STORAGE_KEYS.localSessions);
+  const items = readStoredList(storage, STORAGE_KEYS.localSessions);
   const failedSessionId = input.failedSessionId || null;
 
   let index = failedSessionId ? items.findIndex((item) => isItem(item) && item.id === failedSessionId) : -1;
@@ -226,7 +206,9 @@ function unusedLocalId(items: unknown[], timestamp: number): string {
 }
 
 function saveRecordingRef(storage: KeyValueStorage | null, session: LocalSession, audioKey: string): void {
-  const refs = readList(storage, STORAGE_KEYS.localRecordings).filter((ref) => !(isItem(ref) && (ref.audioKey === audioKey || ref.sessionId === session.id)));
+  const refs = readStoredList(storage, STORAGE_KEYS.localRecordings).filter(
+    (ref) => !(isItem(ref) && (ref.audioKey === audioKey || ref.sessionId === session.id)),
+  );
   const ref: LocalRecordingRef = {
     id: audioKey,
     timestamp: session.timestamp,
@@ -241,8 +223,10 @@ function saveRecordingRef(storage: KeyValueStorage | null, session: LocalSession
 
 /** The current person's recording references (none of another account's sessions). */
 export function listLocalRecordingRefs(storage: KeyValueStorage | null = browserStorage()): LocalRecordingRef[] {
-  const othersSessions = new Set(readList(storage, STORAGE_KEYS.localSessions).flatMap((item) => (isItem(item) && !ownedByCurrentUser(item) ? [item.id] : [])));
-  return readList(storage, STORAGE_KEYS.localRecordings).filter(
+  const othersSessions = new Set(
+    readStoredList(storage, STORAGE_KEYS.localSessions).flatMap((item) => (isItem(item) && !ownedByCurrentUser(item) ? [item.id] : [])),
+  );
+  return readStoredList(storage, STORAGE_KEYS.localRecordings).filter(
     (ref): ref is LocalRecordingRef =>
       isItem(ref) && typeof ref.sessionId === "string" && typeof ref.audioKey === "string" && !othersSessions.has(ref.sessionId),
   );
@@ -253,14 +237,14 @@ export function listLocalRecordingRefs(storage: KeyValueStorage | null = browser
  * delete the audio once the server has confirmed it. Null when there was no such session.
  */
 export function removeLocalSession(id: string, storage: KeyValueStorage | null = browserStorage()): LocalSession | null {
-  const items = readList(storage, STORAGE_KEYS.localSessions);
+  const items = readStoredList(storage, STORAGE_KEYS.localSessions);
   const index = items.findIndex((item) => isItem(item) && item.id === id);
   if (index === -1) return null;
   const removed = toLocalSession(items[index]);
   items.splice(index, 1);
   write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));
 
-  const refs = readList(storage, STORAGE_KEYS.localRecordings);
+  const refs = readStoredList(storage, STORAGE_KEYS.localRecordings);
   const keptRefs = refs.filter((ref) => !(isItem(ref) && ref.sessionId === id));
   if (keptRefs.length !== refs.length) write(storage, STORAGE_KEYS.localRecordings, JSON.stringify(keptRefs));
   try {
@@ -273,7 +257,7 @@ export function removeLocalSession(id: string, storage: KeyValueStorage | null =
 
 /** Removes every failed recording's entry that names this audio (its audio is going): the ids removed. */
 export function removeLocalSessionsWithAudio(audioKey: string, storage: KeyValueStorage | null = browserStorage()): string[] {
-  const named = readList(storage, STORAGE_KEYS.localSessions).flatMap((item) =>
+  const named = readStoredList(storage, STORAGE_KEYS.localSessions).flatMap((item) =>
     isItem(item) && typeof item.id === "string" && item.audioKey === audioKey ? [item.id] : [],
   );
   for (const id of named) removeLocalSession(id, storage);
@@ -285,7 +269,7 @@ export function removeLocalSessionsWithAudio(audioKey: string, storage: KeyValue
  * one it has). Returns the updated session, or null when there is no such session.
  */
 export function recordRetryFailure(id: string, error: string, kind?: FailureKind, storage: KeyValueStorage | null = browserStorage()): LocalSession | null {
-  const items = readList(storage, STORAGE_KEYS.localSessions);
+  const items = readStoredList(storage, STORAGE_KEYS.localSessions);
   const index = items.findIndex((item) => isItem(item) && item.id === id);
   if (index === -1) return null;
   const existing = toLocalSession(items[index]) as LocalSession;
@@ -313,7 +297,7 @@ export function tryRecordRetryFailure(id: string, error: string, kind?: FailureK
  * the item with the same id, or a new item is added. Throws LocalStorageError when the browser refuses the write.
  */
 export function upsertLocalSessionRecord(record: Item & { id: string }, storage: KeyValueStorage | null = browserStorage()): void {
-  const items = readList(storage, STORAGE_KEYS.localSessions);
+  const items = readStoredList(storage, STORAGE_KEYS.localSessions);
   const index = items.findIndex((item) => isItem(item) && item.id === record.id);
   if (index === -1) items.push({ isLocal: true, ...ownerField(deviceOwner()), ...record });
   else items[index] = { ...(items[index] as Item), ...record, isLocal: true };

@@ -30,3 +30,23 @@ export function browserStorage(): KeyValueStorage | null {
     return null;
   }
 }
+
+/** A stored list, or [] when it is missing, unreadable or not a list: damaged storage must not crash the app. */
+export function readStoredList(storage: KeyValueStorage | null, key: string): unknown[] {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(key) ?? null;
+  } catch (error) {
+    console.warn(`Could not read ${key} from this browser's storage; treating it as empty.`, error);
+    return [];
+  }
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed)) return parsed;
+  } catch {
+    // Reported below with the non-list case.
+  }
+  console.warn(`${key} in this browser's storage is not a readable list; treating it as empty.`);
+  return [];
+}
