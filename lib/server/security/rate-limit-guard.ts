@@ -10,21 +10,12 @@ import { clientIp, enforceRateLimit, type RateLimitBucket } from "./rate-limit";
 // a 404 that costs the caller nothing and counts nothing; the limit comes before the provider so a refused call costs us
 // nothing either.
 
-/** Throws the route's 404 unless the caller owns what the route works on (by default: the session, found by its ids). */
-export type OwnershipCheck = (userId: string, sessionId: string) => Promise<unknown>;
-
 /** Admits one AI call of `identity` (or, for a guest, of the request's IP) in `bucket`; `sessionId` must be the caller's. */
-export async function admitAiCall(
-  request: Request,
-  bucket: RateLimitBucket,
-  identity: Identity | null,
-  sessionId?: string,
-  owns: OwnershipCheck = findOwnedSession,
-): Promise<void> {
+export async function admitAiCall(request: Request, bucket: RateLimitBucket, identity: Identity | null, sessionId?: string): Promise<void> {
   if (sessionId !== undefined) {
     // Guests' sessions live in their browser: the server has none of theirs to name.
     if (!identity) throw sessionNotFound();
-    await owns(identity.userId, sessionId);
+    await findOwnedSession(identity.userId, sessionId);
   }
   await enforceRateLimit(bucket, identity ? { userId: identity.userId } : { ip: clientIp(request) });
 }
@@ -35,13 +26,9 @@ type VariantInputs = { request: Request; identity: Identity | null; id?: string 
  * A session route's variant behind the gate: for a signed-in caller the path's session must be theirs, then the limit.
  * `account: aiLimited("summary", ({ identity, id }) => …)`.
  */
-export function aiLimited<Inputs extends VariantInputs, Answer>(
-  bucket: RateLimitBucket,
-  run: (inputs: Inputs) => Answer | Promise<Answer>,
-  owns?: OwnershipCheck,
-) {
+export function aiLimited<Inputs extends VariantInputs, Answer>(bucket: RateLimitBucket, run: (inputs: Inputs) => Answer | Promise<Answer>) {
   return async (inputs: Inputs): Promise<Answer> => {
-    await admitAiCall(inputs.request, bucket, inputs.identity, inputs.identity ? inputs.id : undefined, owns);
+    await admitAiCall(inputs.request, bucket, inputs.identity, inputs.identity ? inputs.id : undefined);
     return run(inputs);
   };
 }
