@@ -48,11 +48,20 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
 
   function vote(cardIndex: number, action: "helpful" | "unhelpful") {
     const swipeActions = applyVote(session.swipeActions ?? [], { cardIndex, action, timestamp: Date.now() });
-    setSession({ ...session, swipeActions });
+    const voted = { ...session, swipeActions };
+    setSession(voted);
     if (isLocal) return persist({ swipeActions });
-    sessionApi
-      .swipe(session.id, swipeActions)
-      .catch(() => showToast({ title: SESSION_TEXTS.saveErrorTitle, description: SESSION_TEXTS.saveErrorBody, variant: "destructive" }));
+    sessionApi.swipe(session.id, swipeActions).catch(() => {
+      // The toast says "We've saved a local backup": as after a vote in the deck, the session with its votes is kept on this
+      // device, and the next migration into the account brings the votes to the server.
+      try {
+        upsertLocalSessionRecord({ ...voted, isLocal: true });
+      } catch (error) {
+        showToast(storageWarning(error));
+        return;
+      }
+      showToast({ title: SESSION_TEXTS.saveErrorTitle, description: SESSION_TEXTS.saveErrorBody, variant: "destructive" });
+    });
   }
 
   async function regenerate() {

@@ -1,0 +1,56 @@
+/** @jest-environment jsdom */
+import { act, render } from "@testing-library/react";
+
+import { SESSION_TEXTS } from "@/components/session/texts";
+import { readLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { sessionApi } from "@/lib/client/sessions/session-api";
+import { currentToast } from "@/lib/client/toast/toast-store";
+
+import { HistoryDetail } from "./history-detail";
+import type { HistoryEntry } from "./use-history";
+
+// The detail view itself is tested in components/session-detail; here only what HistoryDetail does with a vote.
+let vote: ((cardIndex: number, action: "helpful" | "unhelpful") => void) | null = null;
+jest.mock("@/components/session-detail/session-detail", () => ({
+  SessionDetail: (props: { onVote: typeof vote }) => {
+    vote = props.onVote;
+    return null;
+  },
+}));
+jest.mock("@/lib/client/sessions/session-api", () => {
+  const actual = jest.requireActual("@/lib/client/sessions/session-api");
+  return { ...actual, sessionApi: { ...actual.sessionApi, swipe: jest.fn() } };
+});
+
+const SERVER_SESSION: HistoryEntry = {
+  id: "5b0c3d2e-8f41-4a6b-9c7d-2e1f0a9b8c7d",
+  createdAt: "2026-03-04T18:00:00.000Z",
+  transcript: "SPEAKER_00: We should plan Sunday.",
+  analysis: { cards: [{ dimension: "Curiosity", insight: "You asked open questions.", tips: [] }] },
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vote = null;
+});
+
+describe("HistoryDetail, a vote the server did not take", () => {
+  it("keeps the local backup the 'Save Error' toast promises, with the vote in it", async () => {
+    (sessionApi.swipe as jest.Mock).mockRejectedValue(new Error("offline"));
+    render(<HistoryDetail session={SERVER_SESSION} onClose={() => {}} />);
+    await act(async () => vote!(0, "helpful"));
+
+    expect(currentToast()).toMatchObject({ title: SESSION_TEXTS.saveErrorTitle, description: SESSION_TEXTS.saveErrorBody });
+    const backup = readLocalSessionRecord(SERVER_SESSION.id);
+    expect(backup).toMatchObject({ id: SERVER_SESSION.id, transcript: SERVER_SESSION.transcript, analysis: SERVER_SESSION.analysis });
+    expect(backup?.swipeActions).toEqual([expect.objectContaining({ cardIndex: 0, action: "helpful" })]);
+  });
+
+  it("keeps no copy on this device when the server took the vote", async () => {
+    (sessionApi.swipe as jest.Mock).mockResolvedValue({ success: true });
+    render(<HistoryDetail session={SERVER_SESSION} onClose={() => {}} />);
+    await act(async () => vote!(0, "helpful"));
+
+    expect(readLocalSessionRecord(SERVER_SESSION.id)).toBeNull();
+  });
+});
