@@ -2,6 +2,8 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
+import { DEFAULT_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
+
 import { SessionDetail, type SessionDetailSession } from "./session-detail";
 
 const SEGMENTS = [
@@ -298,6 +300,18 @@ describe("SessionDetail, recommendations", () => {
     const summary = screen.getByRole("region", { name: "Conversation Summary" });
     expect(within(summary).getByRole("heading", { level: 4, name: "What we heard" })).toBeInTheDocument();
     expect(summary).not.toHaveTextContent("*");
+  });
+
+  it("shows the three default recommendations when the session's list has none left once blanks are removed", async () => {
+    const user = userEvent.setup();
+    render(<SessionDetail session={sessionWith({ recommendations: [" ", ""] })} onClose={() => {}} />);
+    await user.click(screen.getByRole("tab", { name: "Summary" }));
+    const focus = screen.getByRole("region", { name: "Focus On" });
+    expect(
+      within(focus)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(DEFAULT_RECOMMENDATIONS.map((item, index) => `${index + 1}${item}`));
   });
 
   it("shows no Focus On section when there are none", async () => {

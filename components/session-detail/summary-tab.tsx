@@ -12,6 +12,7 @@ import { DisclosureCard } from "@/components/ui/disclosure-card";
 import { SectionCard } from "@/components/ui/section-card";
 import { readEvidence } from "@/lib/domain/analysis/evidence";
 import { cardsOrPlaceholder, visibleTips } from "@/lib/domain/analysis/intake";
+import { cleanRecommendations } from "@/lib/domain/analysis/summary";
 import type { InsightCard, SpeakerMetrics } from "@/lib/domain/analysis/types";
 import { formatMmSs } from "@/lib/domain/format-time";
 import { readCommitments } from "@/lib/domain/growth/commitments";
@@ -48,9 +49,11 @@ export function SummaryTab({
   const shares = speakerShares(sessionSpeakerStats(session));
   const metrics = readMetrics(analysis?.metrics);
   const hintId = useId();
-  // One line of a numbered list each: markdown marks dropped, as on the completion screen.
+  // One line of a numbered list each: markdown marks dropped, as on the completion screen. A session that has a list (its
+  // summary was made) shows it without blanks, or the three defaults when none is left (spec part 2 section 5); one
+  // without a list yet shows none.
   const recommendations = Array.isArray(session.recommendations)
-    ? session.recommendations.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((item) => markdownToPlainText(item).trim())
+    ? cleanRecommendations(session.recommendations).map((item) => markdownToPlainText(item).trim())
     : [];
 
   const vote = (cardIndex: number, action: Vote) => {
