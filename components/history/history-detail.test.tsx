@@ -4,6 +4,7 @@ import { act, render } from "@testing-library/react";
 import { SESSION_TEXTS } from "@/components/session/texts";
 import { readLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { sessionApi } from "@/lib/client/sessions/session-api";
+import { SESSION_STORAGE_MESSAGES } from "@/lib/client/storage/storage-warning";
 import { currentToast } from "@/lib/client/toast/toast-store";
 
 import { HistoryDetail } from "./history-detail";
@@ -44,6 +45,18 @@ describe("HistoryDetail, a vote the server did not take", () => {
     const backup = readLocalSessionRecord(SERVER_SESSION.id);
     expect(backup).toMatchObject({ id: SERVER_SESSION.id, transcript: SERVER_SESSION.transcript, analysis: SERVER_SESSION.analysis });
     expect(backup?.swipeActions).toEqual([expect.objectContaining({ cardIndex: 0, action: "helpful" })]);
+  });
+
+  it("leaves the storage warning showing, not a claim of a backup, when this device refuses the copy too", async () => {
+    (sessionApi.swipe as jest.Mock).mockRejectedValue(new Error("offline"));
+    const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("full", "QuotaExceededError");
+    });
+    render(<HistoryDetail session={SERVER_SESSION} onClose={() => {}} />);
+    await act(async () => vote!(0, "helpful"));
+    setItem.mockRestore();
+
+    expect(currentToast()).toMatchObject({ title: "Warning", description: SESSION_STORAGE_MESSAGES.quota });
   });
 
   it("keeps no copy on this device when the server took the vote", async () => {

@@ -99,8 +99,8 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
         return;
       }
       sessionApi.swipe(next.id, next.swipeActions).catch(() => {
-        keepOnDevice(next);
-        showToast({ title: T.saveErrorTitle, description: T.saveErrorBody, variant: "destructive" });
+        // "We've saved a local backup" only when it was: a refused write leaves keepOnDevice's storage warning showing.
+        if (keepOnDevice(next)) showToast({ title: T.saveErrorTitle, description: T.saveErrorBody, variant: "destructive" });
       });
     },
 
