@@ -1,13 +1,11 @@
 "use client";
 
-import { useRef } from "react";
-
 import { ElapsedTimer } from "@/components/recording/elapsed-timer";
 import { useElapsedSeconds } from "@/components/recording/use-elapsed-seconds";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
-import { useModalFocus } from "@/lib/client/hooks/use-modal-focus";
+import { useModalScreen } from "@/lib/client/hooks/use-modal-screen";
 import { mutualGrowthCardOrFallback } from "@/lib/domain/analysis/analysis-schema";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
@@ -28,15 +26,13 @@ export function GrowthOverlay({ results }: { results: ResultsPhase }) {
 function GrowthCard({ results, startedAt }: { results: ResultsPhase; startedAt: number | null }) {
   const { actions } = useSessionFlow();
   const elapsed = useElapsedSeconds(startedAt);
-  const dialog = useRef<HTMLDivElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   // Opened from 'Create Mutual Growth Commitment': its title is read, Tab stays in the card, Previous returns to the button.
-  useModalFocus(dialog, heading);
+  const { dialogProps, titleProps } = useModalScreen({ titleId: "growth-title" });
   const card = mutualGrowthCardOrFallback(results.session.analysis.mutualGrowthCard);
   const send = () => void actions.growth.send();
 
   return (
-    <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="growth-title" className="fixed inset-0 z-[55] overflow-y-auto bg-cream-50">
+    <div {...dialogProps} className="fixed inset-0 z-[55] overflow-y-auto bg-cream-50">
       <div className="mx-auto flex min-h-full max-w-md flex-col justify-center gap-4 px-4 py-6">
         <SwipeCard
           label={T.cardTitle}
@@ -45,7 +41,7 @@ function GrowthCard({ results, startedAt }: { results: ResultsPhase; startedAt: 
           className="p-6"
         >
           <div className="flex items-center justify-between gap-3">
-            <h2 ref={heading} id="growth-title" tabIndex={-1} className="font-serif text-2xl font-semibold text-ink outline-none">
+            <h2 {...titleProps} className="font-serif text-2xl font-semibold text-ink outline-none">
               {T.cardTitle}
             </h2>
           </div>

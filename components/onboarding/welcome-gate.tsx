@@ -7,7 +7,7 @@ import { useReducer, useRef, useState, useSyncExternalStore, type ReactNode, typ
 import { useIdentity } from "@/components/auth/identity-context";
 import { sayLoadFailed } from "@/components/shell/load-failed";
 import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
-import { useModalFocus } from "@/lib/client/hooks/use-modal-focus";
+import { useModalScreen } from "@/lib/client/hooks/use-modal-screen";
 import { showAddToHomeScreenAfterOnboarding } from "@/lib/client/install/install-prompt";
 import {
   readDisclaimerAccepted,
@@ -123,17 +123,10 @@ export function WelcomeGate({ disclaimerAccepted }: { disclaimerAccepted: boolea
  * The welcome's full-screen dialog. It comes last in the page, after the header and the recorder it covers: focus starts
  * on its title, and Tab stays in it, rather than walking the whole home page behind it first.
  */
-function GateDialog({ initial, children }: { initial: RefObject<HTMLElement | null>; children: ReactNode }) {
-  const dialog = useRef<HTMLDivElement>(null);
-  useModalFocus(dialog, initial);
+function GateDialog({ initial, children }: { initial: RefObject<HTMLHeadingElement | null>; children: ReactNode }) {
+  const { dialogProps } = useModalScreen({ label: T.dialogLabel, title: initial });
   return (
-    <div
-      ref={dialog}
-      role="dialog"
-      aria-modal="true"
-      aria-label={T.dialogLabel}
-      className={`fixed inset-0 z-50 overflow-y-auto bg-cream-50 ${HIDDEN_WHEN_DONE}`}
-    >
+    <div {...dialogProps} className={`fixed inset-0 z-50 overflow-y-auto bg-cream-50 ${HIDDEN_WHEN_DONE}`}>
       {children}
     </div>
   );

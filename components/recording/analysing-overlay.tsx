@@ -1,8 +1,6 @@
 "use client";
 
-import { useRef } from "react";
-
-import { useModalFocus } from "@/lib/client/hooks/use-modal-focus";
+import { useModalScreen } from "@/lib/client/hooks/use-modal-screen";
 import { useWakeLock } from "@/lib/client/hooks/use-wake-lock";
 import { useLongRecordingProgress } from "@/lib/client/transcription/long-recording-progress";
 import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
@@ -18,24 +16,16 @@ export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: 
   // transcription and the analysis can take minutes, and a phone that sleeps meanwhile may cut them off.
   const partProgress = useLongRecordingProgress();
   useWakeLock(true);
-  const dialog = useRef<HTMLDivElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   // The screen replaces the recorder (whose Stop button is off meanwhile): focus comes to its title, and stays there.
-  useModalFocus(dialog, heading);
+  const { dialogProps, titleProps } = useModalScreen({ titleId: "analysing-title" });
   return (
-    <div
-      ref={dialog}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="analysing-title"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-cream-50 p-6"
-    >
+    <div {...dialogProps} className="fixed inset-0 z-50 flex items-center justify-center bg-cream-50 p-6">
       <div className="w-full max-w-sm text-center">
         <div
           aria-hidden
           className="mx-auto mb-6 h-16 w-16 animate-spin rounded-full border-4 border-deep-teal-100 border-t-deep-teal-700 motion-reduce:animate-none"
         />
-        <h2 ref={heading} id="analysing-title" tabIndex={-1} className="font-serif text-2xl font-semibold text-ink outline-none">
+        <h2 {...titleProps} className="font-serif text-2xl font-semibold text-ink outline-none">
           {T.title}
         </h2>
         <p className="mt-2 text-ink-soft">{message ?? (isFollowUp ? T.followUpMessage : partProgress !== null ? T.longMessage : T.defaultMessage)}</p>

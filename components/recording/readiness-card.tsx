@@ -1,10 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
-import { useModalFocus } from "@/lib/client/hooks/use-modal-focus";
+import { useModalScreen } from "@/lib/client/hooks/use-modal-screen";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
 import { CaptureStatus } from "./capture-status";
@@ -28,11 +28,9 @@ export function ReadinessCard({
 }) {
   const [remaining, setRemaining] = useState(READINESS_COUNTDOWN_SECONDS);
   const counting = remaining > 0;
-  const dialog = useRef<HTMLDivElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   // Opened from the record button: focus comes into the card (its title is read), stays in it, and goes back to the
   // record button when the card closes.
-  useModalFocus(dialog, heading);
+  const { dialogProps, titleProps } = useModalScreen({ titleId: "readiness-title" });
 
   useEffect(() => {
     if (remaining === 0) {
@@ -46,13 +44,7 @@ export function ReadinessCard({
   }, [remaining]);
 
   return (
-    <div
-      ref={dialog}
-      className="fixed inset-0 z-40 flex items-center justify-center bg-ink/40 p-4"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="readiness-title"
-    >
+    <div {...dialogProps} className="fixed inset-0 z-40 flex items-center justify-center bg-ink/40 p-4">
       <div className="w-full max-w-sm">
         <SwipeCard
           label={T.relationshipTitle}
@@ -61,7 +53,7 @@ export function ReadinessCard({
           onSwipe={(direction) => (direction === "right" ? onReady() : onNotReady())}
           className="p-6"
         >
-          <h2 ref={heading} id="readiness-title" tabIndex={-1} className="font-serif text-2xl font-semibold text-ink outline-none">
+          <h2 {...titleProps} className="font-serif text-2xl font-semibold text-ink outline-none">
             {T.relationshipTitle}
           </h2>
           <p className="mt-2 leading-relaxed text-ink-soft">{T.relationshipQuestion}</p>

@@ -1,12 +1,12 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 
 import { CaptureStatus } from "@/components/recording/capture-status";
 import { READINESS_COUNTDOWN_SECONDS, READINESS_TEXTS } from "@/components/recording/texts";
 import { Button } from "@/components/ui/button";
 import { SwipeCard } from "@/components/ui/swipe-card";
-import { useModalFocus } from "@/lib/client/hooks/use-modal-focus";
+import { useModalScreen } from "@/lib/client/hooks/use-modal-screen";
 import { SWIPE_THRESHOLDS } from "@/lib/domain/swipe";
 
 import { SOLO_TEXTS as T } from "./texts";
@@ -35,10 +35,8 @@ export function JournalReadinessCard({
   const [remaining, setRemaining] = useState<number | null>(null);
   const step: Step = remaining === null ? "waiting" : remaining > 0 ? "counting" : "recording";
   const counting = step === "counting";
-  const dialog = useRef<HTMLDivElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   // Opened from the record button: focus comes into the card, stays in it, and goes back to the record button after.
-  useModalFocus(dialog, heading);
+  const { dialogProps, titleProps, title } = useModalScreen({ titleId: "journal-readiness-title" });
 
   useEffect(() => {
     if (remaining === null) return;
@@ -56,19 +54,13 @@ export function JournalReadinessCard({
     if (step === "waiting") {
       setRemaining(READINESS_COUNTDOWN_SECONDS);
       // Start is disabled for the countdown: the keyboard waits on the card's title, not on a control that is off.
-      heading.current?.focus();
+      title.current?.focus();
       onCountdownStart();
     } else if (step === "recording") onContinue();
   };
 
   return (
-    <div
-      ref={dialog}
-      className="fixed inset-0 z-40 flex items-center justify-center bg-ink/40 p-4"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="journal-readiness-title"
-    >
+    <div {...dialogProps} className="fixed inset-0 z-40 flex items-center justify-center bg-ink/40 p-4">
       <div className="w-full max-w-sm">
         <SwipeCard
           label={READINESS_TEXTS.soloTitle}
@@ -77,7 +69,7 @@ export function JournalReadinessCard({
           onSwipe={(direction) => (direction === "right" ? positive() : onNotReady())}
           className="p-6"
         >
-          <h2 ref={heading} id="journal-readiness-title" tabIndex={-1} className="font-serif text-2xl font-semibold text-ink outline-none">
+          <h2 {...titleProps} className="font-serif text-2xl font-semibold text-ink outline-none">
             {READINESS_TEXTS.soloTitle}
           </h2>
           <p className="mt-2 leading-relaxed text-ink-soft">{T.readinessQuestion}</p>

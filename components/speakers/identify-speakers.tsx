@@ -1,10 +1,10 @@
 "use client";
 
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { useModalFocus } from "@/lib/client/hooks/use-modal-focus";
+import { useModalScreen } from "@/lib/client/hooks/use-modal-screen";
 import { nextUnconfirmed } from "@/lib/domain/speakers/apply-names";
 import { selectSampleQuotes } from "@/lib/domain/speakers/sample-quotes";
 import { normalizeSpeakerName, SPEAKER_NAME_MAX_LENGTH, suggestSpeakerNames } from "@/lib/domain/speakers/suggested-names";
@@ -35,10 +35,9 @@ export function IdentifySpeakers({
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
   const [index, setIndex] = useState(0);
   const [blankName, setBlankName] = useState(false);
-  const dialog = useRef<HTMLDivElement>(null);
-  const fieldFocusedByItself = useRef<HTMLElement>(null);
-  // The name field takes focus itself (autoFocus); Tab stays in the screen rather than reaching the page it covers.
-  useModalFocus(dialog, fieldFocusedByItself, returnFocus);
+  // The name field takes focus itself (autoFocus), so the title is not given titleProps; Tab stays in the screen rather
+  // than reaching the page it covers.
+  const { dialogProps } = useModalScreen({ titleId: "identify-title", returnFocus });
 
   const id = ids[index]!;
   const quotes = selectSampleQuotes(speakers[id] ?? []);
@@ -63,7 +62,7 @@ export function IdentifySpeakers({
   }
 
   return (
-    <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="identify-title" className="fixed inset-0 z-50 overflow-y-auto bg-cream-50">
+    <div {...dialogProps} className="fixed inset-0 z-50 overflow-y-auto bg-cream-50">
       <div className="mx-auto flex min-h-full max-w-md flex-col px-4 pb-8 pt-[max(1rem,env(safe-area-inset-top))]">
         <div className="flex items-center justify-between">
           <h2 id="identify-title" className="font-serif text-2xl font-semibold text-ink">
