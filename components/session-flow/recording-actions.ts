@@ -85,8 +85,9 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     kit.dispatch({ type: "STOPPED" });
     const recording = await finishCapture(active);
     if (!recording) {
+      // finishCapture said why ("Transcription Error"); like any other transcription error, home after 3 s.
       kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
-      return;
+      return goHomeAfterError();
     }
     const { mode, solo: soloState } = kit.getState();
     // A journal's guide goes with it: a failed upload keeps it, so the retry's analysis still has the headline.

@@ -1,10 +1,13 @@
 /**
  * @jest-environment jsdom
  */
-import { FAILURE_TEXTS } from "@/components/recording/texts";
+import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { listLocalSessionRecords, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { RecorderError } from "@/lib/client/recordings/recorder";
 
+import { createFlowKit } from "./flow-kit";
 import { audio, setUpFlow as setUp, transcription, waitFor } from "./flow-test-fixtures";
+import { createRecordingActions } from "./recording-actions";
 
 // The flow's side effects against fakes of the microphone, the upload and the AI calls: what each action reports to the
 // state machine, and that nothing recorded is dropped on the way.
@@ -98,6 +101,29 @@ test("a connection failure of the upload opens the connection dialog, which goes
     expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle", notReady: false }, dialog: { kind: "transcription-connection" } });
     await jest.advanceTimersByTimeAsync(3000);
     expect(flow.kit.getState().dialog).toBeNull();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test("a recording that captured nothing: 'Transcription Error' with the recorder's words, and home after 3 s (spec part 1 section 8)", async () => {
+  jest.useFakeTimers();
+  try {
+    const goHome = jest.fn();
+    const kit = createFlowKit();
+    const recording = createRecordingActions(kit, { goHome });
+    recording.start();
+    await recording.beginCapture();
+    fakeRecorder.stop.mockRejectedValueOnce(new RecorderError(TRANSCRIPTION_ERRORS.noAudio));
+    recording.stop();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(showToast).toHaveBeenCalledWith({ title: FAILURE_TEXTS.transcriptionErrorTitle, description: TRANSCRIPTION_ERRORS.noAudio, variant: "destructive" });
+    expect(kit.getState().phase.name).toBe("idle");
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(goHome).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(goHome).toHaveBeenCalledTimes(1);
+    expect(sendRecording).not.toHaveBeenCalled();
   } finally {
     jest.useRealTimers();
   }
