@@ -1,3 +1,5 @@
+import { MISSING_CARDS_WARNING } from "@/lib/domain/analysis/intake";
+
 import { requestAnalysis } from "./analyze-client";
 
 // The browser's intake check before POST /api/analyze (spec part 1 section 5).
@@ -14,4 +16,29 @@ test("a transcript with words is sent", async () => {
   const send = jest.fn(async () => new Response(JSON.stringify({ analysis, sessionId: null })));
   await expect(requestAnalysis({ transcript: "Ana: hello" }, send)).resolves.toMatchObject({ analysis: { cards: analysis.cards } });
   expect(send).toHaveBeenCalledWith("POST", "/api/analyze", { body: { transcript: "Ana: hello" } });
+});
+
+test.each([
+  ["missing", {}],
+  ["not a list", { cards: "none" }],
+])("an answer whose cards are %s gives an empty list, with a warning (spec part 1 section 5)", async (_, analysisBody) => {
+  const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  try {
+    const send = jest.fn(async () => new Response(JSON.stringify({ analysis: analysisBody, sessionId: null })));
+    await expect(requestAnalysis({ transcript: "Ana: hello" }, send)).resolves.toMatchObject({ analysis: { cards: [] } });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(MISSING_CARDS_WARNING));
+  } finally {
+    warn.mockRestore();
+  }
+});
+
+test("an answer with its list of cards gives no warning", async () => {
+  const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  try {
+    const send = jest.fn(async () => new Response(JSON.stringify({ analysis, sessionId: null })));
+    await requestAnalysis({ transcript: "Ana: hello" }, send);
+    expect(warn).not.toHaveBeenCalled();
+  } finally {
+    warn.mockRestore();
+  }
 });

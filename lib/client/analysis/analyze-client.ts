@@ -58,6 +58,9 @@ export async function requestAnalysis(
     throw new AnalysisRequestError(`Server error: ${response.status} ${response.statusText}`.trim());
   }
   const { analysis, sessionId, warnings } = readAnalysisResponse(json);
+  // The spec's warning for an answer without its list of cards (the empty deck then says "Analysis Error"). Fixed texts
+  // only: nothing of the transcript or the analysis goes to the console.
+  for (const warning of warnings) console.warn(`[analyze] ${warning}`);
   // The conversation signals (issue 17) ride along as they came: the view reads them defensively.
   const signals = json && typeof json === "object" && "signals" in json ? (json as { signals: unknown }).signals : null;
   return { analysis: analysis as Analysis, sessionId: sessionId ?? null, warnings, signals };
