@@ -98,6 +98,15 @@ export type FollowUpBody = {
 
 type Signal = { signal?: AbortSignal };
 
+/** GET /api/sessions gives up after this long (spec part 1 sections 7 and 9, "session-list fetch time-out 3 s"). */
+export const SESSION_LIST_TIMEOUT_MS = 3000;
+
+/** The caller's signal, if any, with the list's 3 s (AbortSignal.any is missing in older Safari: the time-out alone there). */
+function withListTimeout(signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS);
+  return signal && typeof AbortSignal.any === "function" ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
 export const sessionApi = {
   /**
    * GET /api/sessions?cursor=…&limit=…&cacheBuster={ts} — one page of the account's history (for guests the public list,
@@ -109,7 +118,10 @@ export const sessionApi = {
       if (cursor) query.set("cursor", cursor);
       if (limit !== undefined) query.set("limit", String(limit));
       query.set("cacheBuster", String(Date.now()));
-      const answer = await apiJson<unknown>("GET", `${SESSION_PATHS.list()}?${query}`, { headers: { "x-request-source": "history" }, signal });
+      const answer = await apiJson<unknown>("GET", `${SESSION_PATHS.list()}?${query}`, {
+        headers: { "x-request-source": "history" },
+        signal: withListTimeout(signal),
+      });
       const page = sessionListPageSchema.safeParse(answer);
       if (!page.success) throw new SessionApiError("The session list could not be read.", { status: 200, code: "malformed" });
       return page.data;
