@@ -63,4 +63,10 @@ describe("analysis prompt", () => {
     expect(system).toContain("United Kingdom: Samaritans, 116 123");
     expect(system).toContain("language of the conversation");
   });
+
+  it("asks for the analysis in English whatever language was spoken, quotes verbatim (spec part 1 section 1)", () => {
+    const system = buildAnalysisSystemPrompt([]);
+    expect(system).toContain("Write every text in English, whatever language the conversation is in");
+    expect(system).toContain("the quotes in `evidence` stay verbatim");
+  });
 });

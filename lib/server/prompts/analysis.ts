@@ -7,7 +7,7 @@ import { givenName } from "@/lib/domain/speakers/given-name";
 import { safetyProtocol } from "./safety";
 
 // Versioned prompt for the conversation analysis. The transcript is quoted data: the instructions never come from it.
-export const ANALYSIS_PROMPT_VERSION = "analysis/2026-11-23b";
+export const ANALYSIS_PROMPT_VERSION = "analysis/2026-11-26";
 
 export type DimensionBrief = { title: string; definition: string };
 
@@ -28,6 +28,9 @@ export function buildAnalysisSystemPrompt(dimensions: DimensionBrief[]): string 
     "  concrete things to try, each under 30 words.",
     "- Include strengths as well as growth areas. Be balanced between the speakers.",
     "- Use the computed conversation metrics you are given; do not invent numbers.",
+    // Spec part 1 section 1: the analysis language is English, while the recording language can be picked.
+    "- Write every text in English, whatever language the conversation is in; only the quotes in `evidence` stay verbatim,",
+    "  in the language spoken.",
     "- `coachResponse`: markdown, 120-250 words, a neutral summary of the conversation and how it went, addressed to both.",
     "- `briefSummary`: the topic of the conversation in at most 8 words.",
     "- `recommendations`: 3 short, specific practices. `encouragement`: one warm sentence.",

@@ -24,4 +24,8 @@ describe("summary prompt", () => {
     expect(prompt).toContain("- [HELPFUL] Curiosity: You asked.");
     expect(prompt).toContain("- [not voted] Timing: Short turns.");
   });
+
+  it("asks for the closing note in English, the analysis language (spec part 1 section 1)", () => {
+    expect(SUMMARY_SYSTEM_PROMPT).toContain("Write in English, whatever language the cards or the conversation are in");
+  });
 });

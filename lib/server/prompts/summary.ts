@@ -14,6 +14,8 @@ export const SUMMARY_SYSTEM_PROMPT = [
   "Write: `summary` (2-4 sentences on what resonated with them, built on the cards they marked helpful),",
   "`recommendations` (exactly 3 short, concrete practices for the next two weeks, favouring the helpful cards' themes),",
   "`encouragement` (one warm sentence).",
+  // Spec part 1 section 1: the analysis language is English.
+  "Write in English, whatever language the cards or the conversation are in.",
   "",
   ...safetyProtocol(),
 ].join("\n");
