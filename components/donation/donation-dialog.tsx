@@ -53,6 +53,16 @@ function DonationBody({ onClose, onSuccess }: { onClose: () => void; onSuccess: 
     gcTime: 0,
   });
 
+  // The buttons need these settings first: settings not here within the 5 s count as PayPal not loading (spec part 1
+  // section 4). They still bring the buttons if they come later.
+  const [configLate, setConfigLate] = useState(false);
+  const configPending = config.isPending;
+  useEffect(() => {
+    if (!configPending) return;
+    const timer = setTimeout(() => setConfigLate(true), DONATION.loadTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [configPending]);
+
   useEffect(() => {
     if (status.kind !== "success") return;
     const timer = setTimeout(onSuccess, DONATION.successCloseDelayMs);
@@ -142,7 +152,7 @@ function DonationBody({ onClose, onSuccess }: { onClose: () => void; onSuccess: 
       <div className="mt-4">
         <PaymentArea
           config={config.data}
-          configFailed={config.isError}
+          configFailed={config.isError || (configPending && configLate)}
           amountCheck={amount.kind}
           orderValue={amount.kind === "ok" ? amount.value : ""}
           onStart={() => setStatus({ kind: "idle" })}
