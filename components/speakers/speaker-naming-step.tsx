@@ -6,7 +6,7 @@ import { useSessionFlow } from "@/components/session-flow/session-flow-provider"
 import { LazyIdentifySpeakers } from "@/components/shell/lazy-screens";
 import { useStoredSetting } from "@/lib/client/hooks/use-stored-setting";
 import { readDisplayName } from "@/lib/client/storage/settings";
-import { resolveDisplayName } from "@/lib/domain/display-name";
+import { resolveOwnName } from "@/lib/domain/display-name";
 
 /**
  * The flow's naming step (spec part 2 section 4 "Speaker identification"): after a recording, before its analysis; and after
@@ -18,7 +18,7 @@ export function SpeakerNamingStep() {
   const storedName = useStoredSetting(readDisplayName, null);
   const { phase } = state;
   // A single speaker is suggested the account holder's name (or the name kept on this device), else "You".
-  const userName = identity.signedIn ? resolveDisplayName({ storedName, fullName: identity.user?.name }) : storedName;
+  const userName = identity.signedIn ? resolveOwnName({ storedName, fullName: identity.user?.name }) : storedName;
 
   if (phase.name === "naming") {
     return (

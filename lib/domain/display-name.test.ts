@@ -1,4 +1,4 @@
-import { initialOf, isSavableNameChange, resolveDisplayName } from "./display-name";
+import { initialOf, isSavableNameChange, resolveDisplayName, resolveOwnName } from "./display-name";
 import { realtimeSessionRequestSchema } from "./solo/realtime-session-request";
 import { transcribeRequestSchema } from "./transcription/transcribe-request";
 
@@ -38,6 +38,15 @@ describe("initialOf", () => {
     expect(initialOf("👍🏽 Sam")).toBe("👍🏽");
     expect(initialOf("e\u0301mile")).toBe("E\u0301");
     expect(initialOf("\u200Bana")).toBe("U");
+  });
+});
+
+describe("resolveOwnName", () => {
+  it("is the same name where there is one, and null (not the profile's 'User') where there is none", () => {
+    expect(resolveOwnName({ storedName: " Sam ", fullName: "Samuel Doe" })).toBe("Sam");
+    expect(resolveOwnName({ fullName: "Samuel Doe" })).toBe("Samuel Doe");
+    expect(resolveOwnName({})).toBeNull();
+    expect(resolveOwnName({ storedName: "\u200B", fullName: "  " })).toBeNull();
   });
 });
 

@@ -10,12 +10,20 @@ const DEFAULT_USER_NAME = "User";
  */
 export const DISPLAY_NAME_MAX_LENGTH = 80;
 
-export function resolveDisplayName({ storedName, fullName, firstName }: NameSources): string {
+export function resolveDisplayName(sources: NameSources): string {
+  return resolveOwnName(sources) ?? DEFAULT_USER_NAME;
+}
+
+/**
+ * The user's own name when they have one, else null: where the spec labels the user "their name or 'You'" (the solo
+ * transcript, a lone speaker's suggested name), a nameless account is "You", not the profile's stand-in "User".
+ */
+export function resolveOwnName({ storedName, fullName, firstName }: NameSources): string | null {
   for (const candidate of [storedName, fullName, firstName]) {
     const trimmed = candidate?.trim();
     if (trimmed && !isVisiblyBlank(trimmed)) return cutText(trimmed, DISPLAY_NAME_MAX_LENGTH).trimEnd();
   }
-  return DEFAULT_USER_NAME;
+  return null;
 }
 
 /** The avatar's letter: the name's first character as a whole (a flag or an emoji with its skin tone, not half of it). */
