@@ -32,5 +32,4 @@ export const HISTORY_TEXTS = {
 } as const;
 
 export const OPEN_FROM_HISTORY_TIMEOUT_MS = 5000;
-export const SESSION_LIST_TIMEOUT_MS = 3000;
 export const MIGRATION_DELAY_MS = 1000;

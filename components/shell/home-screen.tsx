@@ -105,10 +105,10 @@ function Home({ feedbackEmail, disclaimerAccepted }: { feedbackEmail: string; di
 
         <footer className="flex justify-center gap-6 pt-2 text-sm text-ink-soft">
           <Link href="/privacy-policy" className="underline underline-offset-4 hover:text-deep-teal-800">
-            Privacy Policy
+            {HOME_TEXTS.privacyLink}
           </Link>
           <Link href="/terms-of-service" className="underline underline-offset-4 hover:text-deep-teal-800">
-            Terms of Service
+            {HOME_TEXTS.termsLink}
           </Link>
         </footer>
       </main>

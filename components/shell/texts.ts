@@ -24,6 +24,8 @@ export const PRIVACY_CARD = {
 
 export const HOME_TEXTS = {
   welcome: "Welcome",
+  privacyLink: "Privacy Policy",
+  termsLink: "Terms of Service",
   welcomeBack: "Welcome back",
   title: "Talk it through, together.",
   intro: "Record a conversation with your partner, name who spoke, and get warm, impartial insights with a small plan for next time.",

@@ -9,7 +9,7 @@ import {
   type TranscriptSegment,
 } from "@/lib/domain/transcription/segments";
 import { containerMimeType, providerLanguage, TRANSCRIBE_TOO_LONG, type TranscribeRequest } from "@/lib/domain/transcription/transcribe-request";
-import { RECORDING_NOT_FOUND } from "@/lib/domain/transcription/transcription-errors";
+import { RECORDING_NOT_FOUND, TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-errors";
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
@@ -156,7 +156,7 @@ export async function retryFailedTranscription(
     ]);
     return { ...result, sessionId };
   } catch (error) {
-    const message = error instanceof Error ? error.message : "Transcription failed";
+    const message = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.generic;
     await db.failureMarker.update({
       where: { id: marker.id },
       data: { error: message.slice(0, 500), attemptCount: { increment: 1 }, lastFailedAt: new Date(), retryingUntil: null },
