@@ -4,17 +4,18 @@ import type { ReactNode } from "react";
 // Shared reading layout of the legal pages (/privacy-policy, /terms-of-service): a calm header with the two ways back to the
 // app, one h1, the last-updated line and a narrow, comfortable column for the text. Server component.
 
-const lastUpdatedFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
+// The day is the UTC day: the page is rendered on the server, whose own time zone would otherwise decide the date (a
+// server in Auckland and one in Los Angeles showed different days for the same moment).
+const lastUpdatedFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-/** "November 22, 2026". */
+/** "November 22, 2026" (the UTC day). */
 export function formatLastUpdated(date: Date): string {
   return lastUpdatedFormat.format(date);
 }
 
-/** "2026-11-22", the same calendar day as formatLastUpdated (local time, not UTC). */
+/** "2026-11-22", the same UTC day as formatLastUpdated. */
 function isoDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return date.toISOString().slice(0, 10);
 }
 
 type LegalPageProps = {

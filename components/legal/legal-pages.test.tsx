@@ -16,7 +16,7 @@ describe("LegalPage", () => {
 
   it("shows the title as the only h1 inside main, with both ways back to the app", () => {
     render(
-      <LegalPage title="Terms of Service" lastUpdated={new Date(2026, 10, 22)}>
+      <LegalPage title="Terms of Service" lastUpdated={new Date(Date.UTC(2026, 10, 22, 12))}>
         <TermsContent contactEmail={CONTACT} />
       </LegalPage>,
     );
@@ -32,7 +32,7 @@ describe("LegalPage", () => {
   });
 
   it("shows today's date as the last-updated date by default", () => {
-    jest.useFakeTimers({ now: new Date(2027, 2, 5, 15, 30) });
+    jest.useFakeTimers({ now: new Date(Date.UTC(2027, 2, 5, 15, 30)) });
     render(
       <LegalPage title="Privacy Policy">
         <p>Body</p>
@@ -43,8 +43,27 @@ describe("LegalPage", () => {
   });
 
   it("formats dates like 'November 22, 2026'", () => {
-    expect(formatLastUpdated(new Date(2026, 10, 22))).toBe("November 22, 2026");
-    expect(formatLastUpdated(new Date(2025, 0, 1))).toBe("January 1, 2025");
+    expect(formatLastUpdated(new Date(Date.UTC(2026, 10, 22, 12)))).toBe("November 22, 2026");
+    expect(formatLastUpdated(new Date(Date.UTC(2025, 0, 1, 12)))).toBe("January 1, 2025");
+  });
+
+  // Run under TZ=Pacific/Auckland and TZ=America/Los_Angeles too: the server's own time zone must not move the day.
+  it("shows the same (UTC) day wherever the server runs, at both ends of that day", () => {
+    for (const [now, day, iso] of [
+      [Date.UTC(2027, 2, 5, 0, 30), "March 5, 2027", "2027-03-05"], // still March 4 in Los Angeles
+      [Date.UTC(2027, 2, 5, 23, 30), "March 5, 2027", "2027-03-05"], // March 6 in Auckland
+      [Date.UTC(2027, 2, 6, 2, 0), "March 6, 2027", "2027-03-06"], // still March 5 in Los Angeles
+    ] as const) {
+      jest.useFakeTimers({ now: new Date(now) });
+      const { unmount } = render(
+        <LegalPage title="Privacy Policy">
+          <p>Body</p>
+        </LegalPage>,
+      );
+      expect(screen.getByText(/Last updated:/)).toHaveTextContent(`Last updated: ${day}`);
+      expect(screen.getByText(day)).toHaveAttribute("dateTime", iso);
+      unmount();
+    }
   });
 });
 
