@@ -41,6 +41,22 @@ describe("pending growth follow-ups", () => {
     localStorage.setItem("pending_follow_ups", JSON.stringify([{ sessionId: 3 }, { sessionId: "s", followUp: { transcript: "ok" } }]));
     expect(readPendingFollowUps()).toEqual([{ sessionId: "s", followUp: { transcript: "ok" } }]);
   });
+
+  it("reads a stored value that is not a list, or a storage that refuses to be read, as nothing", () => {
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    localStorage.setItem("pending_follow_ups", JSON.stringify({ sessionId: "s", followUp: { transcript: "ok" } }));
+    expect(readPendingFollowUps()).toEqual([]);
+    const refusing = {
+      getItem: () => {
+        throw new DOMException("denied", "SecurityError");
+      },
+      setItem: jest.fn(),
+      removeItem: jest.fn(),
+    };
+    expect(readPendingFollowUps(refusing)).toEqual([]);
+    expect(readPendingFollowUps(null)).toEqual([]);
+    warn.mockRestore();
+  });
 });
 
 describe("pending follow-ups on a shared browser", () => {

@@ -1,5 +1,5 @@
 import { sessionApi, SessionApiError, type FollowUpBody } from "@/lib/client/sessions/session-api";
-import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
+import { browserStorage, readStoredList, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 import { deviceOwner, ownedByCurrentUser } from "@/lib/client/storage/device-owner";
 
 // A signed-in user's growth follow-up whose append never reached the server (offline, server down) and whose dialog was
@@ -12,12 +12,7 @@ export type PendingFollowUp = { sessionId: string; followUp: FollowUpBody & { cr
 const MAX_PENDING = 20;
 
 export function readPendingFollowUps(storage: KeyValueStorage | null = browserStorage()): PendingFollowUp[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEYS.pendingFollowUps) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter(isPending) : [];
-  } catch {
-    return [];
-  }
+  return readStoredList(storage, STORAGE_KEYS.pendingFollowUps).filter(isPending);
 }
 
 /** Keeps a follow-up for a later send; false when the browser refuses the write. */
