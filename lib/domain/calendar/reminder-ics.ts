@@ -1,5 +1,6 @@
 import { createEvent, type DateArray } from "ics";
 
+import { foldCalendarLines } from "./fold-lines";
 import { REMINDER_TITLE } from "./reminder";
 
 // The downloadable calendar event of a reminder (dates in reminder.ts); in a module of its own so the ics package loads only
@@ -7,7 +8,10 @@ import { REMINDER_TITLE } from "./reminder";
 
 export type ReminderIcsOptions = { start: Date; title?: string; description?: string; url?: string };
 
-/** The .ics text for a 1-hour event with a display alarm 15 minutes before; throws when the event cannot be built. */
+/**
+ * The .ics text for a 1-hour event with a display alarm 15 minutes before, its lines folded at 75 octets; throws when the
+ * event cannot be built.
+ */
 export function buildReminderIcs({ start, title = REMINDER_TITLE, description = "Time for your relationship check-in.", url }: ReminderIcsOptions): string {
   if (Number.isNaN(start.getTime())) throw new Error("The reminder date is not a valid date");
   const { error, value } = createEvent({
@@ -22,7 +26,8 @@ export function buildReminderIcs({ start, title = REMINDER_TITLE, description = 
     alarms: [{ action: "display", description: escapeText(title), trigger: { minutes: 15, before: true } }],
   });
   if (error || !value) throw error ?? new Error("The calendar event could not be created");
-  return value;
+  // The package folds at 75 characters; the RFC's limit is 75 octets (a Hebrew or CJK commitment's line was 2-3 times that).
+  return foldCalendarLines(value);
 }
 
 /**

@@ -31,3 +31,33 @@ describe("buildReminderIcs with a commitment", () => {
     expect(ics).not.toContain("\uFFFD");
   });
 });
+
+describe("buildReminderIcs with a long commitment that is not ASCII", () => {
+  const commitment = "毎週日曜日の夜は携帯を置いて、二人で散歩しながら一週間のことを話す 💕🌱 そして感謝を一つずつ伝える";
+  const texts = reminderTexts([{ text: commitment }, { text: "כל ערב נשאל אחד את השני איך עבר היום, בלי טלפונים ובלי טלוויזיה" }], "Time for your check-in.");
+  const ics = buildReminderIcs({ start: new Date(2026, 11, 6, 18), ...texts });
+
+  it("folds every line at 75 octets of UTF-8, with CRLF and a space, never inside a character", () => {
+    const lines = ics.split("\r\n");
+    expect(lines.some((line) => line.startsWith(" "))).toBe(true);
+    for (const line of lines) {
+      expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+      expect(line.startsWith("\t")).toBe(false);
+      expect(line).not.toMatch(/[\uD800-\uDBFF]$|^ ?[\uDC00-\uDFFF]/);
+    }
+    // Each physical line is whole UTF-8 by itself, as a calendar reading the file line by line decodes it.
+    const bytes = Buffer.from(ics, "utf8");
+    let start = 0;
+    for (let index = 0; index <= bytes.length; index += 1) {
+      if (index < bytes.length && !(bytes[index] === 0x0d && bytes[index + 1] === 0x0a)) continue;
+      expect(bytes.subarray(start, index).toString("utf8")).not.toContain("\uFFFD");
+      start = index + 2;
+    }
+  });
+
+  it("unfolds to the whole texts", () => {
+    const whole = unfolded(ics);
+    expect(whole).toContain(`DESCRIPTION:You agreed to:\\n- ${commitment}\\n`);
+    expect(whole).toContain("כל ערב נשאל אחד את השני איך עבר היום\\, בלי טלפונים ובלי טלוויזיה");
+  });
+});
