@@ -47,7 +47,10 @@ const envSchema = z.object({
   RETAINED_AUDIO_MB_PER_USER: positiveInt(50),
   /** New sessions a signed-in user may create per UTC day through /api/transcribe and /api/analyze. */
   SESSIONS_PER_USER_PER_DAY: positiveInt(200),
-  /** Sessions one signed-in user's account may hold; an analysis or save that would add one more is refused (422). */
+  /**
+   * Sessions one signed-in user's account may hold; an analysis, a save or a failed transcription kept for a retry that
+   * would add one more is refused (422).
+   */
   STORED_SESSIONS_PER_USER: positiveInt(10_000),
   /** Transcriptions one server instance runs at once; more get a 503 with Retry-After (each holds its audio in memory). */
   TRANSCRIPTIONS_IN_FLIGHT: positiveInt(4),

@@ -253,6 +253,39 @@ describe("retained failed audio per user", () => {
     expect((await other.json()).keepAudioLocally).toBeUndefined();
   });
 
+  it("a failed transcription's kept session counts towards the stored-sessions cap: past it, the cap's 422 and nothing kept", async () => {
+    failingProviders();
+    setForTest({ STORED_SESSIONS_PER_USER: "1" });
+    const user = { userId: "user_quota_stored_cap" };
+    const kept = await postTranscribe(user, { audio: sixHundredKb, clientId: "rec-cap-kept" });
+    expect(kept.status).toBe(503);
+    const keptBody = await kept.json();
+    expect(keptBody.failedSessionId).toEqual(expect.any(String));
+
+    // A second recording would be a second session: refused with the cap's words, no failed session for the browser to
+    // retry (it keeps the recording as a local one).
+    const refused = await postTranscribe(user, { audio: sixHundredKb, clientId: "rec-cap-new" });
+    expect(refused.status).toBe(422);
+    const refusedBody = await refused.json();
+    expect(refusedBody.error).toMatch(/^This account holds the most sessions it can keep \(1\)\. Please delete older sessions to save new ones\.$/);
+    expect(refusedBody.failedSessionId).toBeUndefined();
+    expect(await api.db.session.count({ where: { userId: "user_quota_stored_cap" } })).toBe(1);
+
+    // The kept recording failing again adds no session: it is not refused.
+    const again = await postTranscribe(user, { audio: sixHundredKb, clientId: "rec-cap-kept" });
+    expect(again.status).toBe(503);
+    expect((await again.json()).failedSessionId).toBe(keptBody.failedSessionId);
+  });
+
+  it("failed transcriptions at once do not pass the stored-sessions cap together", async () => {
+    failingProviders();
+    setForTest({ STORED_SESSIONS_PER_USER: "2" });
+    const user = { userId: "user_quota_stored_race" };
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => postTranscribe(user, { audio: sixHundredKb.slice(0, 4000), clientId: `rec-race-${n}` })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([422, 422, 503, 503]);
+    expect(await api.db.session.count({ where: { userId: "user_quota_stored_race" } })).toBe(2);
+  });
+
   it("a retried upload of the same recording updates its failed session instead of adding one", async () => {
     failingProviders();
     const user = { userId: "user_quota_retry" };

@@ -66,7 +66,7 @@ export async function enforceStoredSessionCap(db: Tx, userId: string): Promise<v
 /**
  * Creates a new session of `userId` with both caps checked again, under the account's lock (the one the saves take,
  * session-store.ts): analyses and saves made at once are counted one after the other, so the caps hold for them exactly.
- * (A failed transcription's kept session is bounded by the retained-audio quota instead: transcription.ts.) The routes
+ * (A failed transcription's kept session is held to the stored-sessions cap under the same lock: transcription.ts.) The routes
  * that call a provider check the caps once before (cheap, so a refusal costs no provider call) and again here, where the
  * lock is held only for the count and the insert, never across the minutes of a provider call.
  * The same recording's session (`clientId`), made by a concurrent call a moment ago, is no new session: the caps are not

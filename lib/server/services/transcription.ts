@@ -11,7 +11,7 @@ import {
 import { containerMimeType, providerLanguage, TRANSCRIBE_TOO_LONG, type TranscribeRequest } from "@/lib/domain/transcription/transcribe-request";
 import { RECORDING_NOT_FOUND, TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-errors";
 import type { Identity } from "@/lib/server/auth/identity";
-import { getDb } from "@/lib/server/db";
+import { getDb, holdLockUntilCommit } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import {
@@ -23,7 +23,7 @@ import {
   type TranscriptionStep,
 } from "@/lib/server/providers/transcription/chain";
 import type { TranscriptionInput } from "@/lib/server/providers/transcription/types";
-import { withRetainedAudioQuota } from "@/lib/server/security/quota";
+import { enforceStoredSessionCap, withRetainedAudioQuota } from "@/lib/server/security/quota";
 import { sessionNotFound } from "@/lib/server/services/owned-session";
 
 export type TranscriptionResult = {
@@ -215,6 +215,8 @@ function toProviderInput(request: TranscribeRequest): TranscriptionInput {
 /**
  * Keeps a failed recording as a retryable session, with its audio while the user's retained-audio quota allows. Under the
  * quota's per-user lock, so a retried upload of the same recording (same browser id) updates its session, never adds one.
+ * A new kept session is a session the account holds, so it counts towards STORED_SESSIONS_PER_USER like any other: past
+ * it the answer is the cap's 422, with no failed session, and the browser keeps the recording as a local one to retry.
  */
 async function keepFailedTranscription(
   userId: string,
@@ -235,6 +237,10 @@ async function keepFailedTranscription(
       });
       return { sessionId: existing.id, audioKept };
     }
+    // The account's lock, as analyses and saves take it (after this retained-audio one; nothing takes the two the other way
+    // round), so new sessions made at once are counted one after the other.
+    await holdLockUntilCommit(tx, `stored-sessions:${userId}`);
+    await enforceStoredSessionCap(tx, userId);
     const session = await tx.session.create({
       // The mode is kept so a retry, from any device, transcribes and analyses a Solo Journal entry as one.
       data: { userId, clientId, name: `Recording ${now.toISOString().slice(0, 10)}`, mode: soloMode ? "solo" : "couple", failures: { create: failure } },
