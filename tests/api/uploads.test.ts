@@ -17,6 +17,7 @@ import {
   type PartTranscript,
   type UploadState,
 } from "@/lib/domain/transcription/long-recording";
+import { guestIpHash } from "@/lib/server/security/guest-ip-hash";
 import { deleteAccountData } from "@/lib/server/services/account-delete";
 import { exportAccountData } from "@/lib/server/services/account-export";
 import { runRetention } from "@/lib/server/services/retention";
@@ -464,6 +465,9 @@ describe("who may reach an upload", () => {
     const row = await api.db.upload.findUniqueOrThrow({ where: { id: upload.uploadId } });
     expect(row.owner).toBe(`guest:${createHash("sha256").update(upload.uploadToken!).digest("hex")}`);
     expect(JSON.stringify(row)).not.toContain(upload.uploadToken);
+    // The guest's address is kept as a keyed hash, not as the plain SHA-256 that hashing every IPv4 address undoes.
+    expect(row.guestIpHash).not.toBe(createHash("sha256").update("203.0.113.10").digest("hex"));
+    expect(row.guestIpHash).toBe(guestIpHash("203.0.113.10"));
 
     // The guest resumes with its token; another guest's token is another owner.
     const resumed = await create(guest, planBody("rec-guest", plan));

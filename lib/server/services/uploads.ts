@@ -29,6 +29,7 @@ import {
   TranscriptionTooLongError,
   TranscriptionUnavailableError,
 } from "@/lib/server/providers/transcription/chain";
+import { guestIpHash as hashGuestIp } from "@/lib/server/security/guest-ip-hash";
 import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { clientIp, enforceRateLimit } from "@/lib/server/security/rate-limit";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
@@ -156,7 +157,7 @@ export async function createOrResumeUpload(
   // A signed-in user's uploads are bounded by owner; a guest can make tokens at will, so theirs by address. The upload this
   // one replaces (same recording, changed plan) does not count. The bound is checked before anything is written or an AI
   // call admitted, then again under its lock beside the create, so uploads made at once cannot all pass it.
-  const guestIpHash = caller.identity ? null : sha256Hex(clientIp(request));
+  const guestIpHash = caller.identity ? null : hashGuestIp(clientIp(request));
   const bound = caller.identity ? { owner: userOwner(caller.identity.userId) } : { guestIpHash };
   const boundKey = caller.identity ? userOwner(caller.identity.userId) : `guest-ip:${guestIpHash}`;
   const refuseWhenBusy = async (tx: Prisma.TransactionClient) => {
