@@ -189,6 +189,56 @@ describe("new sessions per user per day", () => {
   });
 });
 
+describe("the session caps before a recording is transcribed", () => {
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
+  const audio = Buffer.alloc(4000, 7).toString("base64");
+  let providerCalls = 0;
+  beforeEach(() => {
+    providerCalls = 0;
+    server.use(
+      http.all(`${OPENAI_BASE_URL}/*`, () => (providerCalls++, openAiError(500, "Internal error"))),
+      http.all(`${GEMINI_BASE_URL}/*`, () => (providerCalls++, geminiError(500, "Internal error"))),
+    );
+  });
+
+  it("a new recording past today's cap is a 429 with no provider call; its session's own recording and a follow-up still go", async () => {
+    setForTest({ SESSIONS_PER_USER_PER_DAY: "1" });
+    const userId = "user_caps_daily_transcribe";
+    await api.db.session.create({ data: { userId, clientId: "rec-caps-made", transcript: "Ana: hi" } });
+
+    const refused = await postTranscribe({ userId }, { audio, clientId: "rec-caps-new" });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toMatch(/^You have reached today's limit of new sessions\./);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(providerCalls).toBe(0);
+
+    // Not new sessions: the recording whose session exists, and a growth follow-up of it, reach the provider.
+    expect((await postTranscribe({ userId }, { audio, clientId: "rec-caps-made" })).status).toBe(503);
+    const calledForKnown = providerCalls;
+    expect(calledForKnown).toBeGreaterThan(0);
+    expect((await postTranscribe({ userId }, { audio, clientId: "rec-caps-follow", followUpOf: "rec-caps-made" })).status).toBe(503);
+    expect(providerCalls).toBeGreaterThan(calledForKnown);
+  });
+
+  it("a new recording of an account at the stored-sessions cap is a 422 with no provider call, and nothing is kept", async () => {
+    setForTest({ STORED_SESSIONS_PER_USER: "1" });
+    const userId = "user_caps_stored_transcribe";
+    await api.db.session.create({ data: { userId, clientId: "rec-caps-old", transcript: "Ana: hi", createdAt: new Date(Date.now() - 3 * 86_400_000) } });
+
+    const refused = await postTranscribe({ userId }, { audio, clientId: "rec-caps-next" });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error).toMatch(/^This account holds the most sessions it can keep \(1\)\./);
+    expect(providerCalls).toBe(0);
+    expect(await api.db.session.count({ where: { userId } })).toBe(1);
+  });
+
+  it("a guest's recording is held to no session cap", async () => {
+    setForTest({ SESSIONS_PER_USER_PER_DAY: "1", STORED_SESSIONS_PER_USER: "1" });
+    expect((await postTranscribe({ ip: "203.0.113.90" }, { audio, clientId: "rec-caps-guest" })).status).toBe(503);
+    expect(providerCalls).toBeGreaterThan(0);
+  });
+});
+
 describe("ownership before any provider call or count", () => {
   setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV });
 

@@ -546,6 +546,26 @@ describe("limits: refused with a 4xx, never a 500", () => {
     expect((await response.json()).code).toBe("bad_request");
   });
 
+  it("a new recording of an account past today's session cap: a 429 before any upload is made or AI call counted", async () => {
+    const capped = { user: "user_limits_daily_cap" };
+    await api.db.session.create({ data: { userId: capped.user, clientId: "rec-cap-made", transcript: "Ana: hi" } });
+    const previous = process.env.SESSIONS_PER_USER_PER_DAY;
+    process.env.SESSIONS_PER_USER_PER_DAY = "1";
+    try {
+      const body = planBody("rec-cap-long", planOf([part], [0]));
+      const refused = await create(capped, body);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error).toMatch(/^You have reached today's limit of new sessions\./);
+      expect(await api.db.upload.count({ where: { owner: { contains: capped.user } } })).toBe(0);
+      expect(await api.db.rateLimitCounter.count({ where: { key: { contains: capped.user } } })).toBe(0);
+      // A growth follow-up of the session it has goes into that session: it may be uploaded.
+      expect((await create(capped, { ...body, clientId: "rec-cap-follow", followUpOf: "rec-cap-made" })).status).toBe(201);
+    } finally {
+      if (previous === undefined) delete process.env.SESSIONS_PER_USER_PER_DAY;
+      else process.env.SESSIONS_PER_USER_PER_DAY = previous;
+    }
+  });
+
   it("malformed JSON and oversized plans", async () => {
     expect((await create(me, "{")).status).toBe(400);
     expect((await create(me, JSON.stringify({ clientId: "x".repeat(70_000) }))).status).toBe(413);

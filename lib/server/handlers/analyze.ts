@@ -2,15 +2,13 @@ import "server-only";
 
 import { ANALYZE_BODY_LIMIT_BYTES, analyzeRequestSchema } from "@/lib/domain/analysis/analyze-request";
 import { identityFromRequest } from "@/lib/server/auth/identity";
-import { getDb } from "@/lib/server/db";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
 import { routeBudget } from "@/lib/server/providers/budget";
-import { enforceDailySessionCap, enforceStoredSessionCap } from "@/lib/server/security/quota";
 import { admitAiCall, aiLimited } from "@/lib/server/security/rate-limit-guard";
 import { analyzeConversation, retryFailedAnalysis } from "@/lib/server/services/analysis";
-import { sessionIdForClientId } from "@/lib/server/services/client-id";
 import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
+import { refuseNewSessionPastCaps } from "@/lib/server/services/new-session-caps";
 
 import { sessionRoute, type ApiScope } from "./session-route";
 
@@ -26,10 +24,7 @@ export const analyzeHandler = withErrors(async (request) => {
   const identity = await callerWhoMayStore(request, await identityFromRequest(request));
   await admitAiCall(request, "analyze", identity, body.sessionId);
   // Only an analysis that would make a session is held to the caps: not one of a recording whose session exists (a retry).
-  if (identity && !body.sessionId && !(await sessionIdForClientId(identity.userId, body.clientId))) {
-    await enforceDailySessionCap(identity.userId);
-    await enforceStoredSessionCap(getDb(), identity.userId);
-  }
+  if (identity && !body.sessionId) await refuseNewSessionPastCaps(identity.userId, body.clientId);
   return Response.json(await analyzeConversation(body, identity, budget));
 });
 

@@ -8,6 +8,7 @@ import { routeBudget } from "@/lib/server/providers/budget";
 import { withRecordingRead, withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
 import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
+import { refuseNewSessionPastCaps } from "@/lib/server/services/new-session-caps";
 import { transcribeRecording } from "@/lib/server/services/transcription";
 
 // transcribeRequestSchema stays in lib/domain/transcription/transcribe-request.ts, not beside the service: the browser
@@ -28,5 +29,7 @@ export const transcribeHandler = withErrors(async (request) => {
   const identity = await callerWhoMayStore(request, await identityFromRequest(request));
   await admitAiCall(request, "transcribe", identity);
   const body = await withRecordingRead(() => parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES }));
+  // A growth follow-up goes into its session; any other recording of a signed-in user would make a new one.
+  if (identity && !body.followUpOf) await refuseNewSessionPastCaps(identity.userId, body.clientId);
   return withTranscriptionSlot(async () => Response.json(await transcribeRecording(body, identity, budget)));
 });

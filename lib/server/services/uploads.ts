@@ -35,6 +35,7 @@ import { clientIp, enforceRateLimit } from "@/lib/server/security/rate-limit";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
 import { audioPieceStore, partPrefix, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
 
+import { refuseNewSessionPastCaps } from "./new-session-caps";
 import type { TranscriptionDeps } from "./transcription";
 import { speakerReferenceClips } from "./uploads-references";
 
@@ -167,6 +168,8 @@ export async function createOrResumeUpload(
     }
   };
   await refuseWhenBusy(db);
+  // A growth follow-up goes into its session; any other recording of a signed-in user would make a new one.
+  if (caller.identity && !body.followUpOf) await refuseNewSessionPastCaps(caller.identity.userId, body.clientId);
   await admitAiCall(request, "transcribe", caller.identity);
   if (existing) await removeUpload(existing.id);
 
