@@ -177,7 +177,7 @@ test("a failed analysis retry ends with the dialog again, never a dead end", asy
 test("an analysis the server refuses for good (422, the account's bound of stored sessions) says the server's words, not 'try again'", async () => {
   const flow = setUp();
   await recordUntilNaming(flow);
-  const refusal = "This account holds the most sessions it can keep (10000). Please delete older sessions to save new ones.";
+  const refusal = "This account holds the most sessions it can keep (10000). Delete older sessions to save new ones.";
   requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError(refusal, { status: 422 }));
   await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
   expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Analysis Failed", description: refusal }));

@@ -317,7 +317,7 @@ describe("retained failed audio per user", () => {
     const refused = await postTranscribe(user, { audio: sixHundredKb, clientId: "rec-cap-new" });
     expect(refused.status).toBe(422);
     const refusedBody = await refused.json();
-    expect(refusedBody.error).toMatch(/^This account holds the most sessions it can keep \(1\)\. Please delete older sessions to save new ones\.$/);
+    expect(refusedBody.error).toMatch(/^This account holds the most sessions it can keep \(1\)\. Delete older sessions to save new ones\.$/);
     expect(refusedBody.failedSessionId).toBeUndefined();
     expect(await api.db.session.count({ where: { userId: "user_quota_stored_cap" } })).toBe(1);
 

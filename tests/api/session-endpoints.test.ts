@@ -87,7 +87,7 @@ describe("POST /api/sessions/{id}?skipRegeneration=true", () => {
       expect(refused.status).toBe(422);
       expect(await refused.json()).toEqual({
         code: "unprocessable",
-        error: "This account holds the most sessions it can keep (2). Please delete older sessions to save new ones.",
+        error: "This account holds the most sessions it can keep (2). Delete older sessions to save new ones.",
       });
       expect((await save("user_s5", "local-52", { ...localSession("local-52"), name: "Renamed" })).status).toBe(200);
       expect(await api.db.session.count({ where: { userId: "user_s5" } })).toBe(2);

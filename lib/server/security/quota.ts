@@ -60,7 +60,15 @@ export async function enforceDailySessionCap(userId: string, now = Date.now(), d
 export async function enforceStoredSessionCap(db: Tx, userId: string): Promise<void> {
   const limit = getEnv().STORED_SESSIONS_PER_USER;
   if ((await db.session.count({ where: { userId } })) < limit) return;
-  throw new ApiError("unprocessable", `This account holds the most sessions it can keep (${limit}). Please delete older sessions to save new ones.`);
+  throw new ApiError("unprocessable", storedSessionsCapMessage(limit));
+}
+
+/**
+ * The stored-sessions cap's words. The browser shows a server's error text cut at 100 characters (spec part 1 section 8),
+ * so they stay under it for any limit up to seven digits.
+ */
+export function storedSessionsCapMessage(limit: number): string {
+  return `This account holds the most sessions it can keep (${limit}). Delete older sessions to save new ones.`;
 }
 
 /**
