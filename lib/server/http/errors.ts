@@ -8,6 +8,8 @@ import { Prisma } from "@/lib/server/db";
 const STATUS_BY_CODE = {
   bad_request: 400,
   unauthorized: 401,
+  /** A state-changing request sent by another origin's page (lib/server/http/cross-origin.ts). */
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   /** The request's body did not arrive within its bound (lib/server/http/read-body.ts). */

@@ -1,13 +1,18 @@
 import "server-only";
 
+import { assertNotCrossOriginWrite } from "./cross-origin";
 import { ApiError, errorResponse, requestCancelled } from "./errors";
 
 type RouteContext<Params> = { params: Promise<Params> };
 
-/** Wraps a route handler with the one catch-all: every thrown error becomes a JSON answer with the right status. */
+/**
+ * Wraps a route handler with the one catch-all: every thrown error becomes a JSON answer with the right status. Before the
+ * handler, a state-changing request from another origin's page is refused (cross-origin.ts): every route comes through here.
+ */
 export function withErrors<Params = Record<string, string>>(handler: (request: Request, context: RouteContext<Params>) => Promise<Response>) {
   return async (request: Request, context: RouteContext<Params>): Promise<Response> => {
     try {
+      assertNotCrossOriginWrite(request);
       const response = await handler(request, context);
       response.headers.set("Cache-Control", "no-store");
       return response;
