@@ -185,6 +185,18 @@ describe("with PayPal configured", () => {
     expect((await create({ amount: "1.00" })).status).toBe(201);
   });
 
+  it("the addresses of one IPv6 /64 share one allowance of 20 orders", async () => {
+    const seen: Seen[] = [];
+    server.use(tokenEndpoint(seen), createEndpoint(seen));
+    const fromLine = (host: number) => ({ "x-forwarded-for": `2001:db8:${address.toString(16)}:1::${host.toString(16)}` });
+    const order = (host: number) =>
+      createPublic(apiRequest("/api/public/donations/orders", { method: "POST", body: { amount: "1.00" }, headers: fromLine(host) }), routeContext());
+    for (let host = 1; host <= 20; host += 1) expect((await order(host)).status).toBe(201);
+    expect((await order(21)).status).toBe(429);
+    expect(seen.filter((request) => request.path === "/v2/checkout/orders")).toHaveLength(20);
+    address += 1;
+  });
+
   it("20 captures per address and hour, then a 429 without calling PayPal", async () => {
     const seen: Seen[] = [];
     server.use(tokenEndpoint(seen), captureEndpoint(seen));

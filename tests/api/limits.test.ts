@@ -131,6 +131,16 @@ describe("rate limits on AI calls", () => {
     expect(await counters()).toEqual([{ key: "analyze:ip:198.51.100.77", count: 4 }]);
   });
 
+  it("is one guest's allowance across the addresses of one IPv6 /64, which a single line or phone may rotate through", async () => {
+    setForTest({ RATE_LIMIT_AI_PER_IP: "2" });
+    const statuses: number[] = [];
+    for (let call = 1; call <= 4; call += 1) statuses.push((await postAnalyze({ ip: `2001:db8:77:1:${call.toString(16)}::${call}` })).status);
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(await counters()).toEqual([{ key: "analyze:ip:2001:db8:77:1::/64", count: 4 }]);
+    // Another /64 is another guest.
+    expect((await postAnalyze({ ip: "2001:db8:77:2::1" })).status).toBe(200);
+  });
+
   it("counts a burst of parallel calls exactly: as many pass as the limit allows", async () => {
     setForTest({ RATE_LIMIT_AI_PER_IP: "4" });
     const statuses = (await Promise.all(Array.from({ length: 10 }, () => postAnalyze({ ip: "203.0.113.50" })))).map((response) => response.status);

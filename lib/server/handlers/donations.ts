@@ -1,6 +1,7 @@
 import "server-only";
 
 import { donationOrderRequestSchema, paypalOrderIdSchema } from "@/lib/domain/donation/amount";
+import { addressBlock } from "@/lib/domain/network/address-block";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import { withErrors } from "@/lib/server/http/handler";
@@ -22,7 +23,7 @@ const ORDER_RULE = { limit: 20, windowMs: 60 * 60 * 1000 };
 
 /** Orders and captures are counted apart, each under ORDER_RULE: a capture follows an order, so the same bound holds. */
 async function admit(request: Request, call: "order" | "capture"): Promise<void> {
-  const decision = await consume(`donation-${call}:ip:${clientIp(request)}`, ORDER_RULE);
+  const decision = await consume(`donation-${call}:ip:${addressBlock(clientIp(request))}`, ORDER_RULE);
   if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
 }
 

@@ -108,6 +108,7 @@ describe("keys and addresses", () => {
   it("names the bucket and the subject", () => {
     expect(rateLimitKey("analyze", { userId: "user_1" })).toBe("analyze:user:user_1");
     expect(rateLimitKey("summary", { ip: "198.51.100.4" })).toBe("summary:ip:198.51.100.4");
+    expect(rateLimitKey("summary", { ip: "2001:db8:5:6:7:8:9:a" })).toBe("summary:ip:2001:db8:5:6::/64");
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { describeWait } from "@/lib/domain/errors/wait";
+import { addressBlock } from "@/lib/domain/network/address-block";
 import { getDb, Prisma } from "@/lib/server/db";
 import { getEnv, type Env } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
@@ -22,8 +23,9 @@ export type RateLimitDecision = { allowed: boolean; count: number; limit: number
 /** Increments the counter of `key` in the window starting at `windowStart` and answers the new count. */
 export type CounterStore = (key: string, windowStart: Date, expiresAt: Date) => Promise<number>;
 
+/** A guest is counted by the block its address belongs to: an IPv6 client has a whole /64 to pick addresses from. */
 export function rateLimitKey(bucket: RateLimitBucket, subject: RateLimitSubject): string {
-  return "userId" in subject ? `${bucket}:user:${subject.userId}` : `${bucket}:ip:${subject.ip}`;
+  return "userId" in subject ? `${bucket}:user:${subject.userId}` : `${bucket}:ip:${addressBlock(subject.ip)}`;
 }
 
 /**
