@@ -40,6 +40,15 @@ describe("CoachMarkdown", () => {
     expect(container.innerHTML).not.toMatch(/javascript:|data:text/i);
   });
 
+  it("shows the words of a link to another host dressed as a relative one (//host) without a link", () => {
+    const { container } = render(<CoachMarkdown>{"[sign in again](//evil.example/sign-in) or [your history](<//evil.example/history>)"}</CoachMarkdown>);
+    for (const name of ["sign in again", "your history"]) {
+      expect(screen.getByText(name)).toBeInTheDocument();
+      expect(screen.queryByRole("link", { name })).not.toBeInTheDocument();
+    }
+    expect(container.innerHTML).not.toContain("evil.example");
+  });
+
   it("renders no raw HTML", () => {
     const { container } = render(<CoachMarkdown>{MARKDOWN}</CoachMarkdown>);
     expect(container.querySelector("script")).toBeNull();
