@@ -12,6 +12,9 @@ describe("addressBlock", () => {
     ["fe80::1%eth0", "fe80:0:0:0::/64"],
     ["::ffff:198.51.100.4", "198.51.100.4"],
     ["::ffff:c633:6404", "198.51.100.4"],
+    // A port some proxies write after the address: a new one for every connection.
+    ["203.0.113.7:51234", "203.0.113.7"],
+    ["[2001:db8:1:2::9]:443", "2001:db8:1:2::/64"],
   ])("%s is counted as %s", (address, block) => {
     expect(addressBlock(address)).toBe(block);
   });

@@ -4,11 +4,16 @@
 
 /**
  * The block a guest is counted by: an IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4 address), an IPv6 one
- * as its /64 ("2001:db8:1:2::/64"). Anything that is not an address (a proxy's placeholder, "unknown") stays as given.
+ * as its /64 ("2001:db8:1:2::/64"), either without a port a proxy wrote after it. Anything that is not an address (a
+ * proxy's placeholder, "unknown") stays as given.
  */
 export function addressBlock(address: string): string {
   const trimmed = address.trim().toLowerCase();
-  const ipv6 = expandIpv6(trimmed.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
+  // Some proxies (Azure's among them) write the client's port too, which changes with every connection.
+  const ipv4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(trimmed);
+  if (ipv4WithPort) return ipv4WithPort[1]!;
+  const bracketed = /^\[([^\]]*)\](?::\d{1,5})?$/.exec(trimmed);
+  const ipv6 = expandIpv6((bracketed ? bracketed[1]! : trimmed).replace(/%.*$/, ""));
   if (!ipv6) return address;
   const mapped = /^0:0:0:0:0:ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(ipv6.join(":"));
   if (mapped) {
