@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { POST as analyze } from "@/app/api/analyze/route";
 import { DELETE as deleteSession } from "@/app/api/sessions/[id]/route";
 import { POST as migrate } from "@/app/api/sessions/migrate/route";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
@@ -62,4 +63,19 @@ it("another site cannot delete a session with the user's cookie; the owner's own
 
   expect((await remove({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000" })).status).toBe(200);
   expect(await context.db.session.count({ where: { id } })).toBe(0);
+});
+
+it("another site cannot spend the app's AI calls through its visitors' browsers: refused before anything is counted", async () => {
+  // No cookie at all: each visitor's browser would be one more guest address to an allowance counted per address.
+  const body = JSON.stringify({ transcript: "Ana: Hello.\nBen: Hi." });
+  const response = await analyze(
+    apiRequest("/api/analyze", {
+      method: "POST",
+      body,
+      headers: { "content-type": "text/plain", "sec-fetch-site": "cross-site", "x-forwarded-for": "198.51.100.9" },
+    }),
+    routeContext(),
+  );
+  expect(response.status).toBe(403);
+  expect(await context.db.rateLimitCounter.count({ where: { key: { contains: "198.51.100.9" } } })).toBe(0);
 });
