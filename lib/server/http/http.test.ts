@@ -44,6 +44,20 @@ describe("parseJson through the catch-all", () => {
     expect(error).toContain("count");
   });
 
+  it("answers 400 on a body nested deeper than the limit without building it first", async () => {
+    const deep = `${"[".repeat(5_000)}${"]".repeat(5_000)}`;
+    const deepHandler = withErrors(async (request) => Response.json(await parseJson(request, z.unknown(), { limitBytes: 20_000 })));
+    const parse = jest.spyOn(JSON, "parse");
+    try {
+      const response = await deepHandler(jsonRequest(deep), { params: Promise.resolve({}) });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "Invalid request: body: JSON is nested more than 32 levels deep" });
+      expect(parse.mock.calls.some(([text]) => text === deep)).toBe(false);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it("answers 413 when the declared length is over the limit", async () => {
     const response = await call(jsonRequest("{}", { "content-length": "5000" }));
     expect(response.status).toBe(413);

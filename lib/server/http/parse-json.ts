@@ -2,7 +2,8 @@ import "server-only";
 
 import { z } from "zod";
 
-import { findUnstorableJson, UNSTORABLE_MESSAGES } from "@/lib/domain/validation/storable-json";
+import { jsonNestsDeeperThan } from "@/lib/domain/validation/json-depth";
+import { findUnstorableJson, MAX_JSON_DEPTH, UNSTORABLE_MESSAGES } from "@/lib/domain/validation/storable-json";
 
 import { ApiError, describeZodError } from "./errors";
 import { bodyChunks, bodyReadBounds } from "./read-body";
@@ -26,6 +27,9 @@ export async function parseJson<Schema extends z.ZodType>(
     if (allowEmpty) return schema.parse({});
     throw new ApiError("bad_request", "Request body is empty; expected JSON.");
   }
+
+  // Before JSON.parse, which would first build every level (json-depth.ts): the same 400 findUnstorableJson gives below.
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) throw new ApiError("bad_request", `Invalid request: body: ${UNSTORABLE_MESSAGES.depth}`);
 
   let value: unknown;
   try {
