@@ -654,6 +654,17 @@ describe("limits: refused with a 4xx, never a 500", () => {
     expect((await create(address, planBody("rec-guest-busy-x", recording(5, 50).plan))).status).toBe(429);
   });
 
+  it(`a guest on IPv6 holds ${MAX_OPEN_UPLOADS} unfinished uploads in its whole /64, whichever address of it each comes from`, async () => {
+    // A phone or home line has a /64 and rotates privacy addresses through it: counted address by address, it had no bound.
+    for (let index = 0; index < MAX_OPEN_UPLOADS; index += 1) {
+      const address = { ip: `2001:db8:77:1::${(index + 1).toString(16)}` };
+      expect((await create(address, planBody(`rec-v6-${index}`, recording(5, 110 + index).plan))).status).toBe(201);
+    }
+    expect((await create({ ip: "2001:db8:77:1:abcd::9" }, planBody("rec-v6-x", recording(5, 120).plan))).status).toBe(429);
+    // Another /64 is another guest.
+    expect((await create({ ip: "2001:db8:77:2::1" }, planBody("rec-v6-other", recording(5, 121).plan))).status).toBe(201);
+  });
+
   it(`${MAX_OPEN_UPLOADS + 5} new uploads from one guest address at once: ${MAX_OPEN_UPLOADS} are made, the rest refused`, async () => {
     const address = { ip: "192.0.2.77" };
     const tries = MAX_OPEN_UPLOADS + 5;

@@ -2,6 +2,7 @@ import "server-only";
 
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
+import { addressBlock } from "@/lib/domain/network/address-block";
 import {
   LONG_RECORDING_TEXTS,
   MAX_PART_BYTES,
@@ -158,7 +159,8 @@ export async function createOrResumeUpload(
   // A signed-in user's uploads are bounded by owner; a guest can make tokens at will, so theirs by address. The upload this
   // one replaces (same recording, changed plan) does not count. The bound is checked before anything is written or an AI
   // call admitted, then again under its lock beside the create, so uploads made at once cannot all pass it.
-  const guestIpHash = caller.identity ? null : hashGuestIp(clientIp(request));
+  // By the address's block, as the rate limits count a guest: an IPv6 client has a whole /64 to pick addresses from.
+  const guestIpHash = caller.identity ? null : hashGuestIp(addressBlock(clientIp(request)));
   const bound = caller.identity ? { owner: userOwner(caller.identity.userId) } : { guestIpHash };
   const boundKey = caller.identity ? userOwner(caller.identity.userId) : `guest-ip:${guestIpHash}`;
   const refuseWhenBusy = async (tx: Prisma.TransactionClient) => {
