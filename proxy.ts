@@ -40,7 +40,7 @@ const pageHandler = clerk
   ? clerkMiddleware(
       (_auth, request) => forward(request, null),
       // No secretKey here: passed explicitly, @clerk/nextjs demands CLERK_ENCRYPTION_KEY; it reads CLERK_SECRET_KEY itself.
-      { publishableKey: clerk.publishableKey, jwtKey: clerk.jwtKey },
+      { publishableKey: clerk.publishableKey, jwtKey: clerk.jwtKey, authorizedParties: clerk.authorizedParties },
     )
   : // Guest-only mode: no Clerk at all, so nothing reaches out to Clerk's servers.
     (request: NextRequest) => forward(request, null);

@@ -62,3 +62,12 @@ test("a production server parses its environment once and keeps it", () => {
   // The same change is seen outside production (the module loaded above, under NODE_ENV=test).
   expect(getEnv().RATE_LIMIT_AI_PER_IP).toBe(8);
 });
+
+test("CLERK_AUTHORIZED_PARTIES is a list of origins: paths and spaces dropped, anything else refused", () => {
+  process.env.CLERK_AUTHORIZED_PARTIES = " https://coach.example/ , http://localhost:3000/app ";
+  expect(getEnv().CLERK_AUTHORIZED_PARTIES).toEqual(["https://coach.example", "http://localhost:3000"]);
+  process.env.CLERK_AUTHORIZED_PARTIES = "";
+  expect(getEnv().CLERK_AUTHORIZED_PARTIES).toBeUndefined();
+  process.env.CLERK_AUTHORIZED_PARTIES = "coach.example";
+  expect(() => getEnv()).toThrow("Invalid environment configuration: CLERK_AUTHORIZED_PARTIES");
+});

@@ -25,6 +25,22 @@ const envSchema = z.object({
   CLERK_SECRET_KEY: optionalText,
   /** PEM public key of the Clerk instance: verifies session tokens with no network call. */
   CLERK_JWT_KEY: optionalText,
+  /**
+   * The app's own origins, comma-separated ("https://coach.example"): a session token is accepted only when its `azp` (the
+   * page that got it) is one of them, as Clerk advises against a token leaked from a sibling subdomain. Unset → not checked.
+   */
+  CLERK_AUTHORIZED_PARTIES: optionalText.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url().transform((origin) => new URL(origin).origin)).min(1))
+      .optional(),
+  ),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl,
   GEMINI_API_KEY: optionalText,
@@ -112,7 +128,7 @@ export function getEnv(): Env {
   return env;
 }
 
-export type ClerkConfig = { publishableKey: string; secretKey: string; jwtKey: string | undefined };
+export type ClerkConfig = { publishableKey: string; secretKey: string; jwtKey: string | undefined; authorizedParties: string[] | undefined };
 
 /** Clerk is on only when both keys are present; otherwise the app runs in guest-only mode. */
 export function getClerkConfig(env: Env = getEnv()): ClerkConfig | null {
@@ -122,5 +138,6 @@ export function getClerkConfig(env: Env = getEnv()): ClerkConfig | null {
     secretKey: env.CLERK_SECRET_KEY,
     // PEM keys often arrive through env files with escaped newlines.
     jwtKey: env.CLERK_JWT_KEY?.replace(/\\n/g, "\n"),
+    authorizedParties: env.CLERK_AUTHORIZED_PARTIES,
   };
 }

@@ -42,7 +42,10 @@ export async function identityFromRequest(request: Request, { timeoutMs = VERIFY
   // A handshake in the URL (a page's session refresh) can sign the caller in with a token that is not in its headers: such
   // an outcome is never kept, nor answered from what is kept, since the key covers the headers only.
   const cacheable = !hasClerkQueryParameter(request.url);
-  const key = verificationKey(`${clerk.publishableKey}\u0000${clerk.jwtKey ?? ""}\u0000${clerk.secretKey}`, request.headers);
+  const key = verificationKey(
+    `${clerk.publishableKey}\u0000${clerk.jwtKey ?? ""}\u0000${clerk.secretKey}\u0000${clerk.authorizedParties?.join(" ") ?? ""}`,
+    request.headers,
+  );
   const known = cacheable ? verifiedIdentities.get(key) : undefined;
   if (known) return known;
 
@@ -54,6 +57,7 @@ export async function identityFromRequest(request: Request, { timeoutMs = VERIFY
         secretKey: clerk.secretKey,
         publishableKey: clerk.publishableKey,
         jwtKey: clerk.jwtKey,
+        authorizedParties: clerk.authorizedParties,
         acceptsToken: "session_token",
       }),
       timeoutMs,
