@@ -26,6 +26,10 @@ describe("topicTitle", () => {
     expect(topicTitle(session)).toBe(expected);
   });
 
+  it("drops speaker labels after runs of blank lines too (a speaker named 'Money' is no topic)", () => {
+    expect(topicTitle({ transcript: `${" \n".repeat(2000)}  Money: Our kids need a bedtime.\n \n\t1. Money: The kids again.` })).toBe("Parenting");
+  });
+
   it("is stable across calls", () => {
     const session = { transcript: "Hello" };
     expect(topicTitle(session)).toBe(topicTitle(session));

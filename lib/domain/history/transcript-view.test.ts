@@ -24,6 +24,19 @@ describe("transcriptRows", () => {
     });
   });
 
+  it("reads speaker lines after runs of blank lines, and a transcript of blank lines and words alone as raw", () => {
+    const lines = transcriptRows({ transcript: "\n \n\t\n  Ana: We should talk.\n \n  2. Ben: Yes." });
+    expect(lines).toMatchObject({
+      kind: "lines",
+      rows: [
+        { speaker: "Ana", text: "We should talk." },
+        { speaker: "Ben", text: "Yes." },
+      ],
+    });
+    const raw = `words${" \n".repeat(5000)}more words`;
+    expect(transcriptRows({ transcript: raw })).toMatchObject({ kind: "raw" });
+  });
+
   it("gives a segment without a speaker the default speaker", () => {
     expect(transcriptRows({ analysis: { transcriptionSegments: [{ text: "x", start: 0, end: 1 }] } })?.rows[0]?.speaker).toBe("SPEAKER_01");
   });

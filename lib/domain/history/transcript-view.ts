@@ -11,8 +11,12 @@ export type TranscriptRows = { kind: "segments" | "lines" | "raw"; rows: Transcr
 
 export const TRANSCRIPT_UNAVAILABLE = "Transcript unavailable";
 
-/** Is any line "speaker: text" (an optional "12. " prefix allowed)? Same shape parseTranscriptLines accepts. */
-const SPEAKER_LINE = /^\s*(?:\d+[.)]\s*)?[^:\n]{1,80}:\s*\S/m;
+/**
+ * Is any line "speaker: text" (an optional "12. " prefix allowed)? Same shape parseTranscriptLines accepts, line by line:
+ * the blanks before the label never cross a line break ([^\S\n], not \s), else every line start of a run of blank lines
+ * scanned the whole run again (a transcript of 80,000 blank-line characters took 12 s).
+ */
+const SPEAKER_LINE = /^[^\S\n]*(?:\d+[.)][^\S\n]*)?[^:\n]{1,80}:\s*\S/m;
 
 export function transcriptRows(session: Pick<HistorySession, "analysis" | "transcript">): TranscriptRows | null {
   const segments = readSegments(analysisOf(session)?.transcriptionSegments);
