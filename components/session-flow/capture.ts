@@ -1,6 +1,7 @@
 import { FAILURE_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import type { RecordingMode } from "@/lib/client/recordings/audio-store";
 import { createAudioRecorder, RECORDER_MESSAGES, RecorderError, RecorderUnsupportedError, type AudioRecorder } from "@/lib/client/recordings/recorder";
+import { releaseRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { showToast } from "@/lib/client/toast/toast-store";
 
 import type { RecordingToSend } from "./transcription";
@@ -55,5 +56,23 @@ export async function finishCapture(capture: AudioRecorder): Promise<RecordingTo
     const description = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.emptyBlob;
     showToast({ title: FAILURE_TEXTS.transcriptionErrorTitle, description, variant: "destructive" });
     return null;
+  }
+}
+
+/**
+ * The page goes while a capture runs (a link or Back away from home in the middle of a recording): the microphone is closed
+ * and the audio kept, finished and no longer this tab's, so the history lists it as a recording to retry, as after a closed
+ * tab (recover-interrupted.ts). Left running, the microphone stayed open and the recording grew unseen, its lock hiding it
+ * from the history, until the tab closed. `keep` writes what the audio needs beside it before it is let go.
+ */
+export async function leaveCapture(capture: AudioRecorder | null, keep?: (audioKey: string) => Promise<unknown>): Promise<void> {
+  if (!capture) return;
+  try {
+    await capture.stop();
+    await keep?.(capture.id);
+  } catch {
+    // Nothing was recorded (the recorder then deletes it), or the microphone never opened: nothing to keep.
+  } finally {
+    releaseRecordingLock(capture.id);
   }
 }

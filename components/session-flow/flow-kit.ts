@@ -12,6 +12,8 @@ export type FlowKit = {
   readonly transcribedAudio: Set<string>;
   /** A timer that is cleared when the flow is torn down (the page unmounts). */
   later: (run: () => void, ms: number) => void;
+  /** Work for the flow's teardown (the page unmounts): whatever still runs (a microphone, a live coach) is ended there. */
+  onDispose: (cleanup: () => void) => void;
   dispose: () => void;
 };
 
@@ -19,6 +21,8 @@ export function createFlowKit(initial: SessionFlowState = initialSessionFlowStat
   let state = initial;
   const listeners = new Set<() => void>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  // Kept after a teardown: React's development double mount tears the flow down once and goes on with the same kit.
+  const cleanups = new Set<() => void>();
   return {
     transcribedAudio: new Set(),
     dispatch(event) {
@@ -39,9 +43,13 @@ export function createFlowKit(initial: SessionFlowState = initialSessionFlowStat
       }, ms);
       timers.add(timer);
     },
+    onDispose(cleanup) {
+      cleanups.add(cleanup);
+    },
     dispose() {
       timers.forEach(clearTimeout);
       timers.clear();
+      cleanups.forEach((cleanup) => cleanup());
     },
   };
 }

@@ -18,7 +18,7 @@ import { GROWTH_SPEAKERS } from "@/lib/domain/session-flow/growth";
 import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
 import { namedTranscript } from "@/lib/domain/speakers/apply-names";
 
-import { finishCapture, newCapture, startCapture } from "./capture";
+import { finishCapture, leaveCapture, newCapture, startCapture } from "./capture";
 import { keepOnDevice } from "./device-copy";
 import type { FlowKit } from "./flow-kit";
 import { leaveTranscribedAudioForRecovery, sendRecording } from "./transcription";
@@ -39,6 +39,13 @@ export function createGrowthActions(kit: FlowKit) {
   // A signed-in user's follow-up whose append did not reach the server, and would not be refused again: it may wait in
   // the queue of follow-ups to send.
   let unsent: FollowUp | null = null;
+  // The page goes mid-follow-up: its audio is kept tied to its session, to be retried as that session's follow-up.
+  kit.onDispose(() => {
+    const active = recorder;
+    const followUpOf = results()?.session.id;
+    recorder = null;
+    void leaveCapture(active, (audioKey) => (followUpOf ? putRecordingExtra(audioKey, FOLLOW_UP_OF_EXTRA, followUpOf) : Promise.resolve()));
+  });
 
   const results = (): ResultsPhase | null => {
     const { phase } = kit.getState();

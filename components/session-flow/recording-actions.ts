@@ -8,7 +8,7 @@ import { describeWait } from "@/lib/domain/errors/wait";
 import { hasSpeakersToName } from "@/lib/domain/session-flow/machine";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
-import { finishCapture, newCapture, startCapture } from "./capture";
+import { finishCapture, leaveCapture, newCapture, startCapture } from "./capture";
 import type { FlowKit } from "./flow-kit";
 import { followUpParent } from "./follow-up-parent";
 import { startRecording } from "./start-recording";
@@ -37,6 +37,7 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     recorder = null;
     return active;
   };
+  kit.onDispose(() => void leaveCapture(takeRecorder()));
 
   function goHomeAfterError(): void {
     kit.later(() => {

@@ -70,6 +70,12 @@ export function createSoloActions(
   let aid: { stop: () => void } | null = null;
   let aidWanted = false;
 
+  // The page goes mid-journal: the live coach (a paid connection with a microphone of its own) and the aid end with it.
+  kit.onDispose(() => {
+    endCoach();
+    endAid();
+  });
+
   const live = () => kit.getState().mode === "solo" && ["readiness", "recording"].includes(kit.getState().phase.name);
 
   /** Ends the coach on purpose: its data channel closing now is no error and shows nothing. */
