@@ -80,3 +80,58 @@ describe("pending follow-ups on a shared browser", () => {
     expect(readPendingFollowUps()).toEqual([]);
   });
 });
+
+describe("flushes at the same time", () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, "locks");
+  });
+
+  it("a flush started while one runs (the connection back during the one at opening) sends nothing twice", async () => {
+    queueFollowUp({ sessionId: "s1", followUp: followUp("We will walk on Sundays.") });
+    const answers: (() => void)[] = [];
+    const append = jest.fn(() => new Promise((resolve) => answers.push(() => resolve({ status: "ok" }))));
+    const first = flushPendingFollowUps(localStorage, append);
+    const second = flushPendingFollowUps(localStorage, append);
+    await waitUntil(() => append.mock.calls.length > 0);
+    answers.forEach((answer) => answer());
+    expect(await Promise.all([first, second])).toEqual([1, 0]);
+    expect(append).toHaveBeenCalledTimes(1);
+    expect(readPendingFollowUps()).toEqual([]);
+  });
+
+  it("another tab's flush is waited for under the Web Lock, and what it sent is not sent again", async () => {
+    const requested: string[] = [];
+    let tail: Promise<unknown> = Promise.resolve();
+    // One lock at a time, in order, as the browser grants an exclusive lock to the tabs of one origin.
+    const locks = {
+      request: (name: string, callback: () => Promise<unknown>) => {
+        requested.push(name);
+        const granted = tail.then(() => callback());
+        tail = granted.catch(() => undefined);
+        return granted;
+      },
+    };
+    Object.defineProperty(navigator, "locks", { configurable: true, value: locks });
+    queueFollowUp({ sessionId: "s1", followUp: followUp("We will walk on Sundays.") });
+
+    // The other tab holds the lock while it sends the follow-up, and takes it out of the shared queue.
+    let otherTabDone!: () => void;
+    const otherTab = locks.request("coach-pending-follow-ups", () => new Promise<void>((resolve) => (otherTabDone = resolve)));
+    const append = jest.fn().mockResolvedValue({ status: "ok" });
+    const flushing = flushPendingFollowUps(localStorage, append);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(append).not.toHaveBeenCalled();
+    localStorage.removeItem("pending_follow_ups");
+    otherTabDone();
+    await otherTab;
+
+    expect(await flushing).toBe(0);
+    expect(append).not.toHaveBeenCalled();
+    expect(requested).toEqual(["coach-pending-follow-ups", "coach-pending-follow-ups"]);
+  });
+});
+
+async function waitUntil(condition: () => boolean) {
+  for (let attempt = 0; attempt < 100 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}

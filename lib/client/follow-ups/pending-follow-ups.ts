@@ -4,7 +4,7 @@ import { deviceOwner, ownedByCurrentUser } from "@/lib/client/storage/device-own
 
 // A signed-in user's growth follow-up whose append never reached the server (offline, server down) and whose dialog was
 // cancelled: its transcript is the only copy, so it waits here and is sent again when the app opens or comes back online.
-// The server stores the same transcript once, so sending it twice is harmless. Each waits for the user it was recorded by
+// The server stores the same transcript once, but regenerates the analysis at each send (see flushPendingFollowUps). Each waits for the user it was recorded by
 // (ownerId): after a sign-out, neither a guest nor another account on this browser sends it (and drops it on their 404).
 
 export type PendingFollowUp = { sessionId: string; followUp: FollowUpBody & { createdAt?: string }; ownerId?: string };
@@ -25,11 +25,37 @@ export function queueFollowUp(item: PendingFollowUp, storage: KeyValueStorage | 
 
 type Append = (sessionId: string, body: FollowUpBody) => Promise<unknown>;
 
+// Every open tab flushes when the app opens and when the connection comes back, and a tab may flush again while its own
+// flush runs (the connection back during the one at opening). Each send costs the user a regeneration (an AI call) even
+// when the server already holds the transcript, so flushes take turns: in the tab one after another, across tabs under a
+// Web Lock, and each reads the queue when its turn comes, after the one before took out what it sent.
+const FLUSH_LOCK = "coach-pending-follow-ups";
+let previousFlush: Promise<unknown> = Promise.resolve();
+
+function lockManager(): LockManager | null {
+  try {
+    return typeof navigator !== "undefined" && navigator.locks ? navigator.locks : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Sends every follow-up of the current user's once (another account's wait for it). A follow-up leaves the queue when the server has it (whatever the regeneration did)
  * or when its session no longer exists (404); anything else keeps it for the next try. Answers how many were sent.
  */
-export async function flushPendingFollowUps(storage: KeyValueStorage | null = browserStorage(), append: Append = sessionApi.appendTranscript): Promise<number> {
+export function flushPendingFollowUps(storage: KeyValueStorage | null = browserStorage(), append: Append = sessionApi.appendTranscript): Promise<number> {
+  const send = () => sendPending(storage, append);
+  const turn = previousFlush.then(() => {
+    const locks = lockManager();
+    // (A lock manager that refuses, as in some sandboxed frames: this tab's own turn still holds.)
+    return locks ? locks.request(FLUSH_LOCK, send).catch(() => send()) : send();
+  });
+  previousFlush = turn.catch(() => undefined);
+  return turn;
+}
+
+async function sendPending(storage: KeyValueStorage | null, append: Append): Promise<number> {
   let sent = 0;
   for (const item of readPendingFollowUps(storage).filter((pending) => ownedByCurrentUser(pending))) {
     try {
