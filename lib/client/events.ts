@@ -9,10 +9,14 @@ export function announceSessionsChanged(): void {
   window.dispatchEvent(new Event(SESSIONS_CHANGED));
 }
 
-/** Calls `listener` when this tab announces a change, or another tab writes this device's sessions. */
+// Another tab's writes that change what the history lists: this device's sessions, and the ids of sessions deleted (an
+// account's session deleted there touches no stored session here, and the account's list is never refetched on its own).
+const LISTED_KEYS: ReadonlySet<string> = new Set([STORAGE_KEYS.localSessions, STORAGE_KEYS.deletedSessionIds]);
+
+/** Calls `listener` when this tab announces a change, or another tab writes this device's sessions or deletes one. */
 export function onSessionsChanged(listener: () => void): () => void {
   const fromOtherTab = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.localSessions) listener();
+    if (event.key === null || LISTED_KEYS.has(event.key)) listener();
   };
   window.addEventListener(SESSIONS_CHANGED, listener);
   window.addEventListener("storage", fromOtherTab);
