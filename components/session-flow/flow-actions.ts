@@ -3,7 +3,7 @@ import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordin
 import { releaseRecordingLock, tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import type { HistorySession } from "@/lib/domain/history/types";
-import { holdsUnstoredTranscript, transcriptDroppedUnstored } from "@/lib/domain/session-flow/transcript-custody";
+import { holdsUnstoredTranscript, transcriptDroppedUnstored, unstoredTranscriptAwaitsUser } from "@/lib/domain/session-flow/transcript-custody";
 import { REALTIME_TEXTS } from "@/lib/domain/solo/realtime-texts";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
@@ -37,6 +37,17 @@ export function createSessionFlowActions(kit: FlowKit) {
   const growth = createGrowthActions(kit);
   // A recording's audio stays until its transcript is stored (lib/domain/session-flow/transcript-custody.ts). A failed
   // analysis that could keep its transcript nowhere, once its dialog is closed, leaves the audio to be listed for a retry.
+  // The page gone (a link or Back away from home), a transcript waiting for its speakers' names, now or once its upload
+  // ends, has nobody to name it: its audio is left too, to be listed as after a closed tab, instead of staying locked and
+  // unlisted until the tab closes.
+  let pageGone = false;
+  const leaveIfNobodyWillStore = () => {
+    if (pageGone && kit.transcribedAudio.size > 0 && unstoredTranscriptAwaitsUser(kit.getState())) leaveTranscribedAudioForRecovery(kit.transcribedAudio);
+  };
+  kit.onDispose(() => {
+    pageGone = true;
+    leaveIfNobodyWillStore();
+  });
   let before = kit.getState();
   kit.subscribe(() => {
     const now = kit.getState();
@@ -46,6 +57,7 @@ export function createSessionFlowActions(kit: FlowKit) {
     // First, whatever the next step is (a retry of another recording, say): the dropped transcript's audio is left.
     if (dropped) leaveTranscribedAudioForRecovery(kit.transcribedAudio);
     else if (!holdsUnstoredTranscript(now)) void releaseTranscribedAudio(kit.transcribedAudio);
+    else leaveIfNobodyWillStore();
   });
   const actions = {
     recording,

@@ -4,8 +4,9 @@
 import { FOLLOW_UP_OF_EXTRA } from "@/lib/client/recordings/audio-store";
 
 import { createAnalysisActions } from "./analysis-actions";
+import { createSessionFlowActions } from "./flow-actions";
 import { createFlowKit } from "./flow-kit";
-import { completedSession, waitFor } from "./flow-test-fixtures";
+import { completedSession, transcription, waitFor } from "./flow-test-fixtures";
 import { createGrowthActions } from "./growth-actions";
 import { createRecordingActions } from "./recording-actions";
 import { createSoloActions, type CoachSession, type StartCoach } from "./solo-actions";
@@ -24,13 +25,18 @@ jest.mock("@/lib/client/recordings/audio-store", () => ({
   ...jest.requireActual("@/lib/client/recordings/audio-store"),
   putRecordingExtra: jest.fn(async () => true),
 }));
-jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn(), leaveTranscribedAudioForRecovery: jest.fn() }));
+jest.mock("./transcription", () => ({
+  sendRecording: jest.fn(),
+  retryLocalRecording: jest.fn(),
+  leaveTranscribedAudioForRecovery: jest.fn(),
+  releaseTranscribedAudio: jest.fn(async () => undefined),
+}));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 
 const { releaseRecordingLock } = jest.requireMock("@/lib/client/recordings/recording-locks");
 const { putRecordingExtra } = jest.requireMock("@/lib/client/recordings/audio-store");
-const { sendRecording } = jest.requireMock("./transcription");
+const { sendRecording, leaveTranscribedAudioForRecovery } = jest.requireMock("./transcription");
 
 const micTrack = { stop: jest.fn() };
 
@@ -121,4 +127,54 @@ test("a journal's live coach and its microphone end when the page goes", async (
   expect(micTrack.stop).toHaveBeenCalled();
   await waitFor(() => releaseRecordingLock.mock.calls.length > 0);
   expect(fakeRecorder.stop).toHaveBeenCalledTimes(1);
+});
+
+/** The whole flow recording, its stop's upload answered by `answer` (the transcript's audio then in the flow's custody). */
+async function recordAndStop(answer: Promise<unknown>) {
+  const kit = createFlowKit();
+  const actions = createSessionFlowActions(kit);
+  actions.recording.start();
+  await actions.recording.beginCapture();
+  sendRecording.mockImplementationOnce(async (_recording: unknown, _options: unknown, custody: Set<string>) => {
+    const outcome = await answer;
+    custody.add("rec-9");
+    return outcome;
+  });
+  actions.recording.stop();
+  await waitFor(() => sendRecording.mock.calls.length === 1);
+  return { kit, actions };
+}
+
+test("a transcript waiting for its speakers' names when the page goes has its audio left for the history to list", async () => {
+  const { kit } = await recordAndStop(Promise.resolve({ ok: true, result: transcription }));
+  await waitFor(() => kit.getState().phase.name === "naming");
+  expect(leaveTranscribedAudioForRecovery).not.toHaveBeenCalled();
+
+  kit.dispose();
+
+  expect(leaveTranscribedAudioForRecovery).toHaveBeenCalledWith(kit.transcribedAudio);
+});
+
+test("an upload under way when the page goes is let finish; its transcript, with nobody to name it, has its audio left", async () => {
+  let arrive!: () => void;
+  const { kit } = await recordAndStop(new Promise((resolve) => (arrive = () => resolve({ ok: true, result: transcription }))));
+  expect(kit.getState().phase.name).toBe("transcribing");
+
+  kit.dispose();
+  expect(leaveTranscribedAudioForRecovery).not.toHaveBeenCalled();
+  arrive();
+
+  await waitFor(() => leaveTranscribedAudioForRecovery.mock.calls.length === 1);
+  expect(leaveTranscribedAudioForRecovery).toHaveBeenCalledWith(kit.transcribedAudio);
+});
+
+test("an analysis under way when the page goes keeps the audio: it may yet store the session", async () => {
+  const { kit } = await recordAndStop(Promise.resolve({ ok: true, result: transcription }));
+  await waitFor(() => kit.getState().phase.name === "naming");
+  kit.dispatch({ type: "NAMES_CONFIRMED" });
+
+  kit.dispose();
+
+  expect(kit.getState().phase.name).toBe("analysing");
+  expect(leaveTranscribedAudioForRecovery).not.toHaveBeenCalled();
 });

@@ -3,7 +3,7 @@ import type { TranscriptionResultData } from "@/lib/domain/transcription/transcr
 import type { ClientSession } from "./client-session";
 import type { GrowthState } from "./growth";
 import { initialSessionFlowState, sessionFlowReducer, type FlowPhase, type SessionFlowEvent, type SessionFlowState } from "./machine";
-import { holdsUnstoredTranscript, transcriptDroppedUnstored } from "./transcript-custody";
+import { holdsUnstoredTranscript, transcriptDroppedUnstored, unstoredTranscriptAwaitsUser } from "./transcript-custody";
 
 const segment = { speaker: "SPEAKER_01", text: "I felt heard today.", start: 0, end: 2 };
 const transcription: TranscriptionResultData = {
@@ -81,4 +81,21 @@ describe("transcriptDroppedUnstored", () => {
     expect(transcriptDroppedUnstored(failedUnkept, sessionFlowReducer(failedUnkept, { type: "ANALYSIS_RETRY" }))).toBe(false);
     expect(transcriptDroppedUnstored(failedKept, sessionFlowReducer(failedKept, { type: "DIALOG_CLOSED" }))).toBe(false);
   });
+});
+
+describe("unstoredTranscriptAwaitsUser (the page gone, nobody will store it)", () => {
+  it.each([
+    ["naming the speakers", run({ type: "TRANSCRIBED", result: transcription })],
+    ["naming a follow-up's speakers", withGrowth({ name: "naming", transcription })],
+    ["a follow-up's failed append, its dialog open", withGrowth({ name: "failed", dialog: "generation-failed" })],
+    ["an analysis failure that kept nothing", inPhase({ name: "idle", notReady: false }, { kind: "analysis-failed", retry: { keptId: null, named } })],
+  ])("waits on the user: %s", (_, state) => expect(unstoredTranscriptAwaitsUser(state)).toBe(true));
+
+  it.each([
+    ["uploading and transcribing (it may yet fail and be listed, or arrive)", inPhase({ name: "transcribing" })],
+    ["analysing (it may yet store the session)", run({ type: "TRANSCRIBED", result: transcription }, { type: "NAMES_CONFIRMED" })],
+    ["a follow-up being appended", withGrowth({ name: "appending", step: "generating" })],
+    ["a signed-in follow-up's session being fetched", withGrowth({ name: "loading" }, signedInSession)],
+    ["nothing under way", initialSessionFlowState],
+  ])("does not: %s", (_, state) => expect(unstoredTranscriptAwaitsUser(state)).toBe(false));
 });

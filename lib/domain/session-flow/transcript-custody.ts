@@ -31,3 +31,15 @@ function showsUnkeptAnalysis(dialog: SessionFlowState["dialog"]): boolean {
 export function transcriptDroppedUnstored(before: SessionFlowState, after: SessionFlowState): boolean {
   return showsUnkeptAnalysis(before.dialog) && !showsUnkeptAnalysis(after.dialog) && after.phase.name !== "analysing";
 }
+
+/**
+ * Whether the transcript the flow holds waits on the user (speakers to name, a failed follow-up's or analysis's dialog):
+ * nothing under way will store it. Once the page is gone (the flow torn down), nobody will, and its audio is left to be
+ * listed; a transcription or analysis still under way is let finish first, since it may yet store it.
+ */
+export function unstoredTranscriptAwaitsUser(state: SessionFlowState): boolean {
+  const { phase, dialog } = state;
+  if (phase.name === "naming") return true;
+  if (phase.name === "results" && phase.growth) return phase.growth.name === "naming" || phase.growth.name === "failed";
+  return showsUnkeptAnalysis(dialog);
+}
