@@ -118,6 +118,10 @@ export function createAnalysisActions(kit: FlowKit) {
       showToast({ title: T.errorTitle, description: T.missingTranscript, variant: "destructive" });
       return;
     }
+    // One retry at a time: only the call whose own event moved the flow from idle goes on. A second tap finds the flow
+    // analysing already (the first's) and would otherwise send the analysis again: two taps queued while the flow's code
+    // was still loading both run at once when it arrives, before the list can disable the item.
+    if (kit.getState().phase.name !== "idle") return;
     kit.dispatch({ type: "ANALYSIS_RETRY" });
     if (kit.getState().phase.name !== "analysing") return; // something else is under way
     try {

@@ -174,6 +174,29 @@ test("a failed analysis retry ends with the dialog again, never a dead end", asy
   expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Retry Failed" }));
 });
 
+test("a kept failed analysis tapped twice (both taps queued while the flow's code loaded) is analysed once", async () => {
+  upsertLocalSessionRecord({
+    id: "local-1700000000000",
+    name: "Recording",
+    transcript: transcription.transcript,
+    namedTranscript: "Ana: We never get time for us.\nBen: Then let's plan Saturday.",
+    speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" },
+    analysis: { cards: [], transcriptionSegments: transcription.segments, speakerStats: transcription.speakerStats },
+    failedAnalysis: { error: "Connection error", timestamp: "2026-11-02T10:00:00.000Z", attemptCount: 1 },
+    createdAt: "2026-11-02T10:00:00.000Z",
+    timestamp: 1700000000000,
+    audioKey: null,
+  });
+  const flow = setUp();
+  requestAnalysis.mockResolvedValue({ analysis, sessionId: null, warnings: [] });
+  flow.analysis.retryKept({ id: "local-1700000000000", transcript: transcription.transcript });
+  flow.analysis.retryKept({ id: "local-1700000000000", transcript: transcription.transcript });
+  await waitFor(() => flow.kit.getState().phase.name === "results");
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(requestAnalysis).toHaveBeenCalledTimes(1);
+  expect(showToast.mock.calls.filter(([toast]: [{ title: string }]) => toast.title === FAILURE_TEXTS.retrySuccessAnalysis)).toHaveLength(1);
+});
+
 test("an analysis the server refuses for good (422, the account's bound of stored sessions) says the server's words, not 'try again'", async () => {
   const flow = setUp();
   await recordUntilNaming(flow);
