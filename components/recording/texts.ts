@@ -73,6 +73,8 @@ export const FAILURE_TEXTS = {
   retryFailedBody: "Connection issue persists. You can try again or save locally.",
   /** Ours (the spec has no text for it): a retry of a kept recording that another retry is already transcribing, or has. */
   retryElsewhereTitle: "Already Under Way",
+  /** Ours too: a retry of a recording kept on this device that another tab of the app is sending. */
+  retryInOtherTab: "This recording is already being sent from another tab. You can continue there.",
   missingFailedSessionId: "Could not identify the recording to retry. Please try again.",
   errorTitle: "Error",
   recordingNotFound: RECORDING_NOT_FOUND,

@@ -2,6 +2,7 @@
  * @jest-environment jsdom
  */
 import { listLocalSessions, saveFailedRecordingAsLocalSession } from "@/lib/client/recordings/local-recordings";
+import { releaseRecordingLock } from "@/lib/client/recordings/recording-locks";
 
 import { createSessionFlowActions } from "./flow-actions";
 import { createFlowKit } from "./flow-kit";
@@ -81,4 +82,72 @@ test("a double tap whose retry is refused leaves the recording listed with its a
   actions.retryFromHistory(listLocalSessions()[0] as never);
   await waitFor(() => kit.getState().phase.name === "naming");
   expect(audioDeleted()).toBe(false);
+});
+
+describe("two tabs", () => {
+  // The browser's LockManager as two tabs share it: a lock is held while its callback's promise is pending.
+  function sharedLocks() {
+    const held = new Set<string>();
+    type Callback = (lock: { name: string } | null) => unknown;
+    const locks = {
+      request: (name: string, ...args: [Callback] | [{ ifAvailable?: boolean }, Callback]) => {
+        const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
+        if (options.ifAvailable && held.has(name)) return Promise.resolve(callback(null));
+        held.add(name);
+        return Promise.resolve(callback({ name })).finally(() => held.delete(name));
+      },
+      query: async () => ({ held: [...held].map((name) => ({ name })), pending: [] }),
+    };
+    Object.defineProperty(navigator, "locks", { configurable: true, value: locks });
+    return locks;
+  }
+  afterEach(() => {
+    // The test's flow, left naming, holds the recording: let go, so that the next test starts with no tab holding it.
+    releaseRecordingLock("rec-1");
+    Reflect.deleteProperty(navigator, "locks");
+  });
+
+  test("a recording another tab is sending is not sent again from this one: the user is told it is under way there", async () => {
+    const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
+    const locks = sharedLocks();
+    const { entry, kit, actions } = failedRecording();
+    // The other tab's retry holds the recording's lock while it sends it.
+    let otherTabDone!: () => void;
+    void locks.request("coach-audio:rec-1", () => new Promise<void>((resolve) => (otherTabDone = resolve)));
+
+    actions.retryFromHistory(entry);
+    await waitFor(() => kit.getState().phase.name === "idle" && showToast.mock.calls.length > 0);
+    expect(requestTranscription).not.toHaveBeenCalled();
+    expect(showToast).toHaveBeenCalledWith({
+      title: "Already Under Way",
+      description: "This recording is already being sent from another tab. You can continue there.",
+    });
+    expect({ stillListed: stillListed(), audioDeleted: audioDeleted() }).toEqual({ stillListed: true, audioDeleted: false });
+
+    // The other tab let go of it (its retry failed): this tab's next tap sends it.
+    otherTabDone();
+    await settle();
+    requestTranscription.mockResolvedValueOnce(transcription);
+    actions.retryFromHistory(entry);
+    await waitFor(() => kit.getState().phase.name === "naming");
+    expect(requestTranscription).toHaveBeenCalledTimes(1);
+  });
+
+  test("this tab's retry holds the recording while it sends it, and lets go when it fails, for any tab to retry", async () => {
+    const locks = sharedLocks();
+    const { entry, kit, actions } = failedRecording();
+    let refuse!: (error: Error) => void;
+    requestTranscription.mockImplementationOnce(() => new Promise((_, reject) => (refuse = reject)));
+
+    actions.retryFromHistory(entry);
+    await waitFor(() => requestTranscription.mock.calls.length === 1);
+    // Another tab's attempt meanwhile (its tap, or the connection back there) finds the recording taken.
+    const otherTab = await locks.request("coach-audio:rec-1", { ifAvailable: true }, (lock) => lock !== null);
+    expect(otherTab).toBe(false);
+
+    refuse(new TranscriptionRequestError("Service Unavailable", { status: 503 }));
+    await waitFor(() => kit.getState().phase.name === "idle");
+    await settle();
+    expect(await locks.request("coach-audio:rec-1", { ifAvailable: true }, (lock) => lock !== null)).toBe(true);
+  });
 });

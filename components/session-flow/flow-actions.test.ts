@@ -107,7 +107,8 @@ test("back online, a waiting recording is sent by the tab that takes its lock, a
     ]),
   );
   const tabs = [createFlowKit(), createFlowKit()].map((kit) => ({ kit, actions: createSessionFlowActions(kit) }));
-  tryHoldRecordingLock.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+  // The first tab takes the lock, the second finds it taken; the first's retry then finds the lock its own.
+  tryHoldRecordingLock.mockResolvedValueOnce(true).mockResolvedValueOnce(false).mockResolvedValue(true);
 
   await Promise.all(tabs.map(({ actions }) => actions.sendWaitingRecording()));
 

@@ -80,8 +80,8 @@ export function createSessionFlowActions(kit: FlowKit) {
       if (kit.getState().phase.name !== "idle") return;
       const waiting = listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
       if (!waiting || !(await tryHoldRecordingLock(waiting.audioKey!))) return;
-      // Something started meanwhile: the recording waits for the next time, for whichever tab takes it then. (After a
-      // retry that fails, this tab keeps the lock while it lives, and sends it again itself when the connection returns.)
+      // Something started meanwhile: the recording waits for the next time, for whichever tab takes it then (as after a
+      // retry that fails, which lets go of the lock).
       if (kit.getState().phase.name === "idle") actions.retryFromHistory(waiting);
       else releaseRecordingLock(waiting.audioKey!);
     },

@@ -1,6 +1,7 @@
 import { FAILURE_TEXTS, LIMIT_TEXTS, RECORDING_TEXTS, REDIRECT_HOME_AFTER_ERROR_MS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { retryTargetFor, type LocalSession } from "@/lib/client/recordings/local-recordings";
 import type { AudioRecorder } from "@/lib/client/recordings/recorder";
+import { releaseRecordingLock, tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { truncateServerError } from "@/lib/domain/errors/classify";
@@ -118,6 +119,15 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     kit.dispatch({ type: "TRANSCRIPTION_RETRY" });
     const retrying = kit.getState().phase;
     if (retrying.name !== "transcribing") return; // something else is under way
+    // One tab at a time: the recording's lock is this tab's while it sends it. Another tab retrying it (a tap there, or
+    // the connection's return) holds it, and this one stops, instead of uploading and transcribing it a second time and,
+    // for a guest, analysing it into a second session.
+    const audioKey = target.audioKey ?? null;
+    if (audioKey && !(await tryHoldRecordingLock(audioKey))) {
+      kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
+      showToast({ title: FAILURE_TEXTS.retryElsewhereTitle, description: FAILURE_TEXTS.retryInOtherTab });
+      return;
+    }
     // A journal is retried as a journal: the mode was set to the one it was made in (solo.modeForRetry) before this.
     const outcome = await retryLocalRecording(
       target,
@@ -133,6 +143,8 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
       else settle(outcome);
       return;
     }
+    // Not sent: the recording stays listed, and whichever tab retries it next may take it.
+    if (audioKey) releaseRecordingLock(audioKey);
     if ("unwanted" in outcome) return; // the flow moved on; the recording stays listed, its audio kept
     kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
     if ("elsewhere" in outcome) {
