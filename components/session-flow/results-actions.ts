@@ -47,8 +47,10 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       fetchServer: () => fetchServerSummary(session),
     });
     if (source !== "existing" && source !== "server") showToast({ title: T.summaryErrorTitle, description: T.summaryErrorBody, variant: "destructive" });
+    // The results closed meanwhile, or gave way to another session (closed, and another opened from the history): this
+    // summary is not that one's, and written over it (and, for a guest, into its copy on this device) it would replace its own.
     const latest = current();
-    if (!latest) return;
+    if (!latest || latest.id !== session.id) return;
     const next = withSummary(latest, summary);
     if (next.isLocal) keepOnDevice(next);
     kit.dispatch({ type: "SUMMARY_READY", session: next });
@@ -121,7 +123,9 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
           downloadFile(buildReminderIcs({ start, ...texts }), "relationship-check-in.ics", "text/calendar");
           const when = start.toLocaleString("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
           showToast({ title: T.reminderSetTitle, description: T.reminderSetBody(when), variant: "success" });
-          kit.dispatch({ type: "SESSION_UPDATED", session: { ...session, reminderSet: true } });
+          // Onto the session as it is now (the ics code may take a while to arrive), and only if it is still the one open.
+          const latest = current();
+          if (latest?.id === session.id) kit.dispatch({ type: "SESSION_UPDATED", session: { ...latest, reminderSet: true } });
         })
         .catch(() => showToast({ title: T.errorTitle, description: T.prepareError, variant: "destructive" }));
       sessionApi.reminderClick(session.id).catch(() => undefined);
