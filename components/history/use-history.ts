@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { FAILURE_TEXTS } from "@/components/recording/texts";
@@ -101,8 +101,13 @@ export function useHistory() {
     if (needsNextPage) void fetchNextPage();
   }, [needsNextPage, fetchNextPage]);
 
+  // Sessions whose delete is under way: the card stays until it is done, and a second tap on its button (or a swipe after
+  // the tap) would send the delete again and say "Deleting" and "Deleted" twice.
+  const removing = useRef(new Set<string>());
   const remove = useCallback(
     async (entry: HistoryEntry) => {
+      if (removing.current.has(entry.id)) return;
+      removing.current.add(entry.id);
       showToast({ title: T.deleting });
       try {
         if (!entry.isLocal && identity.signedIn) await sessionApi.remove(entry.id);
@@ -115,6 +120,8 @@ export function useHistory() {
         showToast({ title: T.deleted, variant: "success" });
       } catch {
         showToast({ title: T.deleteFailedTitle, description: T.deleteFailedBody, variant: "destructive" });
+      } finally {
+        removing.current.delete(entry.id);
       }
     },
     [identity.signedIn, queryClient],

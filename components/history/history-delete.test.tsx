@@ -1,0 +1,60 @@
+/** @jest-environment jsdom */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+
+import { makeQueryClient } from "@/lib/client/api/query-client";
+
+import { HISTORY_TEXTS as T } from "./texts";
+import { useHistory, type HistoryEntry } from "./use-history";
+
+// Deleting from the history: the card stays until the delete is done, so a second tap (or a swipe after the tap) on the
+// same session meanwhile is the same delete, not another one.
+
+jest.mock("@/components/auth/identity-context", () => ({ useIdentity: () => ({ signedIn: true, clerkEnabled: true, user: { id: "user_1" } }) }));
+jest.mock("@/lib/client/recordings/recover-interrupted", () => ({ recoverInterruptedRecordings: async () => [] }));
+jest.mock("@/lib/client/recordings/audio-store", () => ({ deleteRecording: jest.fn(async () => undefined) }));
+jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
+jest.mock("@/lib/client/sessions/session-api", () => ({
+  ...jest.requireActual("@/lib/client/sessions/session-api"),
+  sessionApi: { list: jest.fn(async () => ({ sessions: [], nextCursor: null, total: 0 })), remove: jest.fn() },
+}));
+const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
+
+const entry = { id: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc", createdAt: "2026-11-01T09:00:00.000Z" } as HistoryEntry;
+const titles = () => showToast.mock.calls.map(([toast]: [{ title: string }]) => toast.title);
+
+function renderHistory() {
+  const client = makeQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return renderHook(() => useHistory(), { wrapper });
+}
+
+beforeEach(() => jest.clearAllMocks());
+
+test("a second tap on a session's delete while its delete runs sends nothing more, and the user is told once", async () => {
+  let done!: () => void;
+  sessionApi.remove.mockImplementation(() => new Promise<void>((resolve) => (done = resolve)));
+  const { result } = renderHistory();
+
+  act(() => result.current.remove(entry));
+  act(() => result.current.remove(entry));
+  await waitFor(() => expect(sessionApi.remove).toHaveBeenCalled());
+  await act(async () => done());
+  await waitFor(() => expect(titles()).toContain(T.deleted));
+
+  expect(sessionApi.remove).toHaveBeenCalledTimes(1);
+  expect(titles()).toEqual([T.deleting, T.deleted]);
+});
+
+test("a delete that failed can be tried again", async () => {
+  sessionApi.remove.mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(undefined);
+  const { result } = renderHistory();
+
+  act(() => result.current.remove(entry));
+  await waitFor(() => expect(titles()).toContain(T.deleteFailedTitle));
+  act(() => result.current.remove(entry));
+  await waitFor(() => expect(titles()).toContain(T.deleted));
+  expect(sessionApi.remove).toHaveBeenCalledTimes(2);
+});
