@@ -101,8 +101,12 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
         return;
       }
       sessionApi.swipe(next.id, next.swipeActions).catch(() => {
+        // The backup is the session as it is now, with every vote since: quick votes fail in any order (each waits for its
+        // own time-out), and this vote's copy written last would drop the later ones from it.
+        const latest = current();
+        const backup = latest?.id === next.id ? latest : next;
         // "We've saved a local backup" only when it was: a refused write leaves keepOnDevice's storage warning showing.
-        if (keepOnDevice(next)) showToast({ title: T.saveErrorTitle, description: T.saveErrorBody, variant: "destructive" });
+        if (keepOnDevice(backup)) showToast({ title: T.saveErrorTitle, description: T.saveErrorBody, variant: "destructive" });
       });
     },
 

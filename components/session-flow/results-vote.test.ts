@@ -44,3 +44,25 @@ test("the server refused the vote and this device refused the backup too: the st
   await settle();
   expect(currentToast()).toMatchObject({ title: "Warning", description: SESSION_STORAGE_MESSAGES.quota });
 });
+
+test("votes whose sends fail out of order leave a backup with every vote, not the one whose failure came last", async () => {
+  const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+  const failures: (() => void)[] = [];
+  const failLater = () => new Promise((_, reject) => failures.push(() => reject(new Error("timed out"))));
+  sessionApi.swipe.mockImplementationOnce(failLater).mockImplementationOnce(failLater);
+  const flow = setUpFlow();
+  flow.results.open(ACCOUNT_SESSION);
+  flow.results.vote(0, "helpful");
+  flow.results.vote(1, "unhelpful");
+  // The second vote's send fails first, the first vote's last.
+  failures[1]!();
+  await settle();
+  failures[0]!();
+  await settle();
+
+  const [backup] = JSON.parse(localStorage.getItem("local_sessions") ?? "[]");
+  expect(backup.swipeActions.map((vote: { cardIndex: number; action: string }) => [vote.cardIndex, vote.action])).toEqual([
+    [0, "helpful"],
+    [1, "unhelpful"],
+  ]);
+});
