@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
 import { LIMIT_TEXTS } from "@/components/recording/texts";
@@ -36,6 +36,11 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
   const [session, setSession] = useState(initial);
   const [step, setStep] = useState<AnalysisStep | null>(null);
   const isLocal = isDeviceSessionId(session.id);
+  // The session as last shown, for what finishes later: a vote's backup is written when its send fails.
+  const latest = useRef(session);
+  useEffect(() => {
+    latest.current = session;
+  }, [session]);
 
   function persist(fields: Record<string, unknown>) {
     if (!isLocal) return;
@@ -49,13 +54,15 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
   function vote(cardIndex: number, action: "helpful" | "unhelpful") {
     const swipeActions = applyVote(session.swipeActions ?? [], { cardIndex, action, timestamp: Date.now() });
     const voted = { ...session, swipeActions };
+    latest.current = voted;
     setSession(voted);
     if (isLocal) return persist({ swipeActions });
     sessionApi.swipe(session.id, swipeActions).catch(() => {
       // The toast says "We've saved a local backup": as after a vote in the deck, the session with its votes is kept on this
-      // device, and the next migration into the account brings the votes to the server.
+      // device, and the next migration into the account brings the votes to the server. The session as it is now, with
+      // every vote since: quick votes fail in any order, and this vote's copy written last would drop the later ones.
       try {
-        upsertLocalSessionRecord({ ...voted, isLocal: true });
+        upsertLocalSessionRecord({ ...latest.current, isLocal: true });
       } catch (error) {
         showToast(storageWarning(error));
         return;
