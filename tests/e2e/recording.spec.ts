@@ -182,6 +182,29 @@ test("a reload during recording loses at most the last chunk, and the recording 
   await recorder.nameSpeakers(["Ana", "Ben"]);
 });
 
+test("leaving home by a link mid-recording closes the microphone and keeps the recording: back home it is listed, and its retry completes", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.startRecording();
+  await expect.poll(async () => Object.values(await recorder.storedChunkCounts())[0] ?? 0).toBeGreaterThanOrEqual(3);
+
+  // The footer's link is a navigation inside the app: the page's scripts live on, and so did the recorder.
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  const left = Object.values(await recorder.storedChunkCounts())[0] ?? 0;
+  await page.waitForTimeout(1_500); // three chunks' time: a microphone still open would have added them
+  expect(Object.values(await recorder.storedChunkCounts())[0] ?? 0).toBeLessThanOrEqual(left + 1);
+
+  await page.getByRole("link", { name: "Back to App" }).click();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
+  await recorder.retryButtons.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+});
+
 test("a reload while naming or while the analysis runs keeps the recording: it is listed to retry, and the retry completes", async ({ page, context }) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
