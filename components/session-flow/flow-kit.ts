@@ -10,11 +10,13 @@ export type FlowKit = {
   subscribe: (listener: () => void) => () => void;
   /** Audio keys of recordings this flow transcribed whose transcript it holds unstored (lib/domain/session-flow/transcript-custody.ts). */
   readonly transcribedAudio: Set<string>;
-  /** A timer that is cleared when the flow is torn down (the page unmounts). */
+  /** A timer that is cleared when the flow is torn down (the page unmounts), and not set while it is. */
   later: (run: () => void, ms: number) => void;
   /** Work for the flow's teardown (the page unmounts): whatever still runs (a microphone, a live coach) is ended there. */
   onDispose: (cleanup: () => void) => void;
   dispose: () => void;
+  /** The flow mounted (again): React's development double mount tears it down once and goes on with the same kit. */
+  revive: () => void;
 };
 
 export function createFlowKit(initial: SessionFlowState = initialSessionFlowState): FlowKit {
@@ -23,6 +25,9 @@ export function createFlowKit(initial: SessionFlowState = initialSessionFlowStat
   const timers = new Set<ReturnType<typeof setTimeout>>();
   // Kept after a teardown: React's development double mount tears the flow down once and goes on with the same kit.
   const cleanups = new Set<() => void>();
+  // Torn down: work still running when the page went (an upload failing later) sets no timer, so its "home after 3 s"
+  // does not act on whatever page the user went to.
+  let live = true;
   return {
     transcribedAudio: new Set(),
     dispatch(event) {
@@ -37,6 +42,7 @@ export function createFlowKit(initial: SessionFlowState = initialSessionFlowStat
       return () => listeners.delete(listener);
     },
     later(run, ms) {
+      if (!live) return;
       const timer = setTimeout(() => {
         timers.delete(timer);
         run();
@@ -47,9 +53,13 @@ export function createFlowKit(initial: SessionFlowState = initialSessionFlowStat
       cleanups.add(cleanup);
     },
     dispose() {
+      live = false;
       timers.forEach(clearTimeout);
       timers.clear();
       cleanups.forEach((cleanup) => cleanup());
+    },
+    revive() {
+      live = true;
     },
   };
 }

@@ -163,7 +163,10 @@ export function SessionFlowProvider({ children }: { children: React.ReactNode })
   const [lazy] = useState(() => createLazyActions(kit));
   const { actions } = lazy;
   const state = useSyncExternalStore(kit.subscribe, kit.getState, kit.getState);
-  useEffect(() => () => kit.dispose(), [kit]);
+  useEffect(() => {
+    kit.revive();
+    return () => kit.dispose();
+  }, [kit]);
   // The actions load at the first gesture, before the click it starts has landed.
   useEffect(() => {
     const gestures = ["pointerdown", "keydown", "touchstart"] as const;
