@@ -102,8 +102,9 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
             A recording longer than {PART_MINUTES} minutes is sent in parts of a few megabytes and transcribed part by part. The parts are kept on our server
             (in our database, or in the operator&apos;s object storage) only until that part is transcribed, then deleted; the parts of an upload that is never
             finished are deleted after {UPLOAD_HOURS} hours. This holds for guests too: the parts carry audio only, never a session or a transcript, and only
-            the browser that sent them can reach them. So that each voice keeps its name across the parts, a few seconds of each voice from the first part are
-            sent to the AI provider again with every later part.
+            the browser that sent them can reach them; a guest&apos;s unfinished upload also keeps a keyed hash of the IP address it came from (not the address
+            itself), so that one address cannot hold more than a few uploads at once. So that each voice keeps its name across the parts, a few seconds of each
+            voice from the first part are sent to the AI provider again with every later part.
           </li>
           <li>
             While you record, and until our server confirms the transcript, your browser keeps the recording in its IndexedDB, so that a lost connection or a
@@ -188,10 +189,11 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
             the last failed attempt; the parts of a long recording, until it is transcribed and at most {UPLOAD_HOURS} hours.
           </li>
           <li>
-            Request counters: to stop the AI from being overused, our database counts requests per account, or per IP address for guests. Each counter is kept
-            only for its time window (one hour unless the operator sets another; the count of sessions you deleted today, which still count toward the
-            day&apos;s limit of new sessions, until the end of the day) and then deleted. An account&apos;s counters are in its data download. Deleting all your
-            data keeps them until their window ends, so that it does not reset the limits; deleting your account deletes them at once.
+            Request counters: to stop the AI from being overused, our database counts requests per account, or per IP address for guests (for an IPv6 address,
+            the network block it belongs to). Each counter is kept only for its time window (one hour unless the operator sets another; the count of sessions
+            you deleted today, which still count toward the day&apos;s limit of new sessions, until the end of the day) and then deleted. An account&apos;s
+            counters are in its data download. Deleting all your data keeps them until their window ends, so that it does not reset the limits; deleting your
+            account deletes them at once.
           </li>
           <li>
             Account details: until your account is deleted (you can do this yourself in Profile Settings). After that we keep only the deleted account&apos;s
