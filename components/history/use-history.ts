@@ -9,7 +9,7 @@ import { queryKeys } from "@/lib/client/api/query-client";
 import { onSessionsChanged } from "@/lib/client/events";
 import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 import { deleteRecording } from "@/lib/client/recordings/audio-store";
-import { listFailedLocalRecordings, listLocalSessions, readLocalSessionRecord, removeLocalSession } from "@/lib/client/recordings/local-recordings";
+import { listFailedLocalRecordings, listLocalSessions, readLocalCopyOf, removeLocalSession } from "@/lib/client/recordings/local-recordings";
 import { recoverInterruptedRecordings } from "@/lib/client/recordings/recover-interrupted";
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readDeletedIds, rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
@@ -172,7 +172,7 @@ async function openSession(entry: HistoryEntry, signedIn: boolean): Promise<Hist
       // Falls back to what this device has.
     }
   }
-  const local = readLocalSessionRecord(entry.id);
+  const local = readLocalCopyOf(entry);
   if (local) return local as HistoryEntry;
   if (entry.analysis) return entry;
   showToast({ title: T.openErrorTitle, description: T.openErrorBody, variant: "destructive" });

@@ -316,6 +316,18 @@ export function readLocalSessionRecord(id: string, storage: KeyValueStorage | nu
 }
 
 /**
+ * This device's copy of a session the account lists, or null. The account lists it under its own id; this device keeps it
+ * under that id (a vote kept here when the account refused it) or under the browser id it was first saved with, which the
+ * account knows as its clientId (a move into the account still under way, or whose answer never came back).
+ */
+export function readLocalCopyOf(
+  entry: { id: string; clientId?: string | null },
+  storage: KeyValueStorage | null = browserStorage(),
+): (Item & { id: string }) | null {
+  return readLocalSessionRecord(entry.id, storage) ?? (entry.clientId ? readLocalSessionRecord(entry.clientId, storage) : null);
+}
+
+/**
  * What a retry from history needs: this device's copy when it has one (it knows where the audio is), else the item as
  * listed, e.g. a recording the account kept after it failed on another device (the server retries from its own copy).
  */
