@@ -1,5 +1,7 @@
-import { type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
 
+import { HISTORY_TEXTS as T } from "../../components/history/texts";
+import { SESSION_DETAIL_TEXTS } from "../../components/session-detail/texts";
 import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, PHONE_SIZES, Shell, signIn, test, visitSignedOut } from "./support/app";
@@ -192,4 +194,163 @@ test("code that does not arrive: the session says so (Error: Could not prepare s
   await page.unroute("**/_next/static/chunks/**");
   await open.click();
   await expect(page.getByRole("dialog", { name: "Patchy signal" }).getByText("it came back")).toBeVisible();
+});
+
+/** A session in `userId`'s account, saved the way the app's final save sends it. */
+async function seedAccountSession(request: APIRequestContext, userId: string, id: string, briefSummary: string, transcript: string) {
+  const token = await mintSessionToken(userId);
+  const response = await request.post(`${ACCOUNT_SERVER.url}/api/sessions/${id}?skipRegeneration=true`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id, transcript, analysis: analysisAbout(briefSummary), createdAt: "2026-11-21T10:00:00.000Z" },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Sessions kept in this browser, as the app stores them (local_sessions), before the page loads. */
+async function seedLocalSessions(page: Page, sessions: { id: string; briefSummary: string; transcript: string }[]) {
+  await page.evaluate(
+    (stored) => localStorage.setItem("local_sessions", JSON.stringify(stored)),
+    sessions.map(({ id, briefSummary, transcript }, index) => ({
+      id,
+      isLocal: true,
+      transcript,
+      analysis: analysisAbout(briefSummary),
+      // What the summary's "Focus On" lists (the analysis's own recommendations stay as they came).
+      recommendations: ["Plan Saturday together"],
+      createdAt: new Date(Date.UTC(2026, 10, 20, 10 + index)).toISOString(),
+      timestamp: Date.UTC(2026, 10, 20, 10 + index),
+    })),
+  );
+}
+
+const openFromHistory = /\/api\/sessions\/[^/?]+\?from=history/;
+
+test("signed in, a session that does not load: 'Could not load session data', no detail, and the next tap opens it", async ({ page, context, request }) => {
+  const userId = `user_e2e_open_fail_${Date.now()}`;
+  await seedAccountSession(request, userId, "local-1700000000031", "Sunday walk", "Ana: shall we walk on Sunday?\nBen: by the river");
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  const open = history(page).getByRole("button", { name: `${T.openPrefix}Sunday walk` });
+  await expect(open).toBeVisible();
+
+  await page.route(openFromHistory, (route) => route.abort("internetdisconnected"));
+  await open.click();
+  await expect(page.getByRole("listitem").getByText(T.openErrorBody, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(T.openErrorTitle, { exact: true })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Sunday walk" })).toBeHidden();
+
+  // The connection is back: the same tap opens it from the account.
+  await page.unroute(openFromHistory);
+  await open.click();
+  await expect(page.getByRole("dialog", { name: "Sunday walk" }).getByText("by the river")).toBeVisible();
+});
+
+test("signed in, a session that does not load but is kept on this device: it opens from this device's copy", async ({ page, context, request }) => {
+  const userId = `user_e2e_open_local_${Date.now()}`;
+  const id = "local-1700000000032";
+  await seedAccountSession(request, userId, id, "Holiday plans", "Ana: the sea or the hills?\nBen: the hills this time");
+  // This device's copy of the same session, still here while its move to the account has not answered.
+  await page.route("**/api/sessions/migrate**", () => undefined);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await seedLocalSessions(page, [{ id, briefSummary: "Holiday plans", transcript: "Ana: the sea or the hills?\nBen: the hills this time" }]);
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.reload();
+  const open = history(page).getByRole("button", { name: `${T.openPrefix}Holiday plans` });
+  await expect(open).toHaveCount(1);
+
+  await page.route(openFromHistory, (route) => route.abort("internetdisconnected"));
+  const asked = page.waitForRequest(openFromHistory);
+  await open.click();
+  await asked;
+  await expect(page.getByRole("dialog", { name: "Holiday plans" }).getByText("the hills this time")).toBeVisible();
+  await expect(page.getByText(T.openErrorBody)).toHaveCount(0);
+});
+
+test("signed in, a delete the account refuses: 'Delete Failed', asked twice, and the session is still there after a reload", async ({
+  page,
+  context,
+  request,
+}) => {
+  const userId = `user_e2e_delete_fail_${Date.now()}`;
+  await seedAccountSession(request, userId, "local-1700000000033", "Garden chores", "Ana: who waters the plants?\nBen: I will");
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await expect(history(page).getByRole("group", { name: "Garden chores" })).toBeVisible();
+
+  const deletes: string[] = [];
+  await page.route("**/api/sessions/**", (route) => {
+    if (route.request().method() !== "DELETE") return route.continue();
+    deletes.push(new URL(route.request().url()).search);
+    return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Internal error" }) });
+  });
+  await history(page)
+    .getByRole("button", { name: T.deleteLabel("Garden chores") })
+    .click();
+  await expect(page.getByRole("listitem").getByText(T.deleteFailedBody, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(T.deleteFailedTitle, { exact: true })).toBeVisible();
+  // The first attempt, then its retry form.
+  expect(deletes).toEqual(["", "?retry=true&force=true"]);
+  await expect(history(page).getByRole("group", { name: "Garden chores" })).toBeVisible();
+
+  await page.unroute("**/api/sessions/**");
+  await page.reload();
+  await expect(history(page).getByRole("group", { name: "Garden chores" })).toBeVisible();
+});
+
+test("Regenerate Recommendations that fails: 'Regeneration Failed', and the recommendations shown before are kept", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await seedLocalSessions(page, [{ id: "local-1700000000034", briefSummary: "Chores rota", transcript: "Ana: a rota for the chores?\nBen: yes, weekly" }]);
+  await page.reload();
+  await history(page)
+    .getByRole("button", { name: `${T.openPrefix}Chores rota` })
+    .click();
+  const detail = page.getByRole("dialog", { name: "Chores rota" });
+  await detail.getByRole("tab", { name: "Summary" }).click();
+  await expect(detail.getByRole("listitem").filter({ hasText: "Plan Saturday together" })).toBeVisible();
+
+  await page.route("**/api/sessions/*/summary", (route) => route.abort("internetdisconnected"));
+  await detail.getByRole("button", { name: SESSION_DETAIL_TEXTS.regenerateRecommendations }).click();
+  await expect(page.getByRole("dialog", { name: "Analyzing Your Conversation" })).toBeVisible();
+  // Matched by text: while the detail (a modal dialog) is open, Radix hides the toast region from the accessibility tree.
+  await expect(page.getByText(SESSION_DETAIL_TEXTS.regenerationFailedTitle, { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(SESSION_DETAIL_TEXTS.regenerationFailedBody, { exact: true })).toBeVisible();
+  const reopened = page.getByRole("dialog", { name: "Chores rota" });
+  await reopened.getByRole("tab", { name: "Summary" }).click();
+  await expect(reopened.getByRole("listitem").filter({ hasText: "Plan Saturday together" })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
+  expect(stored[0].recommendations).toEqual(["Plan Saturday together"]);
+});
+
+test("a move into the account that the server refuses: 'Migration Notice', the sessions stay here, and the next visit moves them", async ({
+  page,
+  context,
+  request,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await seedLocalSessions(page, [
+    { id: "local-1700000000035", briefSummary: "Budget review", transcript: "Ana: the budget again\nBen: fine" },
+    { id: "local-1700000000036", briefSummary: "Visiting parents", transcript: "Ana: your parents on Friday?\nBen: sure" },
+  ]);
+  const migrate = "**/api/sessions/migrate**";
+  await page.route(migrate, (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ localOnly: true }) }));
+  const userId = `user_e2e_migrate_fail_${Date.now()}`;
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.reload();
+  await expect(page.getByRole("listitem").getByText(T.migrationNoticeBody, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(T.migrationNoticeTitle, { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(2);
+  await expect(history(page).getByRole("group")).toHaveCount(2);
+
+  await page.unroute(migrate);
+  await page.reload();
+  await expect(page.getByRole("listitem").getByText(T.syncedBody(2), { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(T.syncedTitle, { exact: true })).toBeVisible();
+  await expect.poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(0);
+  const token = await mintSessionToken(userId);
+  const list = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(list.sessions).toHaveLength(2);
+  await expect(history(page).getByRole("group")).toHaveCount(2);
 });
