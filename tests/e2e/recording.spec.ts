@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 
-import { fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
+import { FAILURE_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "../../components/recording/texts";
+import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
@@ -336,4 +337,129 @@ test("guest-only mode with no AI key: a clear error and the recording is kept", 
   await expect(page.getByText(/^Transcription is not configured/)).toBeVisible();
   await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
   expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
+});
+
+test("a recording in which nothing was said: 'Transcription Error' with 'No audio data was captured', no naming, and home again", async ({ page, context }) => {
+  await fakeProviders.queue("openai.transcriptions", { body: diarizedTranscript([]) });
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.transcriptionErrorTitle, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("listitem").getByText(TRANSCRIPTION_ERRORS.noAudio, { exact: true })).toBeVisible();
+  await expect(recorder.identify).toBeHidden();
+  await expect(recorder.startButton).toBeVisible({ timeout: 6_000 });
+  expect(await fakeProviders.requests("gemini.generate")).toHaveLength(0);
+});
+
+test("a reply from the backup transcription service: the note says so, and the speakers are named as usual", async ({ page, context }) => {
+  // OpenAI fails once; the server's fallback (Gemini, the fake's default transcript) answers.
+  await fakeProviders.queue("openai.transcriptions", openAiError(500, "Internal error"));
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+  // Matched by text: the naming dialog is modal, and Radix hides the toast region from the accessibility tree meanwhile.
+  await expect(page.getByText(RECORDING_TEXTS.backupNote, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  expect(await fakeProviders.requests("gemini.generate")).not.toHaveLength(0);
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
+});
+
+test("signed in: Retry Now that fails again says 'Retry Failed', keeps the recording listed to retry, and a later tap transcribes it", async ({
+  page,
+  context,
+}) => {
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_retry_again_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  // The first attempt and the retry each fail at both providers.
+  const internal = { status: 500, body: { error: { code: 500, message: "Internal", status: "INTERNAL" } } };
+  await fakeProviders.queue("openai.transcriptions", openAiError(500, "Internal error"), openAiError(500, "Internal error"));
+  await fakeProviders.queue("gemini.generate", internal, internal);
+
+  await recorder.recordFor(2_000);
+  const dialog = page.getByRole("dialog", { name: FAILURE_TEXTS.transcriptionFailedTitle });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole("button", { name: FAILURE_TEXTS.retryNow }).click();
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.retryFailedTitle, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.retryFailedBody, { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // Nothing lost: the recording waits in the history, its audio on this device.
+  await expect(recorder.retryButtons).toHaveCount(1);
+  expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
+
+  // The providers are back: one tap transcribes it.
+  await recorder.retryButtons.click();
+  await expect(page.getByText(FAILURE_TEXTS.retrySuccessTranscription, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(recorder.retryButtons).toHaveCount(0);
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
+});
+
+test("a browser that cannot record: 'Audio Recording Not Supported' at the record button, and nothing starts", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.addInitScript(() => {
+    delete (window as { MediaRecorder?: unknown }).MediaRecorder;
+  });
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.startButton.click();
+  await expect(page.getByRole("listitem").getByText(RECORDING_TEXTS.unsupportedTitle, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(RECORDING_TEXTS.unsupportedBody, { exact: true })).toBeVisible();
+  await expect(recorder.readiness).toBeHidden();
+  await expect(recorder.startButton).toBeEnabled();
+});
+
+test("a microphone the browser refuses: 'Microphone Unavailable' says why, and nothing is recorded", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = async () => {
+      throw new DOMException("Permission denied", "NotAllowedError");
+    };
+  });
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.startButton.click();
+  await expect(recorder.readiness).toBeVisible();
+  await expect(page.getByText(RECORDING_TEXTS.microphoneUnavailableTitle, { exact: true })).toBeVisible({ timeout: 6_000 });
+  await expect(page.getByText("Microphone access was denied. Please allow the microphone and try again.", { exact: true })).toBeVisible();
+  await expect(recorder.startButton).toBeVisible();
+  await expect(page.getByText(RECORDING_TEXTS.inProgress)).toHaveCount(0);
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
+});
+
+test("recordings kept on this device that cannot be read: 'Warning', 'Could not load your saved recordings.', and the page still works", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  // From the second load on, the browser refuses to open its databases (a damaged profile, a storage error).
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("e2e-broken-indexeddb")) return;
+    IDBFactory.prototype.open = () => {
+      throw new DOMException("Internal error opening backing store for indexedDB.open.", "UnknownError");
+    };
+  });
+  await page.goto(ACCOUNT_SERVER.url);
+  // This device has kept recordings before: their database is there.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("coach-audio");
+        open.onupgradeneeded = () => open.result.createObjectStore("recordings");
+        open.onsuccess = () => {
+          open.result.close();
+          resolve();
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+  await page.evaluate(() => sessionStorage.setItem("e2e-broken-indexeddb", "1"));
+  await page.reload();
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.warningTitle, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.couldNotLoadRecordings, { exact: true })).toBeVisible();
+  const recorder = new RecorderPage(page);
+  await expect(recorder.history.getByText("No completed sessions yet. Record a conversation to get started!")).toBeVisible();
+  await expect(recorder.startButton).toBeEnabled();
 });
