@@ -5,6 +5,7 @@ import { deserialize, serialize } from "node:v8";
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 
 import { GROWTH_TIMING_MS } from "@/components/growth/texts";
+import { onSessionsChanged } from "@/lib/client/events";
 import { listStoredRecordings } from "@/lib/client/recordings/audio-store";
 import { readLocalSessionRecord, upsertLocalSessionRecord, type LocalSession } from "@/lib/client/recordings/local-recordings";
 import { DEFAULT_RECOMMENDATIONS } from "@/lib/domain/analysis/summary";
@@ -243,6 +244,22 @@ test("signed in: Cancel after the updated session could not be fetched keeps the
     summary: earlierOutcome.summary,
     recommendations: ["Plan Saturday together", DEFAULT_RECOMMENDATIONS[1], DEFAULT_RECOMMENDATIONS[0], DEFAULT_RECOMMENDATIONS[2]],
   });
+});
+
+test("signed in: a follow-up stored in the account whose updated session cannot be fetched tells the history the sessions changed", async () => {
+  const signedIn = { ...guestSession, ...earlierOutcome, id: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77", isLocal: false };
+  const flow = atGrowthNaming(signedIn);
+  sessionApi.appendTranscript.mockResolvedValueOnce({ status: "ok" });
+  sessionApi.get.mockRejectedValue(new TypeError("Failed to fetch"));
+  const changed = jest.fn();
+  const stop = onSessionsChanged(changed);
+
+  await flow.growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  expect(flow.growthState()).toEqual({ name: "failed", dialog: "loading-failed" });
+  // "Unable to Load Analysis" sends the user to the history: its card must count the follow-up the account now holds.
+  expect(changed).toHaveBeenCalled();
+  stop();
+  sessionApi.get.mockReset();
 });
 
 test("Cancel over a session without recommendations finishes with the three generic ones", async () => {

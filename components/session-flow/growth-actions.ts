@@ -120,6 +120,9 @@ export function createGrowthActions(kit: FlowKit) {
       announceSessionsChanged();
       refreshAfterClose();
     } catch {
+      // The account holds the follow-up already: the history (where "Unable to Load Analysis" sends the user) reads its
+      // sessions again rather than show the card as it was before.
+      if (stored) announceSessionsChanged();
       kit.dispatch({ type: "GROWTH_LOAD_FAILED" });
     }
   }
