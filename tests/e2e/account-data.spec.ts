@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 
-import { DATA_TEXTS } from "../../components/profile/texts";
+import { DATA_TEXTS, PROFILE_TEXTS } from "../../components/profile/texts";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { expect, Shell, signIn, test } from "./support/app";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
@@ -133,4 +133,36 @@ test("guest: Delete all my data in Settings removes this browser's sessions, wit
   await expect(history(page).getByRole("group")).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("local_sessions"))).toBeNull();
   expect(apiCalls).toEqual([]);
+});
+
+test("Profile Settings: Update Name says 'Profile updated', and a browser that refuses to keep the name says so and keeps what was typed", async ({
+  page,
+  context,
+}) => {
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_profile_name_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  await new Shell(page).profileButton.click();
+  const profile = page.getByRole("dialog", { name: PROFILE_TEXTS.title });
+  const name = profile.getByLabel(PROFILE_TEXTS.nameLabel);
+  const update = profile.getByRole("button", { name: PROFILE_TEXTS.updateName });
+  await name.fill("Ana");
+  await update.click();
+  // Matched by text: the profile is a modal dialog, and Radix hides the toast region from the accessibility tree meanwhile.
+  await expect(page.getByText(PROFILE_TEXTS.updatedTitle, { exact: true })).toBeVisible();
+  await expect(page.getByText(PROFILE_TEXTS.updatedBody, { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("userDisplayName"))).toBe("Ana");
+
+  // The browser's storage now refuses the write (full, or blocked).
+  await page.evaluate(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === "userDisplayName") throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      setItem.call(this, key, value);
+    };
+  });
+  await name.fill("Ana Maria");
+  await update.click();
+  await expect(page.getByText(PROFILE_TEXTS.updateFailed, { exact: true })).toBeVisible();
+  await expect(name).toHaveValue("Ana Maria");
+  expect(await page.evaluate(() => localStorage.getItem("userDisplayName"))).toBe("Ana");
 });
