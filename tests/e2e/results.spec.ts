@@ -257,6 +257,8 @@ test("signed in: an analysis outage opens the Connection Error dialog, and Retry
   await expect(dialog.getByText("Connection error: Your recording is saved locally")).toBeVisible();
   await expect(dialog.getByText("Your conversation transcript has been saved successfully")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Save Locally" })).toBeVisible();
+  // With the "Analysis Failed" toast (matched by text: the dialog is modal, and Radix hides the toast region meanwhile).
+  await expect(page.getByText(ANALYSIS_TEXTS.failedTitle, { exact: true })).toBeVisible();
   await checkScreen(page, "analysis-connection-dialog", testInfo);
 
   // The provider is back: Retry Now asks the server to re-run the analysis of the transcript it kept.
@@ -509,8 +511,13 @@ test("guest: when the regeneration fails, Analysis Generation Failed offers Try 
   await failed.getByRole("button", { name: "Try Again" }).click();
   const again = page.getByRole("dialog", { name: "Analysis Failed Again" });
   await expect(again).toBeVisible({ timeout: 20_000 });
-  await again.getByRole("button", { name: "Close" }).click();
+  await expect(again.getByText(GROWTH_TEXTS.failedAgainBody)).toBeVisible();
+  // View Transcript: the session's transcript, with the follow-up kept beside it.
+  await again.getByRole("button", { name: GROWTH_TEXTS.viewTranscript }).click();
   await expect(again).toBeHidden();
+  const detail = page.getByRole("dialog", { name: "Making time for each other" });
+  await expect(detail.getByText("Follow-up transcripts: Found 1")).toBeVisible();
+  await detail.getByRole("button", { name: "Close" }).first().click();
   await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
 });
 
