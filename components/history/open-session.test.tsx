@@ -8,7 +8,7 @@ import { setRequestAuth } from "@/lib/client/api/request";
 import { upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { showToast } from "@/lib/client/toast/toast-store";
 
-import { HISTORY_TEXTS as T } from "./texts";
+import { OPEN_FROM_HISTORY_TIMEOUT_MS, HISTORY_TEXTS as T } from "./texts";
 import { useHistory, type HistoryEntry } from "./use-history";
 
 // Opening a session of the account's from the history while the account does not answer: the spec's fallback is this
@@ -69,4 +69,31 @@ it("says the session could not be loaded when this device has no copy either", a
   });
   expect(opened).toBeNull();
   expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: T.openErrorTitle, description: T.openErrorBody }));
+});
+
+it("gives the account 5 s, then opens this device's copy", async () => {
+  upsertLocalSessionRecord({ id: "local-1700000000001", transcript: "Ana: the sea or the hills?", analysis: { cards: [{}] } });
+  const listFetch = globalThis.fetch;
+  // The session's request is answered by nothing: only its time-out can end it.
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (new URL(String(input), "http://localhost").pathname === "/api/sessions") return listFetch(input, init);
+    return new Promise<Response>((_, reject) => init!.signal!.addEventListener("abort", () => reject(init!.signal!.reason), { once: true }));
+  }) as typeof fetch;
+  const waits: number[] = [];
+  const timeout = jest.spyOn(AbortSignal, "timeout").mockImplementation((ms) => {
+    waits.push(ms);
+    return ms === OPEN_FROM_HISTORY_TIMEOUT_MS ? AbortSignal.abort(new DOMException("timed out", "TimeoutError")) : new AbortController().signal;
+  });
+  try {
+    const { result } = renderUseHistory();
+    let opened: HistoryEntry | null = null;
+    await act(async () => {
+      opened = await result.current.open(listed);
+    });
+    expect(waits).toContain(OPEN_FROM_HISTORY_TIMEOUT_MS);
+    expect(opened).toMatchObject({ id: "local-1700000000001" });
+  } finally {
+    timeout.mockRestore();
+    globalThis.fetch = listFetch;
+  }
 });

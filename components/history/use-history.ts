@@ -167,7 +167,7 @@ async function openSession(entry: HistoryEntry, signedIn: boolean): Promise<Hist
   }
   if (signedIn && !entry.isLocal) {
     try {
-      return (await sessionApi.get(entry.id, { from: "history", signal: AbortSignal.timeout(OPEN_FROM_HISTORY_TIMEOUT_MS) })) as HistoryEntry;
+      return (await sessionApi.get(entry.id, { from: "history", timeoutMs: OPEN_FROM_HISTORY_TIMEOUT_MS })) as HistoryEntry;
     } catch {
       // Falls back to what this device has.
     }

@@ -22,7 +22,7 @@ export function startRecording(kit: FlowKit): void {
 /** Warms the server's prompts before a recording; 5 s at most, and any failure is ignored. */
 async function preloadPrompts(): Promise<void> {
   try {
-    await apiRequest("POST", "/api/preload-prompts", { signal: AbortSignal.timeout(PRELOAD_PROMPTS_TIMEOUT_MS) });
+    await apiRequest("POST", "/api/preload-prompts", { timeoutMs: PRELOAD_PROMPTS_TIMEOUT_MS });
   } catch {
     // Ignored by design: recording must not depend on it.
   }

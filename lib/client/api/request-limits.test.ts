@@ -55,6 +55,16 @@ describe("time-outs", () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("gives up at the caller's own time-out instead of the route's (the list's 3 s, the history's 5 s)", async () => {
+    const seen: AbortSignal[] = [];
+    const started = Date.now();
+    const error = await client(hangingFetch(seen), () => 60_000)
+      .apiRequest("GET", "/api/sessions", { timeoutMs: 80 })
+      .catch((caught: unknown) => caught);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+  });
+
   it("lets the caller's own cancel through as it is", async () => {
     const seen: AbortSignal[] = [];
     const controller = new AbortController();

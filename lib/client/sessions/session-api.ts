@@ -101,12 +101,6 @@ type Signal = { signal?: AbortSignal };
 /** GET /api/sessions gives up after this long (spec part 1 sections 7 and 9, "session-list fetch time-out 3 s"). */
 export const SESSION_LIST_TIMEOUT_MS = 3000;
 
-/** The caller's signal, if any, with the list's 3 s (AbortSignal.any is missing in older Safari: the time-out alone there). */
-function withListTimeout(signal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(SESSION_LIST_TIMEOUT_MS);
-  return signal && typeof AbortSignal.any === "function" ? AbortSignal.any([signal, timeout]) : timeout;
-}
-
 export const sessionApi = {
   /**
    * GET /api/sessions?cursor=…&limit=…&cacheBuster={ts} — one page of the account's history (for guests the public list,
@@ -120,7 +114,8 @@ export const sessionApi = {
       query.set("cacheBuster", String(Date.now()));
       const answer = await apiJson<unknown>("GET", `${SESSION_PATHS.list()}?${query}`, {
         headers: { "x-request-source": "history" },
-        signal: withListTimeout(signal),
+        signal,
+        timeoutMs: SESSION_LIST_TIMEOUT_MS,
       });
       const page = sessionListPageSchema.safeParse(answer);
       if (!page.success) throw new SessionApiError("The session list could not be read.", { status: 200, code: "malformed" });
@@ -128,9 +123,9 @@ export const sessionApi = {
     }),
 
   /** GET /api/sessions/{id}?…refresh=true&_t={ts} — the full session, never from a cache; `from: "history"` when opened there. */
-  get: (id: string, { signal, from, force }: Signal & { from?: "history"; force?: boolean } = {}) => {
+  get: (id: string, { signal, from, force, timeoutMs }: Signal & { from?: "history"; force?: boolean; timeoutMs?: number } = {}) => {
     const query = `${from ? `from=${from}&` : ""}refresh=true${force ? "&force=true" : ""}&_t=${Date.now()}`;
-    return call(() => apiJson<SessionRecord>("GET", `${SESSION_PATHS.session(id)}?${query}`, { signal }));
+    return call(() => apiJson<SessionRecord>("GET", `${SESSION_PATHS.session(id)}?${query}`, { signal, timeoutMs }));
   },
 
   /** POST /api/sessions/{id}?skipRegeneration=true — the final save (and its retry). */

@@ -1,12 +1,11 @@
 import "server-only";
 
 import { donationOrderRequestSchema, paypalOrderIdSchema } from "@/lib/domain/donation/amount";
-import { addressBlock } from "@/lib/domain/network/address-block";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
-import { clientIp, consume, rateLimited } from "@/lib/server/security/rate-limit";
+import { consume, guestAddress, rateLimited } from "@/lib/server/security/rate-limit";
 import { captureDonationOrder, createDonationOrder, getPayPalConfig } from "@/lib/server/services/paypal";
 
 // "Buy Us A Drink" (spec part 1, sections 2 and 4). A tip needs no account: the signed-in and the public variant of each
@@ -23,7 +22,7 @@ const ORDER_RULE = { limit: 20, windowMs: 60 * 60 * 1000 };
 
 /** Orders and captures are counted apart, each under ORDER_RULE: a capture follows an order, so the same bound holds. */
 async function admit(request: Request, call: "order" | "capture"): Promise<void> {
-  const decision = await consume(`donation-${call}:ip:${addressBlock(clientIp(request))}`, ORDER_RULE);
+  const decision = await consume(`donation-${call}:ip:${guestAddress(request)}`, ORDER_RULE);
   if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
 }
 

@@ -71,6 +71,9 @@ export function storedSessionsCapMessage(limit: number): string {
   return `This account holds the most sessions it can keep (${limit}). Delete older sessions to save new ones.`;
 }
 
+/** The account's lock for counting its stored sessions: every path that may add one (saves, analyses, kept failures) takes it. */
+export const storedSessionsLock = (userId: string) => `stored-sessions:${userId}`;
+
 /**
  * Creates a new session of `userId` with both caps checked again, under the account's lock (the one the saves take,
  * session-store.ts): analyses and saves made at once are counted one after the other, so the caps hold for them exactly.
@@ -82,7 +85,7 @@ export function storedSessionsCapMessage(limit: number): string {
  */
 export async function createWithinSessionCaps<T>(userId: string, clientId: string | undefined, create: (tx: Tx) => Promise<T>): Promise<T> {
   return getDb().$transaction(async (tx) => {
-    await holdLockUntilCommit(tx, `stored-sessions:${userId}`);
+    await holdLockUntilCommit(tx, storedSessionsLock(userId));
     const same = clientId ? await tx.session.findUnique({ where: { userId_clientId: { userId, clientId } }, select: { id: true } }) : null;
     if (!same) {
       await enforceDailySessionCap(userId, Date.now(), tx);

@@ -91,6 +91,11 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
  * is whatever the client chose, and taking it let one client spend any number of guest allowances. Else x-real-ip.
  * (`next start` facing the internet directly keeps a client's own x-forwarded-for: serve it behind a proxy.)
  */
+/** What a guest is counted and recognised by: the caller's address, an IPv6 address by its /64 block (address-block.ts). */
+export function guestAddress(request: Request): string {
+  return addressBlock(clientIp(request));
+}
+
 export function clientIp(request: Request, hops: number = getEnv().TRUSTED_PROXY_HOPS): string {
   const chain = (request.headers.get("x-forwarded-for") ?? "")
     .split(",")

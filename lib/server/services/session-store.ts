@@ -9,7 +9,7 @@ import { dateInRange, EARLIEST_DATE_MS } from "@/lib/domain/validation/storable-
 import { getDb, holdLockUntilCommit, type Prisma } from "@/lib/server/db";
 import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
 import { withUserWriteTurn } from "@/lib/server/security/in-flight";
-import { enforceStoredSessionCap } from "@/lib/server/security/quota";
+import { enforceStoredSessionCap, storedSessionsLock } from "@/lib/server/security/quota";
 
 import { findOwnedSession, ownedSessionWhere, sessionIdSchema, sessionNotFound } from "./owned-session";
 import { jsonColumn, SESSION_INCLUDE, toSessionDto, type SessionDto } from "./session-dto";
@@ -152,7 +152,7 @@ async function writeSession(userId: string, id: string, body: SessionBody): Prom
       // Saves come with the client's own dates, which the daily cap cannot see: the account's size is bounded here, under
       // the account's lock so that new sessions saved at once are counted one after the other. A save of this same session
       // that held the lock first has made it meanwhile: this save updates it and adds nothing to count.
-      await holdLockUntilCommit(tx, `stored-sessions:${userId}`);
+      await holdLockUntilCommit(tx, storedSessionsLock(userId));
       targetId = (await tx.session.findFirst({ where: ownedSessionWhere(userId, id), select: { id: true } }))?.id;
       if (!targetId) await enforceStoredSessionCap(tx, userId);
     }

@@ -23,7 +23,7 @@ import {
   type TranscriptionStep,
 } from "@/lib/server/providers/transcription/chain";
 import type { TranscriptionInput } from "@/lib/server/providers/transcription/types";
-import { enforceStoredSessionCap, withRetainedAudioQuota } from "@/lib/server/security/quota";
+import { enforceStoredSessionCap, storedSessionsLock, withRetainedAudioQuota } from "@/lib/server/security/quota";
 import { sessionNotFound } from "@/lib/server/services/owned-session";
 
 export type TranscriptionResult = {
@@ -239,7 +239,7 @@ async function keepFailedTranscription(
     }
     // The account's lock, as analyses and saves take it (after this retained-audio one; nothing takes the two the other way
     // round), so new sessions made at once are counted one after the other.
-    await holdLockUntilCommit(tx, `stored-sessions:${userId}`);
+    await holdLockUntilCommit(tx, storedSessionsLock(userId));
     await enforceStoredSessionCap(tx, userId);
     const session = await tx.session.create({
       // The mode is kept so a retry, from any device, transcribes and analyses a Solo Journal entry as one.

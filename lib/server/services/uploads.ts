@@ -2,7 +2,6 @@ import "server-only";
 
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
-import { addressBlock } from "@/lib/domain/network/address-block";
 import {
   LONG_RECORDING_TEXTS,
   MAX_PART_BYTES,
@@ -32,7 +31,7 @@ import {
 } from "@/lib/server/providers/transcription/chain";
 import { guestIpHash as hashGuestIp } from "@/lib/server/security/guest-ip-hash";
 import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
-import { clientIp, enforceRateLimit } from "@/lib/server/security/rate-limit";
+import { clientIp, enforceRateLimit, guestAddress } from "@/lib/server/security/rate-limit";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
 import { audioPieceStore, partPrefix, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
 
@@ -160,7 +159,7 @@ export async function createOrResumeUpload(
   // one replaces (same recording, changed plan) does not count. The bound is checked before anything is written or an AI
   // call admitted, then again under its lock beside the create, so uploads made at once cannot all pass it.
   // By the address's block, as the rate limits count a guest: an IPv6 client has a whole /64 to pick addresses from.
-  const guestIpHash = caller.identity ? null : hashGuestIp(addressBlock(clientIp(request)));
+  const guestIpHash = caller.identity ? null : hashGuestIp(guestAddress(request));
   const bound = caller.identity ? { owner: userOwner(caller.identity.userId) } : { guestIpHash };
   const boundKey = caller.identity ? userOwner(caller.identity.userId) : `guest-ip:${guestIpHash}`;
   const refuseWhenBusy = async (tx: Prisma.TransactionClient) => {
