@@ -55,6 +55,11 @@ test("chips 1 / 2 / 5 with $2 chosen, the custom amount's rules, a donation capt
   await expect(pay).toBeHidden();
   await expect(chip(dialog, 5)).toHaveAttribute("aria-pressed", "false");
 
+  // A decimal comma typed key by key is a decimal point: $3.50, never $350.
+  await custom.fill("");
+  await custom.pressSequentially("3,50");
+  await expect(custom).toHaveValue("3.50");
+
   // At most 2 decimals kept.
   await custom.fill("3.456");
   await expect(custom).toHaveValue("3.45");

@@ -20,14 +20,19 @@ describe("donation constants (spec part 1, section 9)", () => {
   });
 });
 
-describe("sanitizeAmountInput: non-numeric characters stripped, at most 2 decimals kept", () => {
+describe("sanitizeAmountInput: non-numeric characters stripped, at most 2 decimals kept, a decimal comma read as a point", () => {
   it.each([
     ["5", "5"],
     ["$5", "5"],
     ["12.345", "12.34"],
     ["1.2.3", "1.23"],
     ["abc", ""],
-    ["3,50", "350"],
+    ["3,50", "3.50"],
+    ["3,5", "3.5"],
+    ["3,", "3."],
+    ["1,000", "1000"],
+    ["1,000.50", "1000.5"],
+    ["2,50,1", "2.50"],
     [" 7 . 5 ", "7.5"],
     [".75", ".75"],
     ["-4", "4"],

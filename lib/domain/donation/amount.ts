@@ -16,20 +16,31 @@ export const DONATION = {
 /** Longest custom input kept: "500.00". */
 const MAX_INPUT_LENGTH = 6;
 
-/** "Non-numeric characters are stripped and at most 2 decimals are kept": digits and the first point only. */
+/**
+ * "Non-numeric characters are stripped and at most 2 decimals are kept": digits and the first decimal point only. A comma
+ * is a decimal point too ("3,50" is $3.50 where commas write decimals, never $350), unless three digits follow it, which
+ * makes it a thousands separator ("1,000").
+ */
 export function sanitizeAmountInput(raw: string): string {
   let result = "";
   let pointAt = -1;
-  for (const character of raw) {
+  const characters = [...raw];
+  characters.forEach((character, index) => {
     if (character >= "0" && character <= "9") {
-      if (pointAt >= 0 && result.length - pointAt > 2) continue;
+      if (pointAt >= 0 && result.length - pointAt > 2) return;
       result += character;
-    } else if (character === "." && pointAt < 0) {
+    } else if ((character === "." || (character === "," && !separatesThousands(characters, index))) && pointAt < 0) {
       pointAt = result.length;
-      result += character;
+      result += ".";
     }
-  }
+  });
   return result.slice(0, MAX_INPUT_LENGTH);
+}
+
+/** Exactly three digits after the comma at `index`, then the end or another non-digit. */
+function separatesThousands(characters: string[], index: number): boolean {
+  const digitsAfter = characters.slice(index + 1).findIndex((character) => character < "0" || character > "9");
+  return (digitsAfter === -1 ? characters.length - index - 1 : digitsAfter) === 3;
 }
 
 /** The amount a sanitized input stands for; null while it holds no number yet ("" or "."). */
