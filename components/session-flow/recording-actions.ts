@@ -106,8 +106,11 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
       .catch(() => undefined);
   }
 
-  /** A failed recording, from its dialog or the history: the server's kept copy, else this device's audio. */
-  async function retryTranscription(target: LocalSession | null): Promise<void> {
+  /**
+   * A failed recording, from its dialog or the history: the server's kept copy, else this device's audio. `fromDialog`:
+   * Retry Now in its Transcription Failed dialog, which a retry failing for the connection again reopens.
+   */
+  async function retryTranscription(target: LocalSession | null, { fromDialog = false } = {}): Promise<void> {
     if (!target) {
       showToast({ title: FAILURE_TEXTS.errorTitle, description: FAILURE_TEXTS.missingFailedSessionId, variant: "destructive" });
       return;
@@ -116,7 +119,7 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     // return) while one runs is ignored; let through, its failure would end the flow under the first, whose transcript
     // would then arrive with nobody to hold it.
     if (kit.getState().phase.name !== "idle") return;
-    kit.dispatch({ type: "TRANSCRIPTION_RETRY" });
+    kit.dispatch({ type: "TRANSCRIPTION_RETRY", fromDialog });
     const retrying = kit.getState().phase;
     if (retrying.name !== "transcribing") return; // something else is under way
     // One tab at a time: the recording's lock is this tab's while it sends it. Another tab retrying it (a tap there, or
@@ -146,20 +149,24 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     // Not sent: the recording stays listed, and whichever tab retries it next may take it.
     if (audioKey) releaseRecordingLock(audioKey);
     if ("unwanted" in outcome) return; // the flow moved on; the recording stays listed, its audio kept
-    kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
     if ("elsewhere" in outcome) {
       // Another retry of the kept recording runs (or ran) on the server: its words, not "Retry Failed".
+      kit.dispatch({ type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
       showToast({ title: FAILURE_TEXTS.retryElsewhereTitle, description: outcome.elsewhere });
       return;
     }
     const { message, retryAfterSeconds: wait } = outcome.failure;
+    // Spec part 1 section 8 (saving and loading recordings): a recording gone or unreadable is an "Error", not the connection.
+    const connectionIssue = !wait && !isRecordingLoadFailure(message);
+    // "Retry Failed" says "You can try again or save locally": a retry from the dialog goes back to it (the machine knows
+    // whether it came from there); the rate limit and an unreadable recording end the retry.
+    kit.dispatch(connectionIssue ? { type: "TRANSCRIPTION_RETRY_FAILED" } : { type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
     if (wait) {
       showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.recordingKept(describeWait(wait)), variant: "destructive" });
-    } else if (isRecordingLoadFailure(message)) {
-      // Spec part 1 section 8 (saving and loading recordings): the recording itself is gone or unreadable, not the connection.
-      showToast({ title: FAILURE_TEXTS.errorTitle, description: message, variant: "destructive" });
-    } else {
+    } else if (connectionIssue) {
       showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+    } else {
+      showToast({ title: FAILURE_TEXTS.errorTitle, description: message, variant: "destructive" });
     }
   }
 
@@ -205,7 +212,7 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     retryFromDialog: () => {
       const dialog = kit.getState().dialog;
       const retryId = dialog?.kind === "transcription-retry" ? dialog.retryId : null;
-      void retryTranscription(retryId ? retryTargetFor({ id: retryId }) : null);
+      void retryTranscription(retryId ? retryTargetFor({ id: retryId }) : null, { fromDialog: true });
     },
     /**
      * Save Locally: the recording already waits on this device (and, signed in, on the server); the dialog says so and

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { FAILURE_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
+import { FAILURE_TEXTS, LIMIT_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { listLocalSessionRecords, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { RecorderError } from "@/lib/client/recordings/recorder";
 
@@ -288,12 +288,85 @@ describe("a failed transcription retry says why (spec part 1 section 8)", () => 
     expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle" }, dialog: null });
   });
 
-  test("any other failure: 'Retry Failed', the connection issue", async () => {
+  test("any other failure: 'Retry Failed', the connection issue; from the history, no dialog opens (the item is one tap away)", async () => {
     const flow = setUp();
     failWith("Connection error: Failed to fetch");
     flow.recording.retryTranscription({ ...target });
     await waitFor(() => showToast.mock.calls.length > 0);
     expect(showToast).toHaveBeenCalledWith({ title: "Retry Failed", description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+    expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle" }, dialog: null });
+  });
+});
+
+describe("Retry Now in the Transcription Failed dialog (spec part 1 sections 2 and 8)", () => {
+  const kept = { id: "local-7", name: "n", isLocal: true, mimeType: "audio/webm", size: 1, createdAt: "", timestamp: 7, audioKey: "rec-1" } as const;
+  const retryDialog = { kind: "transcription-retry", retryId: "local-7" };
+
+  async function failUploadToRetryDialog(flow: ReturnType<typeof setUp>) {
+    flow.recording.start();
+    await flow.recording.beginCapture();
+    sendRecording.mockResolvedValueOnce({
+      ok: false,
+      failure: { kind: "failed-session", message: "Internal", failedSessionId: undefined, localSession: kept },
+    });
+    flow.recording.stop();
+    await waitFor(() => flow.kit.getState().dialog !== null);
+    expect(flow.kit.getState().dialog).toEqual(retryDialog);
+    showToast.mockClear();
+  }
+  const toastTitled = (title: string) => showToast.mock.calls.some(([toast]: [{ title: string }]) => toast.title === title);
+  const failRetryWith = (failure: object) =>
+    retryLocalRecording.mockResolvedValueOnce({ ok: false, failure: { kind: "other", failedSessionId: undefined, localSession: kept, ...failure } });
+
+  test("'Retry Failed' (the connection issue persists): back in the same dialog, where Retry Now goes again and transcribes it", async () => {
+    const flow = setUp();
+    await failUploadToRetryDialog(flow);
+    failRetryWith({ kind: "connection", message: "Connection error: Failed to fetch" });
+    flow.recording.retryFromDialog();
+    expect(flow.kit.getState()).toMatchObject({ phase: { name: "transcribing" }, dialog: null });
+    await waitFor(() => toastTitled("Retry Failed"));
+    expect(showToast).toHaveBeenCalledWith({ title: "Retry Failed", description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+    expect(flow.kit.getState()).toEqual(expect.objectContaining({ phase: { name: "idle", notReady: false }, dialog: retryDialog }));
+
+    retryLocalRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+    flow.recording.retryFromDialog();
+    await waitFor(() => flow.kit.getState().phase.name === "naming");
+    expect(retryLocalRecording).toHaveBeenCalledTimes(2);
+    for (const [retried] of retryLocalRecording.mock.calls) expect(retried).toMatchObject({ id: "local-7" });
+  });
+
+  test("'Retry Failed', then Save Locally in the dialog again: 'Recording Saved Locally' for the same recording", async () => {
+    const flow = setUp();
+    await failUploadToRetryDialog(flow);
+    failRetryWith({ message: "500: Internal" });
+    flow.recording.retryFromDialog();
+    await waitFor(() => toastTitled("Retry Failed"));
+    expect(flow.kit.getState().dialog).toEqual(retryDialog);
+
+    hasRecordingToKeep.mockResolvedValueOnce(true);
+    flow.recording.saveRecordingLocally();
+    expect(flow.kit.getState().dialog).toBeNull();
+    await waitFor(() => toastTitled("Recording Saved Locally"));
+    expect(hasRecordingToKeep).toHaveBeenCalledWith(expect.objectContaining({ id: "local-7" }));
+  });
+
+  test.each([
+    ["the rate limit", LIMIT_TEXTS.title, () => failRetryWith({ message: "429: Too many requests", retryAfterSeconds: 60 })],
+    ["its recording gone", "Error", () => failRetryWith({ message: FAILURE_TEXTS.recordingNotFound })],
+    ["its audio unreadable", "Error", () => failRetryWith({ message: FAILURE_TEXTS.couldNotLoadRecording })],
+    [
+      "retried elsewhere",
+      FAILURE_TEXTS.retryElsewhereTitle,
+      () => retryLocalRecording.mockResolvedValueOnce({ ok: false, elsewhere: "Already being transcribed." }),
+    ],
+  ])("%s: its own toast, and the dialog does not come back", async (_case, title, fail) => {
+    const flow = setUp();
+    await failUploadToRetryDialog(flow);
+    fail();
+    flow.recording.retryFromDialog();
+    await waitFor(() => toastTitled(title));
+    expect(toastTitled("Retry Failed")).toBe(false);
+    expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle" }, dialog: null });
   });
 });
 

@@ -107,6 +107,16 @@ describe("solo session", () => {
     expect(next.mode).toBe("solo");
   });
 
+  test("a journal's Retry Now failing for the connection again: its retry dialog again, still a journal", () => {
+    const failed = solo(idle, { guideHeadline: "Life's Lemons" });
+    const next = run(
+      { ...failed, dialog: { kind: "transcription-retry", retryId: "local-3" } },
+      { type: "TRANSCRIPTION_RETRY", fromDialog: true },
+      { type: "TRANSCRIPTION_RETRY_FAILED" },
+    );
+    expect(next).toEqual({ ...failed, dialog: { kind: "transcription-retry", retryId: "local-3" } });
+  });
+
   test.each([
     ["Cancel", { type: "CANCELLED" }],
     ["Skip / Stop on Journal Readiness", { type: "NOT_READY" }],

@@ -93,7 +93,37 @@ const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState
     at(idle, { kind: "transcription-retry", retryId: "abc" }),
   ],
   ["other failure: toast only", at({ name: "transcribing" }), { type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null }, at(idle)],
-  ["retry from the dialog", at(idle, { kind: "transcription-retry", retryId: "abc" }), { type: "TRANSCRIPTION_RETRY" }, at({ name: "transcribing" })],
+  [
+    "Retry Now in the dialog: the retry remembers the dialog's recording",
+    at(idle, { kind: "transcription-retry", retryId: "abc" }),
+    { type: "TRANSCRIPTION_RETRY", fromDialog: true },
+    at({ name: "transcribing", retryOf: "abc" }),
+  ],
+  [
+    "a history retry (or a waiting recording sent) over the dialog does not take the dialog's recording",
+    at(idle, { kind: "transcription-retry", retryId: "abc" }),
+    { type: "TRANSCRIPTION_RETRY" },
+    at({ name: "transcribing" }),
+  ],
+  [
+    "a dialog retry with no retry dialog open has no dialog to go back to",
+    at(idle),
+    { type: "TRANSCRIPTION_RETRY", fromDialog: true },
+    at({ name: "transcribing" }),
+  ],
+  [
+    "a dialog retry failing for the connection again: the retry dialog again, same recording",
+    at({ name: "transcribing", retryOf: "abc" }),
+    { type: "TRANSCRIPTION_RETRY_FAILED" },
+    at(idle, { kind: "transcription-retry", retryId: "abc" }),
+  ],
+  ["a history retry failing for the connection again: home, no dialog", at({ name: "transcribing" }), { type: "TRANSCRIPTION_RETRY_FAILED" }, at(idle)],
+  [
+    "a dialog retry failing otherwise (rate limit, unreadable recording, retried elsewhere): home, no dialog",
+    at({ name: "transcribing", retryOf: "abc" }),
+    { type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null },
+    at(idle),
+  ],
   ["names confirmed: identifying", at({ name: "naming", transcription }), { type: "NAMES_CONFIRMED" }, at({ name: "analysing", step: "identifying" })],
   ["naming closed", at({ name: "naming", transcription }), { type: "NAMING_CLOSED" }, at(idle)],
   [
@@ -166,6 +196,7 @@ const IGNORED: [string, SessionFlowState, SessionFlowEvent][] = [
   ["a double Finish Session tap", at({ ...results, save: "saving" }), { type: "SAVE_REQUESTED" }],
   ["a double Retry Cloud Save tap", at({ ...results, save: "retrying" }), { type: "SAVE_REQUESTED" }],
   ["closing with no dialog", at(idle), { type: "DIALOG_CLOSED" }],
+  ["a retry's failure after the flow moved on", at(recording), { type: "TRANSCRIPTION_RETRY_FAILED" }],
 ];
 
 describe("ignored events", () => {

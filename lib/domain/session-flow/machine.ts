@@ -49,7 +49,8 @@ export type FlowPhase =
   /** `confirmed`: "Yes, ready" came before the microphone was open; the recording starts confirmed. */
   | { name: "readiness"; confirmed: boolean }
   | { name: "recording"; startedAt: number; confirmed: boolean; reconnecting: boolean }
-  | { name: "transcribing" }
+  /** `retryOf`: a retry started from the Transcription Failed dialog, for that recording (see TRANSCRIPTION_RETRY_FAILED). */
+  | { name: "transcribing"; retryOf?: string }
   | { name: "naming"; transcription: TranscriptionResultData }
   | { name: "analysing"; step: AnalysisStep }
   | ResultsPhase;
@@ -78,7 +79,13 @@ export type SessionFlowEvent =
   | { type: "MICROPHONE_LOST" }
   | { type: "MICROPHONE_BACK" }
   | { type: "STOPPED" }
-  | { type: "TRANSCRIPTION_RETRY" }
+  /** `fromDialog`: Retry Now in the Transcription Failed dialog (else the history, or a waiting recording sent). */
+  | { type: "TRANSCRIPTION_RETRY"; fromDialog?: boolean }
+  /**
+   * A retry failed and the connection issue persists ("Retry Failed"). Its toast says "You can try again or save locally":
+   * a retry from the dialog goes back to it, for the same recording. Other retry failures are TRANSCRIPTION_FAILED "other".
+   */
+  | { type: "TRANSCRIPTION_RETRY_FAILED" }
   | { type: "TRANSCRIBED"; result: TranscriptionResultData }
   /** A growth follow-up retried from the history: its session opens at the naming step of its growth follow-up. */
   | { type: "GROWTH_RESUMED"; session: ClientSession; result: TranscriptionResultData }
@@ -147,9 +154,13 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
       return phase.name === "recording" ? to({ ...phase, reconnecting: event.type === "MICROPHONE_LOST" }) : state;
     case "STOPPED":
       return phase.name === "recording" ? to({ name: "transcribing" }) : state;
-    case "TRANSCRIPTION_RETRY":
+    case "TRANSCRIPTION_RETRY": {
       // One thing at a time: a retry never interrupts a recording, an upload or an open session.
-      return phase.name === "idle" ? to({ name: "transcribing" }, null) : state;
+      if (phase.name !== "idle") return state;
+      // The recording of the dialog open now, not whatever the caller names: a retry that fails goes back to that dialog.
+      const retryOf = event.fromDialog && state.dialog?.kind === "transcription-retry" ? state.dialog.retryId : null;
+      return to(retryOf ? { name: "transcribing", retryOf } : { name: "transcribing" }, null);
+    }
     case "TRANSCRIBED":
       if (phase.name !== "transcribing") return state;
       return to(hasSpeakersToName(event.result) ? { name: "naming", transcription: event.result } : IDLE);
@@ -166,6 +177,10 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
       if (event.kind === "failed-session") return to(IDLE, { kind: "transcription-retry", retryId: event.retryId });
       return to(IDLE, null);
     }
+    case "TRANSCRIPTION_RETRY_FAILED":
+      // The recording is still kept (device or server): its dialog again, so Retry Now and Save Locally are one tap away.
+      if (phase.name !== "transcribing") return state;
+      return to(IDLE, phase.retryOf ? { kind: "transcription-retry", retryId: phase.retryOf } : null);
     case "NAMES_CONFIRMED":
       return phase.name === "naming" ? to({ name: "analysing", step: "identifying" }) : state;
     case "NAMING_CLOSED":
