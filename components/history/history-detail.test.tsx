@@ -2,7 +2,8 @@
 import { act, render } from "@testing-library/react";
 
 import { SESSION_TEXTS } from "@/components/session/texts";
-import { readLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { setRequestAuth } from "@/lib/client/api/request";
+import { moveLocalSessionToAccount, readLocalSessionRecord, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { SESSION_STORAGE_MESSAGES } from "@/lib/client/storage/storage-warning";
 import { currentToast } from "@/lib/client/toast/toast-store";
@@ -80,5 +81,35 @@ describe("HistoryDetail, a vote the server did not take", () => {
     await act(async () => vote!(0, "helpful"));
 
     expect(readLocalSessionRecord(SERVER_SESSION.id)).toBeNull();
+  });
+});
+
+describe("HistoryDetail, a guest's session a sign-in in another tab moved into the account", () => {
+  const GUEST_SESSION: HistoryEntry = { ...SERVER_SESSION, id: "local-1700000000000", isLocal: true };
+  const stored = () => JSON.parse(window.localStorage.getItem("local_sessions") ?? "[]");
+
+  function openThenMovedElsewhere() {
+    upsertLocalSessionRecord({ ...GUEST_SESSION });
+    render(<HistoryDetail session={GUEST_SESSION} onClose={() => {}} />);
+    // The other tab's migration, once the account confirmed it holds the session.
+    moveLocalSessionToAccount({ localId: GUEST_SESSION.id, accountId: SERVER_SESSION.id, ownerId: "user_a" });
+  }
+  beforeEach(() => (sessionApi.swipe as jest.Mock).mockClear());
+  afterEach(() => setRequestAuth({ signedIn: false }));
+
+  it("a vote in a tab still signed out does not bring it back onto this device", async () => {
+    openThenMovedElsewhere();
+    await act(async () => vote!(0, "helpful"));
+    expect(stored()).toEqual([]);
+    expect(sessionApi.swipe).not.toHaveBeenCalled();
+  });
+
+  it("a vote in a tab signed in to that account goes to the account's copy", async () => {
+    (sessionApi.swipe as jest.Mock).mockResolvedValue({ success: true });
+    openThenMovedElsewhere();
+    setRequestAuth({ signedIn: true, user: { id: "user_a" }, getToken: async () => null });
+    await act(async () => vote!(0, "helpful"));
+    expect(sessionApi.swipe).toHaveBeenCalledWith(SERVER_SESSION.id, [expect.objectContaining({ cardIndex: 0, action: "helpful" })]);
+    expect(stored()).toEqual([]);
   });
 });

@@ -6,8 +6,10 @@ import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
 import { LIMIT_TEXTS } from "@/components/recording/texts";
 import { SessionDetail } from "@/components/session-detail/session-detail";
 import { SESSION_DETAIL_TEXTS } from "@/components/session-detail/texts";
+import { changeAfterMove } from "@/components/session-flow/device-copy";
 import { SESSION_TEXTS } from "@/components/session/texts";
-import { upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { SessionMovedError, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { movedToThisAccount } from "@/lib/client/sessions/moved-session";
 import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -35,28 +37,43 @@ const REGENERATION_STEPS_MS = { identifying: 500, generating: 1000, reopen: 300 
 export function HistoryDetail({ session: initial, onClose }: { session: DetailSession; onClose: () => void }) {
   const [session, setSession] = useState(initial);
   const [step, setStep] = useState<AnalysisStep | null>(null);
-  const isLocal = isDeviceSessionId(session.id);
   // The session as last shown, for what finishes later: a vote's backup is written when its send fails.
   const latest = useRef(session);
   useEffect(() => {
     latest.current = session;
   }, [session]);
 
-  function persist(fields: Record<string, unknown>) {
-    if (!isLocal) return;
+  /**
+   * The session an action works on. A guest's that a sign-in in another tab moved into the account this tab is signed in
+   * to becomes the account's copy here: its changes go to the server rather than bring it back onto this device.
+   */
+  function current(): DetailSession {
+    const moved = movedToThisAccount(latest.current.id);
+    if (moved) {
+      latest.current = { ...latest.current, id: moved.accountId, isLocal: false };
+      setSession(latest.current);
+    }
+    return latest.current;
+  }
+
+  function persist(id: string, fields: Record<string, unknown>) {
+    if (!isDeviceSessionId(id)) return;
     try {
-      upsertLocalSessionRecord({ id: session.id, ...fields });
+      upsertLocalSessionRecord({ id, ...fields });
     } catch (error) {
-      showToast(storageWarning(error));
+      // Moved while this was under way (a regeneration): the change follows the session into the account, if it can.
+      if (error instanceof SessionMovedError) changeAfterMove({ ...latest.current, ...fields }, error.moved);
+      else showToast(storageWarning(error));
     }
   }
 
   function vote(cardIndex: number, action: "helpful" | "unhelpful") {
+    const session = current();
     const swipeActions = applyVote(session.swipeActions ?? [], { cardIndex, action, timestamp: Date.now() });
     const voted = { ...session, swipeActions };
     latest.current = voted;
     setSession(voted);
-    if (isLocal) return persist({ swipeActions });
+    if (isDeviceSessionId(session.id)) return persist(session.id, { swipeActions });
     sessionApi.swipe(session.id, swipeActions).catch(() => {
       // The toast says "We've saved a local backup": as after a vote in the deck, the session with its votes is kept on this
       // device, and the next migration into the account brings the votes to the server. The session as it is now, with
@@ -72,6 +89,7 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
   }
 
   async function regenerate() {
+    const session = current();
     const cards = (analysisOf(session)?.cards ?? []) as InsightCard[];
     const requested = sessionApi.summary(session.id, { analysis: { cards }, swipeActions: session.swipeActions ?? [] });
     requested.catch(() => undefined); // handled below, after the steps have shown
@@ -88,8 +106,8 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
         encouragement: summary.encouragement,
         reminderDate: summary.reminderDate,
       };
-      setSession((current) => ({ ...current, ...fields }));
-      persist(fields);
+      setSession((shown) => ({ ...shown, ...fields }));
+      persist(session.id, fields);
       showToast({ title: SESSION_DETAIL_TEXTS.recommendationsUpdated, variant: "success" });
     } catch (error) {
       if (error instanceof SessionApiError && error.status === 429) {

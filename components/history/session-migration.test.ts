@@ -24,6 +24,9 @@ const commitment = {
   outcomeAt: "2026-11-08T10:00:00.000Z",
 };
 const signals = { version: 1, turns: 2, labelled: false };
+const signedInAs = (id: string) => setRequestAuth({ signedIn: true, user: { id }, getToken: async () => null });
+
+afterEach(() => setRequestAuth({ signedIn: false }));
 
 beforeEach(() => {
   localStorage.clear();
@@ -47,6 +50,7 @@ test("a guest's commitments and signals go to the account with their session bef
     migratedCount: items.length,
     migrated: items.map((item) => ({ localId: item.id, id: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc" })),
   }));
+  signedInAs("user_a");
   await migrateLocalSessions();
   const [[sent]] = sessionApi.migrate.mock.calls[0];
   expect(sent).toMatchObject({ id: "local-1700000000000", commitments: [commitment], signals });
@@ -56,12 +60,12 @@ test("a guest's commitments and signals go to the account with their session bef
 
 test("what the server did not confirm stays on the device, commitments and all", async () => {
   sessionApi.migrate.mockResolvedValue({ success: true, migratedCount: 0, migrated: [] });
+  signedInAs("user_a");
   await migrateLocalSessions();
   expect(listLocalSessionRecords()).toEqual([expect.objectContaining({ id: "local-1700000000000", commitments: [commitment] })]);
 });
 
 describe("a shared browser", () => {
-  const signedInAs = (id: string) => setRequestAuth({ signedIn: true, user: { id }, getToken: async () => null });
   const kept = (id: string) => ({
     id,
     transcript: "Maya: Something only we should read.",
@@ -79,7 +83,6 @@ describe("a shared browser", () => {
       migrated: items.map((item) => ({ localId: item.id, id: `server-${item.id}` })),
     }));
   });
-  afterEach(() => setRequestAuth({ signedIn: false }));
 
   test("a session one account kept on this browser ('Save Locally Only') never goes into the next account to sign in", async () => {
     signedInAs("user_a");
@@ -130,6 +133,7 @@ describe("a long guest history", () => {
 
   test("goes in requests the server accepts (at most 100 sessions each), all of it, with one toast", async () => {
     sessionApi.migrate.mockImplementation(confirmAll);
+    signedInAs("user_a");
     await migrateLocalSessions();
     expect(sessionApi.migrate.mock.calls.map(([items]: [unknown[]]) => items.length)).toEqual([100, 30]);
     expect(listLocalSessionRecords()).toEqual([]);
@@ -139,8 +143,42 @@ describe("a long guest history", () => {
 
   test("a refused request keeps what it carried on the device, after the batches the server confirmed", async () => {
     sessionApi.migrate.mockImplementationOnce(confirmAll).mockRejectedValueOnce(new Error("Service Unavailable"));
+    signedInAs("user_a");
     await migrateLocalSessions();
     expect(listLocalSessionRecords()).toHaveLength(30);
     expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Migration Notice", description: "Sessions remain on this device only." }));
+  });
+});
+
+describe("a guest's results still open in another tab", () => {
+  const ACCOUNT_ID = "3f1c2a8e-1b2c-4d5e-8f90-123456789abc";
+  beforeEach(() => {
+    sessionApi.migrate.mockReset();
+    sessionApi.migrate.mockImplementation(async (items: { id: string }[]) => ({
+      success: true,
+      migratedCount: items.length,
+      migrated: items.map((item) => ({ localId: item.id, id: ACCOUNT_ID })),
+    }));
+  });
+
+  test("cannot write the migrated session back onto this device as a guest's copy", async () => {
+    signedInAs("user_a");
+    await migrateLocalSessions();
+    // The other tab, not (yet) signed in, saves a vote on the session it still shows.
+    setRequestAuth({ signedIn: false });
+    expect(() => upsertLocalSessionRecord({ id: "local-1700000000000", swipeActions: [{ cardIndex: 0, action: "helpful", timestamp: 1 }] })).toThrow(
+      expect.objectContaining({ moved: { localId: "local-1700000000000", accountId: ACCOUNT_ID, ownerId: "user_a" } }),
+    );
+    expect(JSON.parse(localStorage.getItem("local_sessions") ?? "[]")).toEqual([]);
+  });
+
+  test("a write to a session still on this device is not refused", async () => {
+    sessionApi.migrate.mockResolvedValue({ success: true, migratedCount: 0, migrated: [] });
+    signedInAs("user_a");
+    await migrateLocalSessions();
+    setRequestAuth({ signedIn: false });
+    upsertLocalSessionRecord({ id: "local-1700000000000", name: "Renamed" });
+    upsertLocalSessionRecord({ id: "local-1700000000001", name: "New" });
+    expect(listLocalSessionRecords().map((item) => item.name)).toEqual(expect.arrayContaining(["Renamed", "New"]));
   });
 });

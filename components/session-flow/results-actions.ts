@@ -9,7 +9,7 @@ import type { SessionSummary } from "@/lib/domain/analysis/types";
 import { reminderEventStart, reminderTexts, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 
-import { keepOnDevice } from "./device-copy";
+import { accountCopyOf, keepOnDevice } from "./device-copy";
 import type { FlowKit } from "./flow-kit";
 
 const REMINDER_DESCRIPTION = "A check-in on how you two are talking, from Relationship Retro.";
@@ -20,10 +20,17 @@ const REMINDER_DESCRIPTION = "A check-in on how you two are talking, from Relati
  * signed-in user's goes to the server, with a local backup whenever the server cannot take it.
  */
 export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCapture: () => void }) {
-  /** The open session; every action builds on the latest one, so quick votes never overwrite each other. */
+  /**
+   * The open session; every action builds on the latest one, so quick votes never overwrite each other. A guest's session
+   * that a sign-in in another tab moved into the account this tab is signed in to becomes the account's copy here, so that
+   * its changes go to the server rather than bring it back onto this device.
+   */
   const current = (): ClientSession | null => {
     const { phase } = kit.getState();
-    return phase.name === "results" ? phase.session : null;
+    if (phase.name !== "results") return null;
+    const session = accountCopyOf(phase.session);
+    if (session !== phase.session) kit.dispatch({ type: "SESSION_UPDATED", session });
+    return session;
   };
 
   async function generateSummary(): Promise<void> {
@@ -50,7 +57,8 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
     // The results closed meanwhile, or gave way to another session (closed, and another opened from the history): this
     // summary is not that one's, and written over it (and, for a guest, into its copy on this device) it would replace its own.
     const latest = current();
-    if (!latest || latest.id !== session.id) return;
+    // (The same session when it has become the account's copy meanwhile.)
+    if (!latest || (latest.id !== session.id && latest.id !== accountCopyOf(session).id)) return;
     const next = withSummary(latest, summary);
     if (next.isLocal) keepOnDevice(next);
     kit.dispatch({ type: "SUMMARY_READY", session: next });
@@ -88,7 +96,7 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
     /** A completed session picked in the history: its results open at the completion screen (its summary made if missing). */
     open: (session: ClientSession) => {
       kit.dispatch({ type: "OPENED", session });
-      if (!session.summary && current()?.id === session.id) void generateSummary();
+      if (!session.summary && current()?.id === accountCopyOf(session).id) void generateSummary();
     },
 
     vote: (cardIndex: number, action: "helpful" | "unhelpful") => {

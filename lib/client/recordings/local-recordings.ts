@@ -1,5 +1,7 @@
 import { browserStorage, readStoredList, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 import { deviceOwner, ownedByCurrentUser } from "@/lib/client/storage/device-owner";
+import { movedSessionOf, rememberMovedSession } from "@/lib/client/storage/moved-sessions";
+import type { MovedSession } from "@/lib/domain/history/moved-sessions";
 import { newDeviceSessionId } from "@/lib/domain/session-ids";
 
 // The localStorage side of recordings kept on this device (spec part 1 sections 3 and 8): metadata only. The audio
@@ -45,6 +47,17 @@ export class LocalStorageError extends Error {
   constructor(cause?: unknown) {
     super(LOCAL_STORAGE_ERROR_MESSAGE, { cause });
     this.name = "LocalStorageError";
+  }
+}
+
+/**
+ * A write that would bring back, as this device's copy, a session a sign-in moved into an account (another tab still
+ * showing it wrote late). Nothing was written; `moved` says where the session is now.
+ */
+export class SessionMovedError extends Error {
+  constructor(readonly moved: MovedSession) {
+    super("This session was moved into an account; this device no longer keeps it.");
+    this.name = "SessionMovedError";
   }
 }
 
@@ -255,6 +268,18 @@ export function removeLocalSession(id: string, storage: KeyValueStorage | null =
   return removed;
 }
 
+/**
+ * The account confirmed it holds this device's session (a migration): the copy here goes, and the move is recorded first,
+ * so that a tab still showing the session cannot write it back (upsertLocalSessionRecord). Storage refusing the record
+ * does not keep the copy: it is recorded again once the removal has freed room.
+ */
+export function moveLocalSessionToAccount(moved: MovedSession, storage: KeyValueStorage | null = browserStorage()): LocalSession | null {
+  const recorded = rememberMovedSession(moved, storage);
+  const removed = removeLocalSession(moved.localId, storage);
+  if (!recorded) rememberMovedSession(moved, storage);
+  return removed;
+}
+
 /** Removes every failed recording's entry that names this audio (its audio is going): the ids removed. */
 export function removeLocalSessionsWithAudio(audioKey: string, storage: KeyValueStorage | null = browserStorage()): string[] {
   const named = readStoredList(storage, STORAGE_KEYS.localSessions).flatMap((item) =>
@@ -299,6 +324,10 @@ export function tryRecordRetryFailure(id: string, error: string, kind?: FailureK
 export function upsertLocalSessionRecord(record: Item & { id: string }, storage: KeyValueStorage | null = browserStorage()): void {
   const items = readStoredList(storage, STORAGE_KEYS.localSessions);
   const index = items.findIndex((item) => isItem(item) && item.id === record.id);
+  // Only the copy is gone, not the session: written again, it would come back as a guest's (a duplicate in the history,
+  // the account's data left on this device, migrated into whoever signs in next).
+  const moved = index === -1 ? movedSessionOf(record.id, storage) : null;
+  if (moved) throw new SessionMovedError(moved);
   if (index === -1) items.push({ isLocal: true, ...ownerField(deviceOwner()), ...record });
   else items[index] = { ...(items[index] as Item), ...record, isLocal: true };
   write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));

@@ -85,7 +85,12 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 /** A session as the server answers it; loosely typed here, read through the history and results types. */
 export type SessionRecord = Record<string, unknown> & { id: string };
 export type SaveSessionBody = Record<string, unknown> & { id: string };
-export type MigrateAnswer = { success: boolean; migratedCount: number; migrated?: { localId: string; id: string }[] };
+export type MigrateAnswer = {
+  success: boolean;
+  migratedCount: number;
+  migrated?: { localId: string; id: string }[];
+  skipped?: { localId: string | null; reason: string }[];
+};
 export type FollowUpBody = {
   transcript: string;
   transcriptionSegments?: unknown;

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   localRecordings: "localRecordings",
   failedRecordings: "failedRecordings",
   deletedSessionIds: "deleted_session_ids",
+  /** Our own: sessions a sign-in moved from this device into an account, so a late write cannot bring them back here. */
+  movedSessions: "moved_sessions",
   /** Our own: a signed-in user's growth follow-ups the server has not confirmed yet (no lost recordings). */
   pendingFollowUps: "pending_follow_ups",
   /** Our own: the service worker's page caches may hold a signed-in account's pages (lib/client/install/page-caches.ts). */
