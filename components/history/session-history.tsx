@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { FOLLOW_THROUGH_TEXTS } from "@/components/follow-through/texts";
@@ -30,7 +30,8 @@ export function SessionHistory({
   onRetry,
   retryBlocked = false,
 }: {
-  onOpen: (session: HistoryEntry) => void;
+  /** Opens the session's screen; a promise holds off other opens until it settles (the screen's code is there). */
+  onOpen: (session: HistoryEntry) => void | Promise<void>;
   onRetry: (session: HistoryEntry) => void;
   /** A recording, upload or analysis is under way: failed items wait, and say why. */
   retryBlocked?: boolean;
@@ -38,12 +39,22 @@ export function SessionHistory({
   const identity = useIdentity();
   const history = useHistory();
   const [opening, setOpening] = useState<string | null>(null);
+  // One open at a time, from the tap until its screen's code has arrived: the card stays tappable meanwhile, and a second
+  // tap (a double tap, or an impatient one) would fetch the session again and open it again, a completed session asking
+  // twice for its summary. A ref, not the state: two taps can land before the first one's re-render.
+  const inFlight = useRef(false);
 
   async function open(entry: HistoryEntry) {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setOpening(entry.id);
-    const session = await history.open(entry);
-    setOpening(null);
-    if (session) onOpen(session);
+    try {
+      const session = await history.open(entry);
+      if (session) await onOpen(session);
+    } finally {
+      inFlight.current = false;
+      setOpening(null);
+    }
   }
 
   return (

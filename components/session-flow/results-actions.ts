@@ -95,6 +95,9 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
   return {
     /** A completed session picked in the history: its results open at the completion screen (its summary made if missing). */
     open: (session: ClientSession) => {
+      // Only the call that opens the results asks for the summary. A second open finds them open already (the same session
+      // opened twice: two taps queued while the flow's code was loading run back to back), and would pay for it again.
+      if (kit.getState().phase.name !== "idle") return;
       kit.dispatch({ type: "OPENED", session });
       if (!session.summary && current()?.id === accountCopyOf(session).id) void generateSummary();
     },

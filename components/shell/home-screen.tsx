@@ -17,11 +17,11 @@ import { Recorder, soloOverlayMessage } from "@/components/solo/recorder";
 import { SpeakerNamingStep } from "@/components/speakers/speaker-naming-step";
 import { BulletList } from "@/components/ui/bullet-list";
 import { SectionCard } from "@/components/ui/section-card";
-import { showToast } from "@/lib/client/toast/toast-store";
 import { isBusy, overlayStep } from "@/lib/domain/session-flow/machine";
 
 import { AppShell } from "./app-shell";
 import { LazyHistoryDetail, LazySessionResults, prefetchRecordingScreens } from "./lazy-screens";
+import { openFromHistory } from "./open-from-history";
 import { HOME_TEXTS, PRIVACY_CARD } from "./texts";
 
 /** `disclaimerAccepted`: the request carried the acceptance cookie, so the server's HTML opens on the recorder. */
@@ -69,15 +69,7 @@ function Home({ feedbackEmail, disclaimerAccepted }: { feedbackEmail: string; di
         </SectionCard>
 
         <LazySessionHistory
-          onOpen={(session) =>
-            // The history is loaded by now; its session rules (with their schemas) come with the tap, not the first screen.
-            // A chunk that does not arrive, or a stored session its rules cannot read, says so rather than doing nothing.
-            void import("@/lib/domain/session-flow/from-history")
-              .then(({ completedSessionFromHistory, isCompletedSession }) =>
-                isCompletedSession(session) ? actions.results.open(completedSessionFromHistory(session)) : setDetail(session),
-              )
-              .catch(() => showToast({ title: HOME_TEXTS.errorTitle, description: HOME_TEXTS.prepareError, variant: "destructive" }))
-          }
+          onOpen={(session) => openFromHistory(session, { results: actions.results.open, detail: setDetail })}
           onRetry={(entry) => {
             prefetchRecordingScreens();
             actions.retryFromHistory(entry);

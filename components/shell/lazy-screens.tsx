@@ -69,3 +69,9 @@ export function prefetchRecordingScreens(): void {
 export function prefetchSessionDetail(): void {
   void loadHistoryDetail();
 }
+
+/** Settles once a session's detail screen has its code (or its download failed: its boundary then says so). */
+export const historyDetailLoaded = (): Promise<unknown> => loadHistoryDetail();
+
+/** Settles once the results screen has its code (or its download failed: its boundary then says so). */
+export const sessionResultsLoaded = (): Promise<unknown> => loadSessionResults();
