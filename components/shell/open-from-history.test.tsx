@@ -12,7 +12,7 @@ import { showToast } from "@/lib/client/toast/toast-store";
 import type { SessionListItem } from "@/lib/domain/history/session-list";
 
 import { historyDetailLoaded, sessionResultsLoaded } from "./lazy-screens";
-import { openFromHistory } from "./open-from-history";
+import { openFromHistory, SCREEN_CODE_WAIT_MS } from "./open-from-history";
 
 // A card of the history opened as the home screen opens it: the session fetched from the account, then its screen, whose
 // code is a chunk downloaded on the tap. The card stays on screen and tappable until that screen shows: more taps meanwhile
@@ -189,4 +189,24 @@ describe("opening a session from the history while its screen's code is still do
     await waitFor(() => expect(screens.detail).toHaveBeenCalledTimes(2));
     expect(opened).toEqual(["srv-1", "srv-1", "srv-2"]);
   });
+});
+
+it("a screen's code that neither arrives nor fails holds the history no longer than its wait", async () => {
+  jest.useFakeTimers();
+  try {
+    jest
+      .mocked(historyDetailLoaded)
+      .mockReset()
+      .mockReturnValue(new Promise(() => {}));
+    const screens = { results: jest.fn(), detail: jest.fn() };
+    let released = false;
+    void openFromHistory(fullSession("srv-1") as unknown as HistoryEntry, screens).then(() => (released = true));
+    await jest.advanceTimersByTimeAsync(SCREEN_CODE_WAIT_MS - 1);
+    expect(screens.detail).toHaveBeenCalledTimes(1);
+    expect(released).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(released).toBe(true);
+  } finally {
+    jest.useRealTimers();
+  }
 });

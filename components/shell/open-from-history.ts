@@ -1,9 +1,13 @@
 import type { HistoryEntry } from "@/components/history/use-history";
 import { showToast } from "@/lib/client/toast/toast-store";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
+import { withDeadline } from "@/lib/domain/with-deadline";
 
 import { historyDetailLoaded, sessionResultsLoaded } from "./lazy-screens";
 import { HOME_TEXTS } from "./texts";
+
+/** A screen's download that neither arrives nor fails (a stalled connection) holds the history no longer than this. */
+export const SCREEN_CODE_WAIT_MS = 15_000;
 
 /**
  * A session picked in the history: a completed one opens at its results, any other in its detail. The history is loaded
@@ -32,5 +36,5 @@ export async function openFromHistory(
     showToast({ title: HOME_TEXTS.errorTitle, description: HOME_TEXTS.prepareError, variant: "destructive" });
     return;
   }
-  await screenLoaded.catch(() => undefined);
+  await withDeadline(screenLoaded, SCREEN_CODE_WAIT_MS, () => undefined).catch(() => undefined);
 }
