@@ -4,6 +4,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, waitFor } from "@testing-library/react";
 
+import { currentToast } from "@/lib/client/toast/toast-store";
+
 import { useIdentity } from "./identity-context";
 import { ClerkIdentityProvider } from "./identity-provider";
 
@@ -22,6 +24,12 @@ jest.mock("@clerk/nextjs", () => ({
   useClerk: () => ({ loaded: clerkState.isLoaded, signOut: clerkSignOut }),
 }));
 
+jest.mock("@/lib/client/sessions/session-api", () => ({
+  ...jest.requireActual("@/lib/client/sessions/session-api"),
+  sessionApi: { migrate: jest.fn() },
+}));
+const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+
 function renderProvider() {
   return render(
     <QueryClientProvider client={new QueryClient()}>
@@ -34,6 +42,8 @@ function renderProvider() {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionApi.migrate.mockReset();
+  clerkSignOut.mockClear();
   clerkState.isLoaded = false;
   clerkState.isSignedIn = false;
   clerkState.user = null;
@@ -121,4 +131,205 @@ test("a session that ends without the app's sign-out (expired, another tab) drop
   } finally {
     delete (globalThis as { caches?: unknown }).caches;
   }
+});
+
+describe("signing out on a shared browser", () => {
+  const analysis = { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }] };
+  const marker = { error: "Service Unavailable", timestamp: "2026-11-01T10:00:00.000Z", attemptCount: 1 };
+  const session = (id: string, fields: Record<string, unknown>) => ({
+    id,
+    isLocal: true,
+    name: "Recording Nov 1, 2026, 9:00 AM",
+    transcript: "Maya: Something only we should read.",
+    createdAt: "2026-11-01T09:00:00.000Z",
+    timestamp: 1793523600000,
+    ...fields,
+  });
+  // user_a's "Save Locally Only" copy of an account session: all the account needs to hold it.
+  const syncedOfA = session("3f1c2a8e-1b2c-4d5e-8f90-123456789abc", { ownerId: "user_a", analysis, isCompleted: true });
+  const failedRecordingOfA = session("local-1793523600000", { ownerId: "user_a", audioKey: "rec-a", mimeType: "audio/webm", failedTranscription: marker });
+  const failedAnalysisOfA = session("local-1793523700000", { ownerId: "user_a", audioKey: null, analysis: { cards: [] }, failedAnalysis: marker });
+  const guestSession = session("local-1793523800000", { analysis, isCompleted: true });
+  const sessionOfB = session("local-1793523900000", { ownerId: "user_b", analysis, isCompleted: true });
+  const recordingRef = {
+    id: "rec-a",
+    timestamp: 1793523600000,
+    sessionId: failedRecordingOfA.id,
+    isLocal: true,
+    name: "Recording",
+    mimeType: "audio/webm",
+    audioKey: "rec-a",
+  };
+  const pendingOfA = { ownerId: "user_a", sessionId: "6b0e7f4c-2d3e-4f50-9a61-abcdefabcdef", followUp: { transcript: "Maya: We walked on Friday." } };
+
+  const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? "[]") as { id?: string }[];
+  const storedIds = () => stored("local_sessions").map((item) => item.id);
+
+  function keepOnThisBrowser() {
+    localStorage.setItem("local_sessions", JSON.stringify([syncedOfA, failedRecordingOfA, failedAnalysisOfA, guestSession, sessionOfB]));
+    localStorage.setItem("localRecordings", JSON.stringify([recordingRef]));
+    localStorage.setItem("pending_follow_ups", JSON.stringify([pendingOfA]));
+  }
+
+  function renderSignedIn(serverUser: { id: string } | null = null) {
+    let signOut: (() => Promise<void>) | undefined;
+    function Grab() {
+      signOut = useIdentity().signOut;
+      return null;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ClerkIdentityProvider serverUser={serverUser}>
+          <Grab />
+        </ClerkIdentityProvider>
+      </QueryClientProvider>,
+    );
+    return async () => {
+      await signOut?.();
+    };
+  }
+
+  const confirmAll = async (items: { id: string }[]) => ({
+    success: true,
+    migratedCount: items.length,
+    migrated: items.map((item) => ({ localId: item.id, id: item.id })),
+  });
+
+  test("user A's copy the account confirms is gone; A's failed recording and analysis, A's follow-up, a guest's and B's stay", async () => {
+    keepOnThisBrowser();
+    sessionApi.migrate.mockImplementation(confirmAll);
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const signOut = renderSignedIn();
+
+    await act(async () => {
+      await signOut();
+    });
+
+    // Only A's completed copy was offered to A's account, without the browser's own fields.
+    expect(sessionApi.migrate).toHaveBeenCalledTimes(1);
+    expect(sessionApi.migrate.mock.calls[0][0]).toEqual([expect.objectContaining({ id: syncedOfA.id, transcript: syncedOfA.transcript })]);
+    expect(sessionApi.migrate.mock.calls[0][0][0]).not.toHaveProperty("ownerId");
+    expect(storedIds()).toEqual([failedRecordingOfA.id, failedAnalysisOfA.id, guestSession.id, sessionOfB.id]);
+    expect(stored("localRecordings")).toEqual([recordingRef]);
+    expect(stored("pending_follow_ups")).toEqual([pendingOfA]);
+    expect(clerkSignOut).toHaveBeenCalled();
+    expect(currentToast()?.title).toBe("Logged out");
+  });
+
+  test("a copy under this browser's id that the account takes is recorded as moved, so a late write cannot bring it back", async () => {
+    const unsavedOfA = session("local-1793524000000", { ownerId: "user_a", analysis, isCompleted: true });
+    localStorage.setItem("local_sessions", JSON.stringify([syncedOfA, unsavedOfA]));
+    sessionApi.migrate.mockImplementation(async (items: { id: string }[]) => ({
+      success: true,
+      migratedCount: items.length,
+      migrated: items.map((item) => ({ localId: item.id, id: item.id === unsavedOfA.id ? "7d2e9b1a-0c3d-4e5f-8a9b-0123456789ab" : item.id })),
+    }));
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const signOut = renderSignedIn();
+
+    await act(async () => {
+      await signOut();
+    });
+
+    expect(storedIds()).toEqual([]);
+    expect(JSON.parse(localStorage.getItem("moved_sessions") ?? "[]")).toEqual([
+      { localId: unsavedOfA.id, accountId: "7d2e9b1a-0c3d-4e5f-8a9b-0123456789ab", ownerId: "user_a" },
+    ]);
+  });
+
+  test("the hand-over runs while the sign-in still holds: Clerk's sign-out comes after it", async () => {
+    keepOnThisBrowser();
+    const order: string[] = [];
+    sessionApi.migrate.mockImplementation(async (items: { id: string }[]) => (order.push("hand-over"), confirmAll(items)));
+    clerkSignOut.mockImplementationOnce(async () => void order.push("clerk sign-out"));
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const signOut = renderSignedIn();
+    await act(async () => {
+      await signOut();
+    });
+    expect(order).toEqual(["hand-over", "clerk sign-out"]);
+  });
+
+  test("what the account did not confirm (offline, refused) stays on the device, and the sign-out still happens", async () => {
+    keepOnThisBrowser();
+    sessionApi.migrate.mockRejectedValue(new Error("Failed to fetch"));
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const signOut = renderSignedIn();
+    await act(async () => {
+      await signOut();
+    });
+    expect(storedIds()).toContain(syncedOfA.id);
+    expect(clerkSignOut).toHaveBeenCalled();
+    expect(currentToast()?.title).toBe("Logged out");
+  });
+
+  test("a copy written again while the account took it (a vote's backup) stays: the account has not seen that version", async () => {
+    keepOnThisBrowser();
+    sessionApi.migrate.mockImplementation(async (items: { id: string }[]) => {
+      const rewritten = stored("local_sessions").map((item) =>
+        item.id === syncedOfA.id ? { ...item, swipeActions: [{ cardIndex: 0, action: "helpful" }] } : item,
+      );
+      localStorage.setItem("local_sessions", JSON.stringify(rewritten));
+      return confirmAll(items);
+    });
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const signOut = renderSignedIn();
+    await act(async () => {
+      await signOut();
+    });
+    expect(storedIds()).toContain(syncedOfA.id);
+  });
+
+  test("an account that does not answer holds the sign-out back 5 s at most, and nothing leaves the device", async () => {
+    jest.useFakeTimers();
+    try {
+      keepOnThisBrowser();
+      let sentSignal: AbortSignal | undefined;
+      sessionApi.migrate.mockImplementation((_items: unknown, options: { signal?: AbortSignal }) => {
+        sentSignal = options.signal;
+        return new Promise(() => undefined);
+      });
+      Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+      const signOut = renderSignedIn();
+      let done = false;
+      await act(async () => {
+        void signOut().then(() => (done = true));
+        await jest.advanceTimersByTimeAsync(4900);
+      });
+      expect(sessionApi.migrate).toHaveBeenCalled();
+      expect(done).toBe(false);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(200);
+      });
+      expect(done).toBe(true);
+      // The request is called off with the sign-out's wait.
+      expect(sentSignal?.aborted).toBe(true);
+      expect(storedIds()).toContain(syncedOfA.id);
+      expect(clerkSignOut).toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("without Clerk's script (the server's sign-in): the same hand-over, before the reload", async () => {
+    keepOnThisBrowser();
+    const order: string[] = [];
+    sessionApi.migrate.mockImplementation(async (items: { id: string }[]) => (order.push("hand-over"), confirmAll(items)));
+    // jsdom cannot navigate: its "not implemented" report is how the reload shows here.
+    const consoleError = jest.spyOn(console, "error").mockImplementation((error: unknown) => {
+      if (String(error).includes("navigation")) order.push("reload");
+    });
+    try {
+      const signOut = renderSignedIn({ id: "user_a" });
+      await act(async () => {
+        await signOut();
+      });
+    } finally {
+      consoleError.mockRestore();
+    }
+    expect(clerkSignOut).not.toHaveBeenCalled();
+    expect(order).toEqual(["hand-over", "reload"]);
+    expect(storedIds()).toEqual([failedRecordingOfA.id, failedAnalysisOfA.id, guestSession.id, sessionOfB.id]);
+    expect(stored("pending_follow_ups")).toEqual([pendingOfA]);
+  });
 });

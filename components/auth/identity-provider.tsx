@@ -95,6 +95,9 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
         });
       },
       signOut: async () => {
+        // The sessions data this account kept on the device goes first: handing it over needs the sign-in (Clerk's or,
+        // without Clerk's script, the session cookie) that the steps below end.
+        if (user) await handOverKeptCopies(user.id);
         if (clerk.loaded) await clerk.signOut();
         // The cached answers were this user's (React Query's client, if anything on the page created it).
         await import("@/components/shell/shared-query-client").then((query) => query.clearSharedQueryClient()).catch(() => undefined);
@@ -116,4 +119,25 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
   );
 
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
+}
+
+/** How long a sign-out waits for the account to take the kept copies: a user who asked to leave is not kept waiting. */
+const SIGN_OUT_HAND_OVER_MS = 5000;
+
+/**
+ * The copies the account confirms it holds leave this browser; whatever awaits a retry stays (sign-out-hand-over.ts).
+ * What was not confirmed in time stays too, and goes to the account at its next sign-in here. Loaded on demand: every
+ * page carries this provider, few of them a sign-out.
+ */
+async function handOverKeptCopies(ownerId: string): Promise<void> {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), SIGN_OUT_HAND_OVER_MS);
+  const gaveUp = new Promise<void>((resolve) => stop.signal.addEventListener("abort", () => resolve()));
+  try {
+    await Promise.race([gaveUp, import("@/components/history/sign-out-hand-over").then((module) => module.handOverKeptCopies(ownerId, stop.signal))]);
+  } catch {
+    // The code could not be loaded (offline): nothing leaves the device.
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -161,7 +161,8 @@ export const sessionApi = {
   invalidateCache: (id: string) => call(() => apiJson<{ success: boolean }>("GET", SESSION_PATHS.invalidateCache(id))),
 
   /** POST /api/sessions/migrate?skipRegeneration=true — this device's sessions, moved into the account. */
-  migrate: (sessions: Record<string, unknown>[]) => call(() => apiJson<MigrateAnswer>("POST", SESSION_PATHS.migrate(), { body: { sessions } })),
+  migrate: (sessions: Record<string, unknown>[], { signal }: Signal = {}) =>
+    call(() => apiJson<MigrateAnswer>("POST", SESSION_PATHS.migrate(), { body: { sessions }, signal })),
 
   /**
    * DELETE /api/sessions/{id} with the force-delete header; a failed attempt is repeated once in its retry form

@@ -1,8 +1,9 @@
 // Whose this browser's kept sessions, recordings and waiting follow-ups are. A copy kept while someone is signed in carries
 // their user id and is theirs alone: after they sign out, a guest or the next person to sign in on this browser neither
-// sees it, retries it, sends it nor gets it migrated into their own account. The copy is not deleted (the server has not
-// confirmed it: no lost recordings); it is there again when its owner signs back in. A guest's copy carries no owner and,
-// as the spec asks, is synced to whoever signs in next.
+// sees it, retries it, sends it nor gets it migrated into their own account. Their sign-out hands the completed copies to
+// their account and removes the ones it confirms (components/history/sign-out-hand-over.ts); the rest is not deleted (the
+// server has not confirmed it: no lost recordings) and is there again when its owner signs back in. A guest's copy
+// carries no owner and, as the spec asks, is synced to whoever signs in next.
 
 let currentOwner: string | null = null;
 

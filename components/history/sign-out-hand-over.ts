@@ -1,0 +1,37 @@
+import { listLocalSessionRecords, moveLocalSessionToAccount, readLocalSessionRecord, removeLocalSession } from "@/lib/client/recordings/local-recordings";
+import { sessionApi } from "@/lib/client/sessions/session-api";
+import { migrationBatches } from "@/lib/domain/history/migration-batches";
+import { migrationItem } from "@/lib/domain/history/migration-item";
+import { confirmedMoves, copiesToHandOver } from "@/lib/domain/history/sign-out-copies";
+import { isDeviceSessionId } from "@/lib/domain/session-ids";
+
+// Loaded by the sign-out (components/auth/identity-provider.tsx) while the account's sign-in still holds: the requests
+// need it. Which copies may go, and why only through the account's confirmation: lib/domain/history/sign-out-copies.ts.
+
+/**
+ * Hands the leaving account's kept copies to the account (the sign-in migration's request, idempotent by id) and removes
+ * from this browser only those it confirms. Quiet: the sign-out's one message is "Logged out". Stops when `signal`
+ * aborts; never throws. Answers how many copies left the browser.
+ */
+export async function handOverKeptCopies(ownerId: string, signal: AbortSignal): Promise<number> {
+  let removed = 0;
+  try {
+    const copies = copiesToHandOver(listLocalSessionRecords(), ownerId);
+    // Each copy as it was sent: one written again meanwhile (a failed vote's backup) holds what the account has not seen.
+    const sent = new Map(copies.map((copy) => [copy.id, JSON.stringify(copy)]));
+    for (const batch of migrationBatches(copies)) {
+      if (signal.aborted) break;
+      const answer = await sessionApi.migrate(batch.map(migrationItem), { signal });
+      for (const { localId, accountId } of confirmedMoves(batch, answer.migrated)) {
+        if (JSON.stringify(readLocalSessionRecord(localId)) !== sent.get(localId)) continue;
+        // A copy under this browser's id is recorded as moved, as the sign-in's migration does, so that a tab still showing
+        // it cannot write it back; one under the account's own id (a backup) is simply the account's session again.
+        const gone = isDeviceSessionId(localId) ? moveLocalSessionToAccount({ localId, accountId, ownerId }) : removeLocalSession(localId);
+        if (gone) removed += 1;
+      }
+    }
+  } catch {
+    // Offline, refused, too slow, or storage refusing the write: what is left stays, as after a failed sign-in migration.
+  }
+  return removed;
+}
