@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { makeQueryClient } from "@/lib/client/api/query-client";
@@ -8,8 +8,9 @@ import { makeQueryClient } from "@/lib/client/api/query-client";
 import { ProfileOverlay } from "./profile-overlay";
 import { DATA_TEXTS } from "./texts";
 
+const signOut = jest.fn(async () => {});
 jest.mock("@/components/auth/identity-context", () => ({
-  useIdentity: () => ({ signedIn: false, clerkEnabled: false, user: { name: "Ana Lima", email: "ana@example.org" }, signOut: jest.fn() }),
+  useIdentity: () => ({ signedIn: false, clerkEnabled: false, user: { name: "Ana Lima", email: "ana@example.org" }, signOut }),
 }));
 
 function renderProfile() {
@@ -57,5 +58,23 @@ describe("ProfileOverlay", () => {
     expect(within(stats).getByRole("heading", { level: 3, name: "Session Statistics" })).toBeInTheDocument();
     expect(within(stats).getByRole("heading", { level: 4, name: "Account Status" })).toBeInTheDocument();
     expect(stats).toHaveTextContent("Free sessionAvailable");
+  });
+
+  it("Sign Out is one tap: busy and disabled until the sign-out has finished, then usable again", async () => {
+    const user = userEvent.setup();
+    let finish!: () => void;
+    signOut.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderProfile();
+    const button = within(screen.getByRole("dialog", { name: "Profile Settings" })).getByRole("button", { name: "Sign Out" });
+
+    await user.click(button);
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute("aria-busy", "true");
+    await user.click(button);
+    expect(signOut).toHaveBeenCalledTimes(1);
+
+    await act(async () => finish());
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute("aria-busy", "false");
   });
 });

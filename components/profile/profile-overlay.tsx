@@ -27,6 +27,8 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
   const [edited, setEdited] = useState<string | null>(null);
   const draft = edited ?? savedName;
   const [pending, setPending] = useState(false);
+  // The sign-out first hands this account's kept copies to it (up to 5 s): one tap, and the button says it is under way.
+  const [signingOut, setSigningOut] = useState(false);
   // The first page of the list says how many there are in all; one session is enough to ask for.
   const total = useQuery({
     queryKey: queryKeys.sessionTotal(),
@@ -47,6 +49,16 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
       showToast({ title: T.title, description: T.updateFailed, variant: "destructive" });
     } finally {
       setPending(false);
+    }
+  }
+
+  async function signOut() {
+    if (signingOut) return;
+    setSigningOut(true);
+    try {
+      await identity.signOut();
+    } finally {
+      setSigningOut(false);
     }
   }
 
@@ -91,7 +103,7 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
 
         <DataRightsCard />
 
-        <Button variant="secondary" className="w-full" onClick={() => void identity.signOut()}>
+        <Button variant="secondary" className="w-full" disabled={signingOut} aria-busy={signingOut} onClick={() => void signOut()}>
           {T.signOut}
         </Button>
         <DialogClose asChild>
