@@ -87,9 +87,8 @@ test("on a new device of an account that accepted it, the acceptance comes back 
   await waitFor(() => expect(localStorage.getItem("disclaimerAcceptedAt")).toBe("2026-10-01T08:00:00.000Z"));
 });
 
-test("signing out clears the cached profile: the next person on this browser is not shown or offered the name kept here", async () => {
-  localStorage.setItem("userDisplayName", "Maya");
-  Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+/** The provider for a signed-in user; answers the sign-out its identity offers. */
+function renderSignedIn(serverUser: { id: string } | null = null) {
   let signOut: (() => Promise<void>) | undefined;
   function Grab() {
     signOut = useIdentity().signOut;
@@ -97,13 +96,22 @@ test("signing out clears the cached profile: the next person on this browser is 
   }
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <ClerkIdentityProvider serverUser={null}>
+      <ClerkIdentityProvider serverUser={serverUser}>
         <Grab />
       </ClerkIdentityProvider>
     </QueryClientProvider>,
   );
-  await act(async () => {
+  return async () => {
     await signOut?.();
+  };
+}
+
+test("signing out clears the cached profile: the next person on this browser is not shown or offered the name kept here", async () => {
+  localStorage.setItem("userDisplayName", "Maya");
+  Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+  const signOut = renderSignedIn();
+  await act(async () => {
+    await signOut();
   });
   expect(clerkSignOut).toHaveBeenCalled();
   expect(localStorage.getItem("userDisplayName")).toBeNull();
@@ -169,24 +177,6 @@ describe("signing out on a shared browser", () => {
     localStorage.setItem("local_sessions", JSON.stringify([syncedOfA, failedRecordingOfA, failedAnalysisOfA, guestSession, sessionOfB]));
     localStorage.setItem("localRecordings", JSON.stringify([recordingRef]));
     localStorage.setItem("pending_follow_ups", JSON.stringify([pendingOfA]));
-  }
-
-  function renderSignedIn(serverUser: { id: string } | null = null) {
-    let signOut: (() => Promise<void>) | undefined;
-    function Grab() {
-      signOut = useIdentity().signOut;
-      return null;
-    }
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ClerkIdentityProvider serverUser={serverUser}>
-          <Grab />
-        </ClerkIdentityProvider>
-      </QueryClientProvider>,
-    );
-    return async () => {
-      await signOut?.();
-    };
   }
 
   const confirmAll = async (items: { id: string }[]) => ({
