@@ -23,11 +23,22 @@ const [PAGES_CACHE, PAGES_RSC_CACHE] = PAGE_CACHE_NAMES;
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 const isNextAsset = (pathname: string) => pathname.startsWith("/_next/");
 
+/**
+ * A network that neither answers nor fails (a weak signal, a captive portal) gives way to the kept copy after this long,
+ * as an offline one does at once, so the installed app still opens to record. Long enough for a host's cold start; with
+ * no kept copy, the network is waited for as before.
+ */
+const STALLED_NETWORK_SECONDS = 10;
+
 const runtimeCaching: RuntimeCaching[] = [
   {
     // React Server Component payloads of client-side navigations, beside the pages they belong to.
     matcher: ({ request, url, sameOrigin }) => sameOrigin && request.headers.get("RSC") === "1" && !isApi(url.pathname),
-    handler: new NetworkFirst({ cacheName: PAGES_RSC_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: 7 * 24 * 60 * 60 })] }),
+    handler: new NetworkFirst({
+      cacheName: PAGES_RSC_CACHE,
+      networkTimeoutSeconds: STALLED_NETWORK_SECONDS,
+      plugins: [new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: 7 * 24 * 60 * 60 })],
+    }),
   },
   {
     // Documents: real navigations, and the window's request to keep "/" for offline use (sent with Accept: text/html by
@@ -39,6 +50,7 @@ const runtimeCaching: RuntimeCaching[] = [
       (request.mode === "navigate" || (request.headers.get("Accept") ?? "").includes("text/html")),
     handler: new NetworkFirst({
       cacheName: PAGES_CACHE,
+      networkTimeoutSeconds: STALLED_NETWORK_SECONDS,
       // Next varies pages on its router headers and on Accept-Encoding; only documents live in this cache, so the URL decides.
       matchOptions: { ignoreVary: true },
       plugins: [new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: 30 * 24 * 60 * 60 })],

@@ -301,6 +301,34 @@ describe("signing out on a shared browser", () => {
     }
   });
 
+  test("Clerk's sign-out that never answers (a stalled connection): 8 s later the session ends here as without Clerk, and says so", async () => {
+    jest.useFakeTimers();
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      clerkSignOut.mockImplementationOnce(() => new Promise(() => undefined));
+      Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+      document.cookie = "__client_uat=1793523600; path=/";
+      const signOut = renderSignedIn();
+      let done = false;
+      await act(async () => {
+        void signOut().then(() => (done = true));
+        await jest.advanceTimersByTimeAsync(7900);
+      });
+      expect(done).toBe(false);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(200);
+      });
+      expect(done).toBe(true);
+      expect(document.cookie).toContain("__client_uat=0");
+      expect(currentToast()?.title).toBe("Logged out");
+      // jsdom cannot navigate: its "not implemented" report is how the reload shows here.
+      expect(consoleError.mock.calls.some(([error]) => String(error).includes("navigation"))).toBe(true);
+    } finally {
+      consoleError.mockRestore();
+      jest.useRealTimers();
+    }
+  });
+
   test("without Clerk's script (the server's sign-in): the same hand-over, before the reload", async () => {
     keepOnThisBrowser();
     const order: string[] = [];

@@ -12,6 +12,7 @@ import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-discl
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
 import { clearDisplayName } from "@/lib/client/storage/profile";
 import { showToast } from "@/lib/client/toast/toast-store";
+import { withDeadline } from "@/lib/domain/with-deadline";
 
 import { IdentityContext, type AppIdentity, type AppUser } from "./identity-context";
 import { AUTH_TEXTS } from "./texts";
@@ -98,16 +99,25 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
         // The sessions data this account kept on the device goes first: handing it over needs the sign-in (Clerk's or,
         // without Clerk's script, the session cookie) that the steps below end.
         if (user) await handOverKeptCopies(user.id);
-        if (clerk.loaded) await clerk.signOut();
+        // Clerk's sign-out asks Clerk's servers and has no time-out of its own: one that does not end (a stalled
+        // connection) or fails ends the session here the way a page without Clerk's script does, below.
+        const endedByClerk =
+          clerk.loaded &&
+          (await withDeadline(clerk.signOut(), CLERK_SIGN_OUT_WAIT_MS, () => new Error("Clerk's sign-out did not answer")).then(
+            () => true,
+            () => false,
+          ));
         // The cached answers were this user's (React Query's client, if anything on the page created it).
-        await import("@/components/shell/shared-query-client").then((query) => query.clearSharedQueryClient()).catch(() => undefined);
+        await withDeadline(import("@/components/shell/shared-query-client"), CLERK_SIGN_OUT_WAIT_MS, () => new Error("not loaded"))
+          .then((query) => query.clearSharedQueryClient())
+          .catch(() => undefined);
         await clearPageCaches();
         // The cached profile: the name kept on this device was this user's, shown in the header and offered as a speaker's.
         clearDisplayName();
         notifyStoredSettingChanged();
         showToast({ title: AUTH_TEXTS.loggedOut });
-        if (!clerk.loaded) {
-          // Without Clerk's script, end the session the way Clerk reads it: no token, client last active "0".
+        if (!endedByClerk) {
+          // Without Clerk (its script, or its answer), end the session the way Clerk reads it: no token, client last active "0".
           document.cookie = "__session=; Max-Age=0; path=/";
           document.cookie = "__client_uat=0; path=/";
           // A full reload lets the server render the signed-out page from the now-empty cookies.
@@ -120,6 +130,9 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
 
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
 }
+
+/** How long a sign-out waits for Clerk's servers to end the session (and for the query cache's code) before going on. */
+const CLERK_SIGN_OUT_WAIT_MS = 8000;
 
 /** How long a sign-out waits for the account to take the kept copies: a user who asked to leave is not kept waiting. */
 const SIGN_OUT_HAND_OVER_MS = 5000;

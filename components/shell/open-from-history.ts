@@ -6,7 +6,7 @@ import { withDeadline } from "@/lib/domain/with-deadline";
 import { historyDetailLoaded, sessionResultsLoaded } from "./lazy-screens";
 import { HOME_TEXTS } from "./texts";
 
-/** A screen's download that neither arrives nor fails (a stalled connection) holds the history no longer than this. */
+/** A download (the session rules, the screen's code) that neither arrives nor fails holds the history no longer than this. */
 export const SCREEN_CODE_WAIT_MS = 15_000;
 
 /**
@@ -24,7 +24,11 @@ export async function openFromHistory(
 ): Promise<void> {
   let screenLoaded: Promise<unknown>;
   try {
-    const { completedSessionFromHistory, isCompletedSession } = await import("@/lib/domain/session-flow/from-history");
+    const { completedSessionFromHistory, isCompletedSession } = await withDeadline(
+      import("@/lib/domain/session-flow/from-history"),
+      SCREEN_CODE_WAIT_MS,
+      () => new Error("The session rules did not arrive."),
+    );
     if (isCompletedSession(session)) {
       screens.results(completedSessionFromHistory(session));
       screenLoaded = sessionResultsLoaded();

@@ -65,6 +65,37 @@ describe("time-outs", () => {
     expect(error).toBeInstanceOf(RequestTimeoutError);
   });
 
+  describe("on a browser without AbortSignal.any (Safari 16.4 to 17.3)", () => {
+    const any = AbortSignal.any;
+    beforeEach(() => {
+      // @ts-expect-error: the browser this stands for has no AbortSignal.any.
+      delete AbortSignal.any;
+    });
+    afterEach(() => {
+      AbortSignal.any = any;
+    });
+
+    it("a caller with a signal of its own (every React Query call) still gets the route's time-out", async () => {
+      const seen: AbortSignal[] = [];
+      const error = await client(hangingFetch(seen), () => 80)
+        .apiRequest("GET", "/api/sessions", { signal: new AbortController().signal })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RequestTimeoutError);
+    });
+
+    it("and the caller's own cancel still ends it at once", async () => {
+      const seen: AbortSignal[] = [];
+      const controller = new AbortController();
+      const outcome = client(hangingFetch(seen), () => 60_000)
+        .apiRequest("GET", "/api/sessions", { signal: controller.signal })
+        .catch((caught: unknown) => caught);
+      controller.abort();
+      const error = await outcome;
+      expect(error).not.toBeInstanceOf(RequestTimeoutError);
+      expect((error as Error).name).toBe("AbortError");
+    });
+  });
+
   it("lets the caller's own cancel through as it is", async () => {
     const seen: AbortSignal[] = [];
     const controller = new AbortController();

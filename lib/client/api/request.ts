@@ -167,15 +167,35 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
-/** AbortSignal.timeout where the browser has it (every current one); without it, no time-out rather than a crash. */
+/**
+ * A signal that aborts after `ms`: AbortSignal.timeout, or a timer where the browser lacks it (Safari before 16), so that
+ * every call keeps its time-out.
+ */
 function timeoutSignal(ms: number): AbortSignal | undefined {
-  return typeof AbortSignal !== "undefined" && typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(ms) : undefined;
+  if (typeof AbortSignal === "undefined") return undefined;
+  if (typeof AbortSignal.timeout === "function") return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException("The operation timed out.", "TimeoutError")), ms);
+  return controller.signal;
 }
 
-/** The caller's signal and the time-out together (AbortSignal.any is missing in older Safari: the caller's signal wins there). */
+/**
+ * The caller's signal and the time-out together: AbortSignal.any, or the same by hand where the browser lacks it (Safari
+ * 16.4 to 17.3, Chrome before 116, every React Query call passing a signal of its own), so neither is lost.
+ */
 function combine(signal: AbortSignal | undefined, timeout: AbortSignal | undefined): AbortSignal | undefined {
   if (!signal || !timeout) return signal ?? timeout;
-  return typeof AbortSignal.any === "function" ? AbortSignal.any([signal, timeout]) : signal;
+  if (typeof AbortSignal.any === "function") return AbortSignal.any([signal, timeout]);
+  const controller = new AbortController();
+  const onAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
+  for (const source of [signal, timeout]) {
+    if (source.aborted) {
+      controller.abort(source.reason);
+      break;
+    }
+    source.addEventListener("abort", onAbort, { once: true });
+  }
+  return controller.signal;
 }
 
 /** Retry-After in seconds (the server sends whole seconds); null when absent or not a number. */

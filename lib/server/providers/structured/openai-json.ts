@@ -12,7 +12,8 @@ export class OpenAiJsonProvider implements StructuredJsonProvider {
   private readonly client: OpenAI;
 
   constructor({ apiKey, baseURL }: { apiKey: string; baseURL?: string }) {
-    this.client = new OpenAI({ apiKey, baseURL, maxRetries: 0 });
+    // The log level is fixed: at "debug" (OPENAI_LOG in the environment) the SDK would log every prompt and answer.
+    this.client = new OpenAI({ apiKey, baseURL, maxRetries: 0, logLevel: "warn" });
   }
 
   async generate(prompt: StructuredPrompt, signal: AbortSignal): Promise<unknown> {

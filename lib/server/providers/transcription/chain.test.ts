@@ -82,3 +82,15 @@ test("a client gone while the primary is asked ends the chain: the backup is nev
   expect(openai.transcribe).toHaveBeenCalledTimes(1);
   expect(gemini.transcribe).not.toHaveBeenCalled();
 });
+
+test.each([
+  ["a parse error quoting the answer", new SyntaxError(`Unexpected token 'M', "Maya: I never said that" is not valid JSON`), "gemini: SyntaxError"],
+  ["a type error quoting a value", new TypeError("Cannot use 'in' operator to search for 'duration' in Maya: I never said that"), "gemini: TypeError"],
+  ["the network failing", new TypeError("fetch failed"), "gemini: TypeError: fetch failed"],
+  ["a provider's own words", new Error("overloaded"), "gemini: overloaded"],
+])("the reason kept for %s says nothing of the conversation", async (_, thrown, reason) => {
+  const gemini = provider("gemini");
+  gemini.transcribe.mockRejectedValue(thrown);
+  const error = await runTranscriptionChain([gemini.step], input(tenMinutes)).catch((caught: unknown) => caught);
+  expect((error as TranscriptionUnavailableError).reasons).toEqual([reason]);
+});

@@ -97,12 +97,21 @@ export async function runTranscriptionChain(
   throw new TranscriptionUnavailableError(reasons);
 }
 
-/** A short reason without request or response bodies (they may hold the conversation). */
+/** Errors whose message quotes the value they choked on, which may be the conversation: their name is kept, not that. */
+const QUOTING_ERRORS = new Set(["SyntaxError", "RangeError", "ReferenceError"]);
+
+/**
+ * A short reason without request or response bodies (they may hold the conversation). It is stored with the failure and
+ * shown in the history; a connection failure's words ("fetch failed", "Connection error") are what classify it as one.
+ */
 function describeFailure(provider: string, error: unknown): string {
   const status = statusOf(error);
   if (status === 503) return `${provider}: Service Unavailable (503)`;
   if (status === 429) return `${provider}: rate limited (429)`;
   if (status !== undefined) return `${provider}: error ${status}`;
+  if (error instanceof Error && (QUOTING_ERRORS.has(error.name) || (error.name === "TypeError" && !/fetch failed|network/i.test(error.message)))) {
+    return `${provider}: ${error.name}`;
+  }
   if (error instanceof Error) return `${provider}: ${error.name === "Error" ? error.message.slice(0, 120) : `${error.name}: ${error.message.slice(0, 120)}`}`;
   return `${provider}: unknown error`;
 }

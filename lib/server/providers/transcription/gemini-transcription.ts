@@ -5,7 +5,7 @@ import { z } from "zod";
 
 import { buildDiarizationPrompt, speakerReferenceLabel } from "@/lib/server/prompts/transcription";
 
-import type { ProviderTranscript, TranscriptionInput, TranscriptionProvider } from "./types";
+import { InvalidProviderOutputError, type ProviderTranscript, type TranscriptionInput, type TranscriptionProvider } from "./types";
 
 export const GEMINI_TRANSCRIBE_MODEL = "gemini-2.5-flash";
 
@@ -41,13 +41,6 @@ const answerSchema = z.object({
     )
     .max(5_000),
 });
-
-export class InvalidProviderOutputError extends Error {
-  constructor(provider: string) {
-    super(`${provider} returned a transcription we could not read`);
-    this.name = "InvalidProviderOutputError";
-  }
-}
 
 /** The backup service: audio in, diarized segments out as schema-constrained JSON. */
 export class GeminiTranscriptionProvider implements TranscriptionProvider {

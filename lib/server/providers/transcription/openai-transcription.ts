@@ -2,7 +2,7 @@ import "server-only";
 
 import OpenAI, { toFile } from "openai";
 
-import type { ProviderTranscript, TranscriptionInput, TranscriptionProvider } from "./types";
+import { InvalidProviderOutputError, type ProviderTranscript, type TranscriptionInput, type TranscriptionProvider } from "./types";
 
 export const OPENAI_DIARIZE_MODEL = "gpt-4o-transcribe-diarize";
 /** The diarization model refuses longer audio: "audio duration … seconds is longer than 1400 seconds which is the maximum". */
@@ -27,8 +27,9 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
   private readonly client: OpenAI;
 
   constructor({ apiKey, baseURL }: { apiKey: string; baseURL?: string }) {
-    // Retries and time-outs belong to our policy (providers/retry.ts), not the SDK's.
-    this.client = new OpenAI({ apiKey, baseURL, maxRetries: 0 });
+    // Retries and time-outs belong to our policy (providers/retry.ts), not the SDK's. The log level is fixed: at "debug"
+    // (OPENAI_LOG in the environment) the SDK would log every request and answer, audio and transcript included.
+    this.client = new OpenAI({ apiKey, baseURL, maxRetries: 0, logLevel: "warn" });
   }
 
   async transcribe(input: TranscriptionInput, signal: AbortSignal): Promise<ProviderTranscript> {
@@ -52,6 +53,8 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
       },
       { signal },
     );
+    // An OpenAI-compatible server answering with something else than JSON gives the SDK's raw text: not a transcript.
+    if (typeof result !== "object" || result === null) throw new InvalidProviderOutputError(this.name);
     return {
       text: result.text ?? "",
       durationSeconds: "duration" in result && typeof result.duration === "number" ? result.duration : undefined,

@@ -27,3 +27,11 @@ export interface TranscriptionProvider {
   readonly maxAudioSeconds?: number;
   transcribe(input: TranscriptionInput, signal: AbortSignal): Promise<ProviderTranscript>;
 }
+
+/** A provider answered, but not with a transcription: its words are not kept (they may be the conversation). */
+export class InvalidProviderOutputError extends Error {
+  constructor(provider: string) {
+    super(`${provider} returned a transcription we could not read`);
+    this.name = "InvalidProviderOutputError";
+  }
+}
