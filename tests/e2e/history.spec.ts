@@ -255,7 +255,10 @@ test("signed in, a session that does not load but is kept on this device: it ope
   await page.goto(ACCOUNT_SERVER.url);
   await seedLocalSessions(page, [{ id, briefSummary: "Holiday plans", transcript: "Ana: the sea or the hills?\nBen: the hills this time" }]);
   await signIn(context, ACCOUNT_SERVER, userId);
+  // The device's copy is listed at once, the account's when its page arrives: the tap is meant for the account's.
+  const accountListed = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/sessions" && response.ok());
   await page.reload();
+  await accountListed;
   const open = history(page).getByRole("button", { name: `${T.openPrefix}Holiday plans` });
   await expect(open).toHaveCount(1);
 
