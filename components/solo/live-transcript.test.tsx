@@ -22,4 +22,7 @@ test("collapsed by default with the turn count; opened, the coach and the user a
   const items = screen.getAllByRole("listitem");
   expect(items[0]).toHaveTextContent("CoachHow was your week?");
   expect(items[1]).toHaveTextContent("AnaLong.");
+  // A long journal scrolls inside the card: the keyboard reaches the scrolling region, named as the toggle is.
+  await user.tab();
+  expect(screen.getByRole("region", { name: "Live Transcript (2 turns)" })).toHaveFocus();
 });
