@@ -1,6 +1,8 @@
 import { AUTH_MESSAGES } from "@/lib/domain/auth/messages";
+import type { AuthScreenEvent } from "@/lib/domain/auth/screen-machine";
 
 import {
+  CLERK_FLOW_WAIT_MS,
   completePasswordReset,
   requestPasswordReset,
   resendVerification,
@@ -11,6 +13,7 @@ import {
   type SignInResource,
   type SignUpResource,
 } from "./auth-flows";
+import { AUTH_TEXTS } from "./texts";
 
 // The flows against stand-ins of Clerk's SignIn / SignUp resources: which calls they make, in which order, and which
 // event each outcome becomes. The real client runs against a fake Frontend API in tests/e2e/auth.spec.ts.
@@ -176,5 +179,103 @@ describe("password reset", () => {
       attemptFirstFactor: jest.fn(async () => Promise.reject(clerkError("form_password_pwned", "Password has been found in an online data breach."))),
     } as unknown as SignInResource;
     await expect(completePasswordReset(weak, setActive, "123456", "password")).resolves.toEqual({ type: "FAILED", message: AUTH_MESSAGES.passwordTooShort });
+  });
+});
+
+describe("a Clerk call that never answers", () => {
+  // A stalled connection: Clerk's promise neither resolves nor rejects.
+  const never = () => jest.fn(() => new Promise<never>(() => {}));
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** The flow's event once the bound has passed, after checking it had not ended a moment before. */
+  async function afterBound(flow: Promise<AuthScreenEvent>): Promise<AuthScreenEvent> {
+    let ended = false;
+    void flow.finally(() => (ended = true));
+    await jest.advanceTimersByTimeAsync(CLERK_FLOW_WAIT_MS - 1);
+    expect(ended).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(ended).toBe(true);
+    return flow;
+  }
+
+  it("sign-in: ends after the bound in a failure that blames the connection, not the password", async () => {
+    const signIn = { create: never() } as unknown as SignInResource;
+    await expect(afterBound(signInWithPassword(signIn, setActiveMock(), "a@b.co", "password1"))).resolves.toEqual({
+      type: "SIGN_IN_FAILED",
+      failure: { kind: "other", message: AUTH_TEXTS.signInUnavailable },
+    });
+  });
+
+  it("sign-in: a session activation that never answers, within the same bound", async () => {
+    const create = jest.fn(async () => ({ status: "complete", createdSessionId: "sess_1" }));
+    const setActive = never() as unknown as SetActive;
+    await expect(afterBound(signInWithPassword({ create } as unknown as SignInResource, setActive, "a@b.co", "password1"))).resolves.toEqual({
+      type: "SIGN_IN_FAILED",
+      failure: { kind: "other", message: AUTH_TEXTS.signInUnavailable },
+    });
+  });
+
+  it("sign-up: the create, the activation and the verification link each end in the sign-up failure", async () => {
+    const failure = { type: "FAILED", message: AUTH_MESSAGES.signUpFailed };
+    await expect(afterBound(signUpWithPassword({ create: never() } as unknown as SignUpResource, setActiveMock(), "a@b.co", "password1", ""))).resolves.toEqual(
+      failure,
+    );
+
+    const complete = { create: jest.fn(async () => ({ status: "complete", createdSessionId: "sess_2" })) } as unknown as SignUpResource;
+    await expect(afterBound(signUpWithPassword(complete, never() as unknown as SetActive, "a@b.co", "password1", ""))).resolves.toEqual(failure);
+
+    // No code is asked for once the link has used up the flow's time: that failure would wrongly say verification is not set up.
+    const prepare = never();
+    const unverified = { status: "missing_requirements", missingFields: [], unverifiedFields: ["email_address"], prepareEmailAddressVerification: prepare };
+    const signUp = { create: jest.fn(async () => unverified) } as unknown as SignUpResource;
+    await expect(afterBound(signUpWithPassword(signUp, setActiveMock(), "a@b.co", "password1", ""))).resolves.toEqual(failure);
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
+  it("the flow's calls share one bound: a slow create leaves the rest of it to the next call", async () => {
+    const create = jest.fn(
+      () => new Promise((resolve) => setTimeout(() => resolve({ status: "complete", createdSessionId: "sess_1" }), CLERK_FLOW_WAIT_MS / 2)),
+    );
+    const setActive = never() as unknown as SetActive;
+    await expect(afterBound(signInWithPassword({ create } as unknown as SignInResource, setActive, "a@b.co", "password1"))).resolves.toMatchObject({
+      type: "SIGN_IN_FAILED",
+    });
+  });
+
+  it("sign-up code, resend and both steps of the reset end in their flow's failure", async () => {
+    await expect(
+      afterBound(verifySignUpCode({ attemptEmailAddressVerification: never() } as unknown as SignUpResource, setActiveMock(), "123456")),
+    ).resolves.toEqual({ type: "FAILED", message: AUTH_MESSAGES.signUpFailed });
+
+    await expect(afterBound(resendVerification({ create: never() } as unknown as SignUpResource, "a@b.co", "", "help@x.test"))).resolves.toEqual({
+      type: "FAILED",
+      message: AUTH_MESSAGES.resendFailed("help@x.test"),
+    });
+
+    await expect(afterBound(requestPasswordReset({ create: never() } as unknown as SignInResource, "a@b.co"))).resolves.toEqual({
+      type: "FAILED",
+      message: AUTH_MESSAGES.resetRequestFailed,
+    });
+    const stalledPrepare = {
+      create: jest.fn(async () => ({
+        supportedFirstFactors: [{ strategy: "reset_password_email_code", emailAddressId: "idn_1" }],
+        prepareFirstFactor: never(),
+      })),
+    } as unknown as SignInResource;
+    await expect(afterBound(requestPasswordReset(stalledPrepare, "a@b.co"))).resolves.toEqual({ type: "FAILED", message: AUTH_MESSAGES.resetRequestFailed });
+
+    await expect(
+      afterBound(completePasswordReset({ attemptFirstFactor: never() } as unknown as SignInResource, setActiveMock(), "123456", "newpassword")),
+    ).resolves.toEqual({ type: "FAILED", message: AUTH_MESSAGES.resetFailed });
+  });
+});
+
+describe("a session activation that fails after a complete sign-up", () => {
+  it("ends in the sign-up failure instead of leaving the screen busy", async () => {
+    const complete = { create: jest.fn(async () => ({ status: "complete", createdSessionId: "sess_2" })) } as unknown as SignUpResource;
+    const setActive = jest.fn(async () => Promise.reject(new Error("network"))) as unknown as SetActive;
+    await expect(signUpWithPassword(complete, setActive, "a@b.co", "password1", "")).resolves.toEqual({ type: "FAILED", message: AUTH_MESSAGES.signUpFailed });
   });
 });

@@ -21,7 +21,8 @@ import { checkCode, checkCredentials, checkEmail, checkResetCompletion } from "@
 
 import { completePasswordReset, requestPasswordReset, resendVerification, signInWithPassword, signUpWithPassword, verifySignUpCode } from "./auth-flows";
 import { useIdentity } from "./identity-context";
-import { AUTH_SCREEN_TEXTS as T } from "./texts";
+import { AUTH_TEXTS, AUTH_SCREEN_TEXTS as T } from "./texts";
+import { useClerkUnavailable } from "./use-clerk-unavailable";
 
 /** Spec part 2 section 9: after a successful reset the screen waits 1 s before going home. */
 const RESET_REDIRECT_MS = 1000;
@@ -40,7 +41,10 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
   const [code, setCode] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = signInHook.isLoaded && signUpHook.isLoaded;
+  const unavailable = useClerkUnavailable(loaded);
   const blocked = state.busy || !loaded;
+  // Forms that cannot work are disabled, not busy: nothing is coming for them.
+  const formBusy = blocked && !unavailable;
 
   const firstRender = useRef(true);
   useEffect(() => {
@@ -174,6 +178,11 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
         <p className="mt-2 leading-relaxed text-ink-soft">{state.mode === "sign-in" ? T.signInIntro : T.signUpIntro}</p>
       ) : null}
 
+      {unavailable ? (
+        <p role="alert" className="mt-4 rounded-xl bg-[#fdecea] px-4 py-3 leading-relaxed text-[#8a1c12]">
+          {AUTH_TEXTS.signInUnavailable}
+        </p>
+      ) : null}
       <Notice state={state} />
 
       {state.step === "normal" || state.step === "unverified" ? (
@@ -185,7 +194,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
           <p className="my-4 flex items-center gap-3 text-sm text-ink-soft before:h-px before:flex-1 before:bg-cream-200 after:h-px after:flex-1 after:bg-cream-200">
             {T.or}
           </p>
-          <Form onSubmit={submitCredentials} busy={blocked}>
+          <Form onSubmit={submitCredentials} busy={formBusy}>
             <EmailField value={email} onChange={setEmail} disabled={blocked} />
             <TextField
               label={T.password}
@@ -236,7 +245,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
       {state.step === "forgot" ? (
         <>
           <p className="mt-2 leading-relaxed text-ink-soft">{T.resetIntro}</p>
-          <Form onSubmit={submitResetRequest} busy={blocked}>
+          <Form onSubmit={submitResetRequest} busy={formBusy}>
             <EmailField value={email} onChange={setEmail} disabled={blocked} />
             <Button type="submit" className="w-full" disabled={blocked}>
               {T.resetPassword}
@@ -248,7 +257,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
 
       {state.step === "code-sent" ? (
         <>
-          <Form onSubmit={submitResetCompletion} busy={blocked}>
+          <Form onSubmit={submitResetCompletion} busy={formBusy}>
             <CodeField label={T.resetCode} value={code} onChange={setCode} disabled={blocked} />
             <TextField
               label={T.newPassword}
@@ -271,7 +280,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
       ) : null}
 
       {state.step === "verify-code" ? (
-        <Form onSubmit={submitSignUpCode} busy={blocked}>
+        <Form onSubmit={submitSignUpCode} busy={formBusy}>
           <CodeField label={T.verificationCode} value={code} onChange={setCode} disabled={blocked} />
           <Button type="submit" className="w-full" disabled={blocked}>
             {T.verify}

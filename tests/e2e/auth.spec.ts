@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 
+import { TEST_CLERK_FRONTEND_API } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, expectNoHorizontalScroll, Shell, test, visitSignedOut } from "./support/app";
 import { FakeClerkFapi } from "./support/fake-clerk-fapi";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
@@ -282,6 +283,22 @@ test.describe("Google's answer, completed on home (the spec's redirect target)",
     await checkScreen(page, "auth-google-needs-more", testInfo);
     expect(fapi.unhandled).toEqual([]);
   });
+});
+
+test("with Clerk's servers out of reach (an ad blocker, an outage), the sign-in screen says sign-in is unavailable and keeps its form disabled", async ({
+  page,
+  context,
+}) => {
+  // Clerk gives up on its script after its own 15 s, the screen's bound is 20 s: both come after the default test time-out.
+  test.setTimeout(60_000);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await context.route(`https://${TEST_CLERK_FRONTEND_API}/**`, (route) => route.abort("blockedbyclient"));
+  await page.goto(`${ACCOUNT_SERVER.url}/sign-in`);
+  const unavailable = "Sign-in is not available right now. Please check your connection and try again.";
+  await expect(page.getByRole("alert").filter({ hasText: unavailable })).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole("textbox", { name: "Email" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeDisabled();
 });
 
 test("the guest banner's 'Create an account' goes to /sign-up; without Clerk there is none", async ({ page, context }) => {

@@ -1,0 +1,122 @@
+/**
+ * @jest-environment jsdom
+ */
+import { act, fireEvent, render, screen } from "@testing-library/react";
+
+import { GOOGLE_SIGN_IN_PARAM } from "@/lib/client/auth/clerk-on-demand";
+
+import { CLERK_FLOW_WAIT_MS } from "./auth-flows";
+import { AuthScreen } from "./auth-screen";
+import { IdentityContext, type AppIdentity } from "./identity-context";
+import { AUTH_SCREEN_TEXTS, AUTH_TEXTS } from "./texts";
+import { CLERK_LOAD_WAIT_MS } from "./use-clerk-unavailable";
+
+// Every wait of the sign-in screen has an end: Clerk that fails or never loads, and a Clerk call that never answers, leave the
+// user with the screen's message instead of a form disabled, or "Please wait…", for good.
+
+const clerk: { status: "loading" | "ready" | "error" | "degraded"; signIn: { create: jest.Mock } } = {
+  status: "loading",
+  signIn: { create: jest.fn() },
+};
+const setActive = jest.fn(async () => undefined);
+const loaded = () => clerk.status === "ready" || clerk.status === "degraded";
+jest.mock("@clerk/nextjs/legacy", () => ({
+  useSignIn: () => (loaded() ? { isLoaded: true, signIn: clerk.signIn, setActive } : { isLoaded: false }),
+  useSignUp: () => (loaded() ? { isLoaded: true, signUp: {}, setActive } : { isLoaded: false }),
+}));
+jest.mock("@clerk/nextjs", () => ({ useClerk: () => ({ status: clerk.status }) }));
+
+const identity: AppIdentity = { clerkEnabled: true, signedIn: false, user: null, signInWithGoogle: jest.fn(async () => {}), signOut: async () => {} };
+
+function Screen() {
+  return (
+    <IdentityContext.Provider value={identity}>
+      <AuthScreen initialMode="sign-in" supportEmail="help@x.test" />
+    </IdentityContext.Provider>
+  );
+}
+
+const submit = () => screen.getByRole("button", { name: AUTH_SCREEN_TEXTS.signIn });
+
+function expectFormDisabled() {
+  expect(screen.getByLabelText(AUTH_SCREEN_TEXTS.email)).toBeDisabled();
+  expect(screen.getByRole("button", { name: AUTH_SCREEN_TEXTS.continueWithGoogle })).toBeDisabled();
+  expect(submit()).toBeDisabled();
+  expect(screen.getByRole("button", { name: AUTH_SCREEN_TEXTS.forgotPassword })).toBeDisabled();
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  clerk.status = "loading";
+  clerk.signIn.create.mockReset();
+  setActive.mockClear();
+  jest.mocked(identity.signInWithGoogle).mockClear();
+});
+afterEach(() => {
+  jest.useRealTimers();
+  window.history.replaceState(null, "", "/");
+});
+
+test("Clerk in error (its script blocked or failed): the screen says sign-in is unavailable and keeps the form disabled", () => {
+  clerk.status = "error";
+  render(<Screen />);
+  expect(screen.getByRole("alert")).toHaveTextContent(AUTH_TEXTS.signInUnavailable);
+  expectFormDisabled();
+  // Disabled, not busy: nothing is coming for it.
+  expect(submit().closest("form")).toHaveAttribute("aria-busy", "false");
+});
+
+test("Clerk turning to error while the screen waits shows the message at once", () => {
+  const view = render(<Screen />);
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  clerk.status = "error";
+  view.rerender(<Screen />);
+  expect(screen.getByRole("alert")).toHaveTextContent(AUTH_TEXTS.signInUnavailable);
+});
+
+test("Clerk never loading: the message comes after the bound, and goes if Clerk loads after all", () => {
+  const view = render(<Screen />);
+  act(() => jest.advanceTimersByTime(CLERK_LOAD_WAIT_MS - 1));
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.getByRole("alert")).toHaveTextContent(AUTH_TEXTS.signInUnavailable);
+  expectFormDisabled();
+
+  clerk.status = "ready";
+  view.rerender(<Screen />);
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  expect(submit()).toBeEnabled();
+});
+
+test("'Sign in with Google' from a page without Clerk, when Clerk then fails here: the message, and no start of Google", () => {
+  window.history.replaceState(null, "", `/sign-in?${GOOGLE_SIGN_IN_PARAM.name}=${GOOGLE_SIGN_IN_PARAM.value}`);
+  clerk.status = "error";
+  render(<Screen />);
+  expect(screen.getByRole("alert")).toHaveTextContent(AUTH_TEXTS.signInUnavailable);
+  expect(identity.signInWithGoogle).not.toHaveBeenCalled();
+});
+
+test("Clerk loaded in time: no message", () => {
+  clerk.status = "ready";
+  render(<Screen />);
+  act(() => jest.advanceTimersByTime(CLERK_LOAD_WAIT_MS * 2));
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  expect(submit()).toBeEnabled();
+});
+
+test("a sign-in Clerk never answers ends after the bound: the failure shows and the form can be used again", async () => {
+  clerk.status = "ready";
+  clerk.signIn.create.mockImplementation(() => new Promise(() => {}));
+  render(<Screen />);
+  fireEvent.change(screen.getByLabelText(AUTH_SCREEN_TEXTS.email), { target: { value: "a@b.co" } });
+  fireEvent.change(screen.getByLabelText(AUTH_SCREEN_TEXTS.password), { target: { value: "password1" } });
+  fireEvent.click(submit());
+  expect(await screen.findByRole("button", { name: AUTH_SCREEN_TEXTS.working })).toBeDisabled();
+
+  await act(() => jest.advanceTimersByTimeAsync(CLERK_FLOW_WAIT_MS - 1));
+  expect(screen.getByRole("button", { name: AUTH_SCREEN_TEXTS.working })).toBeDisabled();
+  await act(() => jest.advanceTimersByTimeAsync(1));
+  expect(screen.getByRole("status")).toHaveTextContent(AUTH_TEXTS.signInUnavailable);
+  expect(submit()).toBeEnabled();
+  expect(setActive).not.toHaveBeenCalled();
+});
