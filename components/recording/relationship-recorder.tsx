@@ -8,7 +8,7 @@ import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { useWakeLock } from "@/lib/client/hooks/use-wake-lock";
-import { isCapturing } from "@/lib/domain/session-flow/machine";
+import { isCapturing, showsReadiness } from "@/lib/domain/session-flow/machine";
 
 import { ElapsedTimer } from "./elapsed-timer";
 import { ReadinessCard } from "./readiness-card";
@@ -56,7 +56,7 @@ export function RelationshipRecorder({ modeSwitch }: { modeSwitch?: ReactNode })
         </div>
       ) : null}
 
-      {(phase.name === "readiness" || phase.name === "recording") && !phase.confirmed ? (
+      {showsReadiness(state) ? (
         <ReadinessCard
           capturing={phase.name === "recording"}
           onCountdownEnd={() => void flow.beginCapture()}

@@ -22,8 +22,8 @@ export function newCapture(prefix: string, onReconnectChange?: (lost: boolean) =
 
 /**
  * Opens the microphone; false when it cannot, told why: a browser that cannot record gets the spec's "Audio Recording Not
- * Supported" toast (part 1 section 5), a microphone that cannot be opened (denied, missing, busy) "Microphone Unavailable"
- * with the recorder's reason.
+ * Supported" toast (part 1 section 5), a microphone that cannot be opened (denied, missing, busy, or no answer within
+ * MICROPHONE_OPEN_TIMEOUT_MS) "Microphone Unavailable" with the recorder's reason.
  */
 export async function startCapture(capture: AudioRecorder): Promise<boolean> {
   try {

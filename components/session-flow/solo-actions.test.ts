@@ -1,7 +1,10 @@
 /**
  * @jest-environment jsdom
  */
+import { RECORDING_TEXTS } from "@/components/recording/texts";
 import { SOLO_TEXTS } from "@/components/solo/texts";
+import { MICROPHONE_OPEN_TIMEOUT_MS } from "@/lib/client/recordings/open-microphone";
+import { RECORDER_MESSAGES, RecorderError } from "@/lib/client/recordings/recorder";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
 import { createAnalysisActions } from "./analysis-actions";
@@ -339,6 +342,58 @@ describe("the speech-recognition aid fills the Live Transcript when there is no 
     solo.beginCountdown(audioElement());
     await solo.beginCapture();
     expect(kit.getState()).toMatchObject({ phase: { name: "recording" }, solo: { coach: "unavailable", turns: [] } });
+  });
+});
+
+// The coach opens a microphone of its own. When that request never answered (a hidden permission prompt), the status said
+// "Connecting to your coach..." for the whole journal, and the speech aid, which waits for the coach to be unavailable,
+// never started.
+describe("the coach's microphone never answers", () => {
+  afterEach(() => jest.useRealTimers());
+
+  test("at the bound the coach could not start, the journal goes on with the aid, and a stream granted later is stopped", async () => {
+    jest.useFakeTimers();
+    let grantLate: (stream: MediaStream) => void = () => undefined;
+    (navigator.mediaDevices.getUserMedia as jest.Mock).mockReturnValue(new Promise((resolve) => (grantLate = resolve)));
+    const aid = { stop: jest.fn() };
+    const startAid: StartTranscriptAid = jest.fn(() => aid);
+    const coach = fakeCoach();
+    const { kit, solo } = setUp(coach.start, startAid);
+    solo.start({ signedIn: true, userName: "Ana" });
+    solo.beginCountdown(audioElement());
+    await solo.beginCapture();
+    expect(kit.getState()).toMatchObject({ phase: { name: "recording" }, solo: { coach: "connecting" } });
+
+    await jest.advanceTimersByTimeAsync(MICROPHONE_OPEN_TIMEOUT_MS);
+    expect(kit.getState()).toMatchObject({ phase: { name: "recording" }, solo: { coach: "unavailable" } });
+    expect(showToast).toHaveBeenCalledWith({ title: ERROR_TEXTS.couldNotStart, description: SOLO_TEXTS.coachUnavailable, variant: "destructive" });
+    expect(startAid).toHaveBeenCalledTimes(1);
+    expect(coach.start).not.toHaveBeenCalled();
+
+    const lateTrack = { stop: jest.fn() };
+    grantLate({ getTracks: () => [lateTrack] } as unknown as MediaStream);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(lateTrack.stop).toHaveBeenCalled();
+    expect(coach.start).not.toHaveBeenCalled();
+  });
+
+  test("the journal's own microphone fails with the coach already on: the coach ends with the journal", async () => {
+    const coach = fakeCoach();
+    const { kit, solo } = setUp(coach.start);
+    solo.start({ signedIn: true, userName: "Ana" });
+    solo.beginCountdown(audioElement());
+    await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+    fakeRecorder.start.mockRejectedValueOnce(new RecorderError(RECORDER_MESSAGES.failed));
+
+    await solo.beginCapture();
+    expect(kit.getState()).toMatchObject({ phase: { name: "idle" }, solo: { coach: "off" } });
+    expect(showToast).toHaveBeenCalledWith({
+      title: RECORDING_TEXTS.microphoneUnavailableTitle,
+      description: RECORDER_MESSAGES.failed,
+      variant: "destructive",
+    });
+    expect(coach.session.stop).toHaveBeenCalledTimes(1);
+    expect(micTrack.stop).toHaveBeenCalled();
   });
 });
 

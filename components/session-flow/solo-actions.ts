@@ -1,5 +1,6 @@
 import { SOLO_TEXTS } from "@/components/solo/texts";
 import { listStoredRecordings } from "@/lib/client/recordings/audio-store";
+import { MicrophoneTimeoutError, openMicrophone } from "@/lib/client/recordings/open-microphone";
 import { AUDIO_CONSTRAINTS } from "@/lib/client/recordings/recorder";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -118,6 +119,19 @@ export function createSoloActions(
     else showToast({ title: errorTexts.voiceCoachErrorTitle, description: error.message, variant: "destructive" });
   }
 
+  /**
+   * Bounded like the recorder's: a request that never answers left the status on "connecting" and the speech aid (which
+   * waits for the coach to be unavailable) off for the whole journal. Past the bound the coach could not start.
+   */
+  async function openCoachMicrophone(): Promise<MediaStream> {
+    try {
+      return await openMicrophone(AUDIO_CONSTRAINTS);
+    } catch (error) {
+      if (error instanceof MicrophoneTimeoutError) throw Object.assign(new Error(SOLO_TEXTS.coachUnavailable, { cause: error }), { isStartFailure: true });
+      throw error;
+    }
+  }
+
   async function connectCoach(audioElement: HTMLAudioElement): Promise<void> {
     const mine = ++connection;
     const current = () => mine === connection && live();
@@ -126,7 +140,7 @@ export function createSoloActions(
       const startCoach = await loadCoach();
       if (!startCoach) throw Object.assign(new Error(SOLO_TEXTS.coachUnavailable), { isStartFailure: true });
       // The coach hears its own microphone stream; the journal's recorder opens another at the end of the countdown.
-      const stream = await navigator.mediaDevices.getUserMedia(AUDIO_CONSTRAINTS);
+      const stream = await openCoachMicrophone();
       if (!current()) return stream.getTracks().forEach((track) => track.stop());
       coachStream = stream;
       const session = await startCoach({
@@ -194,6 +208,13 @@ export function createSoloActions(
     },
     beginCapture: async () => {
       await recording.beginCapture();
+      // The microphone could not be opened (refused, or no answer in time) and the journal is over: a coach already on
+      // would go on talking, its paid connection open, over a screen that says "Tap to start recording".
+      if (!live()) {
+        endCoach();
+        endAid();
+        return;
+      }
       await startAid();
     },
     confirmReady: () => recording.confirmReady(),

@@ -13,7 +13,7 @@ import { prefetchRecordingScreens } from "@/components/shell/lazy-screens";
 import { BulletList } from "@/components/ui/bullet-list";
 import { Button } from "@/components/ui/button";
 import { useWakeLock } from "@/lib/client/hooks/use-wake-lock";
-import { isCapturing, type SessionFlowState } from "@/lib/domain/session-flow/machine";
+import { isCapturing, showsReadiness, type SessionFlowState } from "@/lib/domain/session-flow/machine";
 import { SOLO_TIMER_INTERVAL_MS } from "@/lib/domain/solo/constants";
 
 import { JournalReadinessCard } from "./journal-readiness-card";
@@ -87,7 +87,7 @@ export function SoloRecorder() {
       {/* The coach's voice. Not shown: the status line says when it speaks. */}
       <audio ref={coachAudio} autoPlay hidden />
 
-      {(phase.name === "readiness" || phase.name === "recording") && !phase.confirmed ? (
+      {showsReadiness(state) ? (
         <JournalReadinessCard
           capturing={phase.name === "recording"}
           onCountdownStart={() => flow.beginCountdown(coachAudio.current)}

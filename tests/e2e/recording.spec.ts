@@ -432,6 +432,40 @@ test("a microphone the browser refuses: 'Microphone Unavailable' says why, and n
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
 });
 
+test("a microphone prompt nobody answers: 'Yes, ready' keeps the card, 'Microphone Unavailable' after 30 s, and the next try records", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  // The first request never answers, as a permission prompt Firefox has hidden; later ones get the fake microphone.
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    let requests = 0;
+    devices.getUserMedia = (constraints) => (++requests === 1 ? new Promise<MediaStream>(() => undefined) : getUserMedia(constraints));
+  });
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.startButton.click();
+  await expect(recorder.readiness.getByText("Starting the microphone…")).toBeVisible({ timeout: 6_000 });
+  await page.getByRole("button", { name: "Yes, ready" }).click();
+  // The answer is kept; the card waits on the microphone, "Not now" still there.
+  await expect(recorder.readiness.getByText("Starting the microphone…")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Not now" })).toBeEnabled();
+
+  await expect(page.getByText(RECORDING_TEXTS.microphoneUnavailableTitle, { exact: true })).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByText("Recording failed. Please try again.", { exact: true })).toBeVisible();
+  await expect(recorder.readiness).toBeHidden();
+  await expect(page.getByText(RECORDING_TEXTS.tapToStart)).toBeVisible();
+
+  await recorder.startRecording();
+  await page.waitForTimeout(1_500);
+  await recorder.stopButton.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
+});
+
 test("recordings kept on this device that cannot be read: 'Warning', 'Could not load your saved recordings.', and the page still works", async ({
   page,
   context,

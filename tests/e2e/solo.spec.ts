@@ -240,6 +240,26 @@ test("signed in: the SDP exchange fails - 'Could not start session'", async ({ p
   await expect(page.getByRole("listitem").getByText("Session cancelled", { exact: true })).toBeVisible();
 });
 
+test("signed in: the coach's microphone request never answers - after 30 s 'Could not start session', and the journal goes on", async ({ page, context }) => {
+  // The coach asks first, as the countdown starts; the journal's recorder asks at its end and gets the fake microphone.
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    let requests = 0;
+    devices.getUserMedia = (constraints) => (++requests === 1 ? new Promise<MediaStream>(() => undefined) : getUserMedia(constraints));
+  });
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_mic_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  const status = page.getByTestId("coach-status");
+  await expect(status).toHaveText("Connecting to your coach...");
+  await expect(page.getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 40_000 });
+  await expect(status).toHaveText("Recording your journal");
+  expect(await realtimeCalls()).toHaveLength(0);
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+});
+
 test("signed in: the connection drops midway - the recording is kept, a failed upload waits, and the retry works", async ({ page, context }) => {
   await fakeProviders.reset();
   await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_drop_${Date.now()}`);

@@ -13,6 +13,7 @@ import {
   RecordingInPartsError,
 } from "./audio-store";
 import { CONTEXT_RESUME_TIMEOUT_MS } from "./microphone-graph";
+import { MICROPHONE_OPEN_TIMEOUT_MS } from "./open-microphone";
 import {
   AUDIO_CONSTRAINTS,
   blobToBase64,
@@ -21,6 +22,7 @@ import {
   MicrophonePermissionError,
   RECONNECT_RETRY_MS,
   RECORDER_MESSAGES,
+  RecorderError,
   RecorderUnsupportedError,
 } from "./recorder";
 import { isRecordingSupported } from "./recording-support";
@@ -700,6 +702,88 @@ describe("createAudioRecorder with Web Audio", () => {
     expect(lastContext().sources.at(-1)!.mediaStream).toBe(plugged);
     await jest.advanceTimersByTimeAsync(10 * RECONNECT_RETRY_MS);
     expect(getUserMedia).toHaveBeenCalledTimes(3); // the pending retry was dropped
+    await settle(recorder.cancel());
+  });
+});
+
+// Firefox hides a permission prompt the user looks away from and leaves getUserMedia pending; some in-app browsers never
+// answer. The start waited forever: the readiness card said "Starting the microphone…" until a reload.
+describe("createAudioRecorder with a microphone request that never answers", () => {
+  /** A getUserMedia that answers only when the test says so (never, unless it does). */
+  function pendingMicrophone() {
+    let grant: (stream: FakeStream) => void = () => undefined;
+    getUserMedia.mockReturnValue(new Promise((resolve) => (grant = resolve)));
+    return (stream: FakeStream) => grant(stream);
+  }
+
+  it("fails after the bound as an unavailable microphone does, and stops a stream granted after it at once", async () => {
+    useFakeTimeouts();
+    const grantLate = pendingMicrophone();
+    const recorder = createAudioRecorder({ id: "no-answer" });
+    const starting = recorder.start();
+    const outcome = starting.then(
+      () => "started",
+      (error: unknown) => error,
+    );
+
+    await jest.advanceTimersByTimeAsync(MICROPHONE_OPEN_TIMEOUT_MS - 1);
+    expect(recorder.state).toBe("starting");
+    await jest.advanceTimersByTimeAsync(1);
+    const failure = await outcome;
+    expect(failure).toBeInstanceOf(RecorderError);
+    expect(failure).not.toBeInstanceOf(MicrophonePermissionError);
+    expect((failure as Error).message).toBe(RECORDER_MESSAGES.failed);
+    expect(recorder.state).toBe("idle");
+
+    const late = new FakeStream();
+    grantLate(late);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(late.track.stop).toHaveBeenCalled();
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+    expect(await listStoredRecordings()).toEqual([]);
+  });
+
+  it("cancel while the prompt waits: the start ends quietly at the bound, with nothing recorded and nothing to report", async () => {
+    useFakeTimeouts();
+    const grantLate = pendingMicrophone();
+    const recorder = createAudioRecorder({ id: "cancelled-prompt" });
+    const starting = recorder.start();
+    await settle(recorder.cancel());
+
+    await jest.advanceTimersByTimeAsync(MICROPHONE_OPEN_TIMEOUT_MS);
+    await expect(starting).resolves.toBeUndefined();
+    expect(recorder.state).toBe("cancelled");
+    const late = new FakeStream();
+    grantLate(late);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(late.track.stop).toHaveBeenCalled();
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+  });
+
+  it("a reconnect attempt that never answers is given up at the bound, and the loop tries again", async () => {
+    useFakeTimeouts();
+    withWebAudio();
+    const [mic, late, replacement] = microphones(3);
+    let grantLate: (stream: FakeStream) => void = () => undefined;
+    getUserMedia
+      .mockResolvedValueOnce(mic)
+      .mockReturnValueOnce(new Promise((resolve) => (grantLate = resolve)))
+      .mockResolvedValueOnce(replacement);
+    const onReconnectChange = jest.fn();
+    const recorder = createAudioRecorder({ id: "reconnect-no-answer", onReconnectChange });
+    await recorder.start();
+
+    mic!.track.unplug();
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(MICROPHONE_OPEN_TIMEOUT_MS + RECONNECT_RETRY_MS);
+    expect(getUserMedia).toHaveBeenCalledTimes(3);
+    expect(onReconnectChange.mock.calls).toEqual([[true], [false]]);
+    expect(lastContext().sources.at(-1)!.mediaStream).toBe(replacement);
+
+    grantLate(late!);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(late!.track.stop).toHaveBeenCalled();
+    expect(lastContext().sources.map((source) => source.mediaStream)).toEqual([mic, replacement]);
     await settle(recorder.cancel());
   });
 });

@@ -3,6 +3,7 @@ import { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-r
 
 import { appendChunk, beginPart, beginRecording, deleteRecording, finishRecording, partChunkIndex, type RecordingMode } from "./audio-store";
 import { closeMicrophoneGraph, connectMicrophone, createMicrophoneGraph, type MicrophoneGraph } from "./microphone-graph";
+import { MicrophoneTimeoutError, openMicrophone } from "./open-microphone";
 import { isRecordingSupported } from "./recording-support";
 
 export { blobToBase64 } from "./blob";
@@ -121,6 +122,8 @@ export function pickMimeType(): string | undefined {
 }
 
 function microphoneError(error: unknown): RecorderError {
+  // A prompt nobody answered: the microphone could not be had, which "Recording failed. Please try again." already says.
+  if (error instanceof MicrophoneTimeoutError) return new RecorderError(RECORDER_MESSAGES.failed, error);
   const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : "";
   if (name === "NotAllowedError" || name === "PermissionDeniedError" || name === "SecurityError") return new MicrophonePermissionError(error);
   if (name === "NotFoundError" || name === "DevicesNotFoundError" || name === "OverconstrainedError")
@@ -266,7 +269,8 @@ export function createAudioRecorder({
     clearTimeout(retryTimer);
     retryTimer = undefined;
     attemptPending = true;
-    const microphone = await navigator.mediaDevices.getUserMedia(AUDIO_CONSTRAINTS).catch(() => null);
+    // Bounded: an attempt that never answers would otherwise hold `attemptPending` and end the loop for good.
+    const microphone = await openMicrophone(AUDIO_CONSTRAINTS).catch(() => null);
     attemptPending = false;
     if (!reconnecting || !graph || state !== "recording") {
       // Stopped or cancelled while the request was pending.
@@ -295,8 +299,10 @@ export function createAudioRecorder({
     if (!isRecordingSupported()) throw new RecorderUnsupportedError();
     state = "starting";
     try {
-      stream = await navigator.mediaDevices.getUserMedia(AUDIO_CONSTRAINTS);
+      stream = await openMicrophone(AUDIO_CONSTRAINTS);
     } catch (error) {
+      // Cancelled while the prompt was open: the caller has let this recording go, and its failure is nobody's to hear.
+      if ((state as RecorderState) === "cancelled") return;
       state = "idle";
       throw microphoneError(error);
     }

@@ -8,6 +8,7 @@ import {
   isCapturing,
   overlayStep,
   sessionFlowReducer,
+  showsReadiness,
   type FlowPhase,
   type ResultsPhase,
   type SessionFlowEvent,
@@ -224,5 +225,54 @@ describe("selectors", () => {
     expect(hasSpeakersToName(transcription)).toBe(true);
     expect(hasSpeakersToName(silent)).toBe(false);
     expect(hasSpeakersToName({ ...transcription, speakers: {} })).toBe(false);
+  });
+});
+
+// "Yes, ready" can come while the microphone is still opening (a permission prompt left unanswered). The answer is kept,
+// and the card stays up until the microphone is open: hidden earlier, the home screen said "Tap to start recording" while
+// its START was ignored (the flow was not idle) and no Cancel showed (nothing was capturing), a dead end until a reload.
+describe("'Yes, ready' before the microphone is open", () => {
+  const run = (state: SessionFlowState, ...events: SessionFlowEvent[]) => events.reduce(sessionFlowReducer, state);
+  const answeredEarly = run(at(idle), { type: "START" }, { type: "READY_CONFIRMED" });
+
+  test("the card stays up, waiting on the microphone, with 'Not now' still there to end the wait", () => {
+    expect(answeredEarly.phase).toEqual({ name: "readiness", confirmed: true });
+    expect(showsReadiness(answeredEarly)).toBe(true);
+    expect(run(answeredEarly, { type: "NOT_READY" }).phase).toEqual({ name: "idle", notReady: true });
+  });
+
+  test("the microphone opens: the recording starts confirmed, the card goes, Cancel and Stop are there", () => {
+    const started = run(answeredEarly, { type: "CAPTURE_STARTED", at: 1000 });
+    expect(started.phase).toEqual({ ...recording, confirmed: true });
+    expect(showsReadiness(started)).toBe(false);
+    expect(isCapturing(started)).toBe(true);
+  });
+
+  test("the microphone fails or never answers: back to idle, and the record button starts again", () => {
+    const failed = run(answeredEarly, { type: "CAPTURE_FAILED" });
+    expect(failed.phase).toEqual(idle);
+    expect(showsReadiness(failed)).toBe(false);
+    expect(run(failed, { type: "START" }).phase).toEqual({ name: "readiness", confirmed: false });
+  });
+
+  test("Solo Journal alike: Continue before the microphone keeps Journal Readiness up; a failure ends the journal", () => {
+    const journal = run({ ...initialSessionFlowState, mode: "solo" }, { type: "START" }, { type: "READY_CONFIRMED" });
+    expect(showsReadiness(journal)).toBe(true);
+    expect(showsReadiness(run(journal, { type: "CAPTURE_STARTED", at: 1000 }))).toBe(false);
+    const failed = run(journal, { type: "COACH_STATUS", status: "connecting" }, { type: "CAPTURE_FAILED" });
+    expect(failed).toMatchObject({ phase: idle, solo: { coach: "off", turns: [] } });
+    expect(run(failed, { type: "START" }).phase).toEqual({ name: "readiness", confirmed: false });
+  });
+
+  test.each<[FlowPhase, boolean]>([
+    [idle, false],
+    [{ name: "readiness", confirmed: false }, true],
+    [{ name: "readiness", confirmed: true }, true],
+    [recording, true],
+    [{ ...recording, confirmed: true }, false],
+    [{ name: "transcribing" }, false],
+    [results, false],
+  ])("readiness card for %j: %s", (phase, shown) => {
+    expect(showsReadiness(at(phase))).toBe(shown);
   });
 });

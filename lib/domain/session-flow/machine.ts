@@ -46,7 +46,10 @@ export type ResultsPhase = {
 
 export type FlowPhase =
   | { name: "idle"; notReady: boolean }
-  /** `confirmed`: "Yes, ready" came before the microphone was open; the recording starts confirmed. */
+  /**
+   * `confirmed`: "Yes, ready" came before the microphone was open; the recording starts confirmed. The card stays up until
+   * then (showsReadiness), since the microphone may still fail or not answer.
+   */
   | { name: "readiness"; confirmed: boolean }
   | { name: "recording"; startedAt: number; confirmed: boolean; reconnecting: boolean }
   /** `retryOf`: a retry started from the Transcription Failed dialog, for that recording (see TRANSCRIPTION_RETRY_FAILED). */
@@ -283,6 +286,17 @@ export function hasSpeech(result: TranscriptionResultData): boolean {
 /** A microphone is open (the readiness card's countdown has ended and capture runs). */
 export function isCapturing(state: SessionFlowState): boolean {
   return state.phase.name === "recording" || (state.phase.name === "results" && state.phase.growth?.name === "recording");
+}
+
+/**
+ * The readiness card is up: all through readiness, whatever was answered, and while recording until "Yes, ready". A "Yes,
+ * ready" before the microphone is open is remembered (`confirmed`) and the card stays, saying "Starting the microphone…"
+ * with "Not now" still there: hidden then, nothing on the screen could cancel the wait or start again (the record button's
+ * START is ignored outside idle, and Cancel shows only while capturing).
+ */
+export function showsReadiness(state: SessionFlowState): boolean {
+  const { phase } = state;
+  return phase.name === "readiness" || (phase.name === "recording" && !phase.confirmed);
 }
 
 /** Something is under way; history retries wait until it is not. */

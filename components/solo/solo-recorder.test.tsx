@@ -1,0 +1,35 @@
+/** @jest-environment jsdom */
+import { render, screen } from "@testing-library/react";
+
+import { IdentityContext, type AppIdentity } from "@/components/auth/identity-context";
+import { READINESS_TEXTS } from "@/components/recording/texts";
+import { initialSessionFlowState, type FlowPhase, type SessionFlowState } from "@/lib/domain/session-flow/machine";
+
+import { SoloRecorder } from "./solo-recorder";
+
+// Continue on Journal Readiness can come while the journal's microphone is still opening. The card hid at once, and the
+// screen behind it offered neither Cancel (nothing was capturing) nor a working record button (the flow was not idle).
+
+let mockState: SessionFlowState = initialSessionFlowState;
+const noop = () => undefined;
+const mockActions = new Proxy({}, { get: () => new Proxy({}, { get: () => noop }) });
+jest.mock("@/components/session-flow/session-flow-provider", () => ({ useSessionFlow: () => ({ state: mockState, actions: mockActions }) }));
+
+const guest: AppIdentity = { clerkEnabled: false, signedIn: false, user: null, signInWithGoogle: async () => undefined, signOut: async () => undefined };
+const journalAt = (phase: FlowPhase): SessionFlowState => ({ ...initialSessionFlowState, mode: "solo", phase });
+const journalReadiness = () => screen.queryByRole("dialog", { name: READINESS_TEXTS.soloTitle });
+
+test.each<[string, FlowPhase, boolean]>([
+  ["Continue before the microphone is open: the card stays", { name: "readiness", confirmed: true }, true],
+  ["recording, not answered yet: the card stays", { name: "recording", startedAt: 1, confirmed: false, reconnecting: false }, true],
+  ["recording after Continue: the card goes", { name: "recording", startedAt: 1, confirmed: true, reconnecting: false }, false],
+])("%s", (_name, phase, shown) => {
+  mockState = journalAt(phase);
+  render(
+    <IdentityContext.Provider value={guest}>
+      <SoloRecorder />
+    </IdentityContext.Provider>,
+  );
+  if (shown) expect(journalReadiness()).toBeInTheDocument();
+  else expect(journalReadiness()).not.toBeInTheDocument();
+});
