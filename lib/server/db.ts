@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
+import { postgresPoolConfig } from "@/lib/server/db-pool";
 import { getEnv } from "@/lib/server/env";
 import { PrismaClient, type Prisma } from "@/lib/server/generated/prisma/client";
 import { lockPgliteDir } from "@/scripts/pglite-lock.mjs";
@@ -59,13 +60,8 @@ export function lockEmbeddedDatabase(): void {
   if (!env.DATABASE_URL) lockPgliteDir(env.PGLITE_DIR);
 }
 
-/**
- * `?schema=` is Prisma's URL convention, not pg's: the adapter qualifies the client's queries with it, and the session's
- * search_path covers raw SQL. Same rule as scripts/db-migrate.mjs, which puts the tables there.
- */
+/** The PostgreSQL adapter for `databaseUrl`, every wait of its pool bounded (db-pool.ts). */
 export function postgresAdapter(databaseUrl: string): PrismaPg {
-  const url = new URL(databaseUrl);
-  const schema = url.searchParams.get("schema") ?? undefined;
-  url.searchParams.delete("schema");
-  return new PrismaPg({ connectionString: url.toString(), ...(schema && { options: `-c search_path="${schema}"` }) }, { schema });
+  const { config, schema } = postgresPoolConfig(databaseUrl, getEnv().DATABASE_STATEMENT_TIMEOUT_MS);
+  return new PrismaPg(config, { schema });
 }

@@ -2,6 +2,8 @@ import "server-only";
 
 import { z } from "zod";
 
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from "@/lib/server/db-pool";
+
 // The only module that reads process.env. Every variable is optional: with none set the app runs on its embedded defaults
 // (PGlite, guest-only mode, "AI provider not configured").
 const optionalText = z
@@ -12,13 +14,18 @@ const optionalText = z
 
 const optionalUrl = optionalText.pipe(z.url().optional());
 
-/** A whole number of at least 1, `fallback` when unset. */
-const positiveInt = (fallback: number) =>
-  optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(1_000_000_000).optional()).transform((value) => value ?? fallback);
+/** A whole number of at least `min` (1 unless told), `fallback` when unset. */
+const positiveInt = (fallback: number, min = 1) =>
+  optionalText.pipe(z.coerce.number<string | undefined>().int().min(min).max(1_000_000_000).optional()).transform((value) => value ?? fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optionalText,
+  /**
+   * The longest one statement on DATABASE_URL may run, in milliseconds (the server cancels it; the client gives up 5 s
+   * later); 0 → no bound from the app, for a pooler that refuses the startup parameter. A bound in DATABASE_URL wins.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(DEFAULT_STATEMENT_TIMEOUT_MS, 0),
   /** Data directory of the embedded database; relative paths are resolved from the working directory. */
   PGLITE_DIR: optionalText.transform((value) => value ?? ".data/pglite"),
   NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: optionalText,

@@ -84,10 +84,12 @@ export function errorResponse(error: unknown): Response {
  *    which uploads.ts answers itself, points at a session);
  *  - the database refused a row of an erased account (isErasedAccountRefusal) → the 401 of a caller nobody knows, unlogged:
  *    a request that was running when its account was erased, whose answer nobody may act on;
- *  - the database cannot be reached → 503;
- *  - the database is busy: no pool connection within the transaction's maxWait, or a transaction past its timeout (P2028),
- *    a write conflict or deadlock (P2034), too many connections (P2037, 53300), a lock not had within lock_timeout
- *    (55P03, db.ts holdLockUntilCommit) → 503 with Retry-After: the same request a moment later succeeds.
+ *  - the database cannot be reached: refused, reset, no handshake within the pool's connect bound, no answer to a statement
+ *    within its read bound (a connection gone half-open), the connection cut mid-statement → 503;
+ *  - the database is busy: no pool connection within the transaction's maxWait or the pool's connect bound, a transaction
+ *    past its timeout (P2028), a write conflict or deadlock (P2034), too many connections (P2037, 53300), a lock not had
+ *    within lock_timeout (55P03, db.ts holdLockUntilCommit), a statement past statement_timeout (57014; bounds in
+ *    db-pool.ts) → 503 with Retry-After: the same request a moment later succeeds.
  * Logged by name and code only: Prisma's messages can quote the values written, which hold transcripts.
  */
 export function fromDatabaseError(error: unknown): ApiError | null {
@@ -113,10 +115,25 @@ export function fromDatabaseError(error: unknown): ApiError | null {
 export const DATABASE_BUSY_MESSAGE = "The server is busy right now. Please try again in a moment.";
 const DATABASE_BUSY_RETRY_AFTER_SECONDS = 5;
 const BUSY_PRISMA_CODES = new Set(["P2028", "P2034", "P2037"]);
-const BUSY_POSTGRES_CODES = new Set(["55P03", "40001", "40P01", "53300"]);
+const BUSY_POSTGRES_CODES = new Set(["55P03", "40001", "40P01", "53300", "57014"]);
+
+/**
+ * node-postgres' own failures carry no code, only these fixed messages (pg-pool 3, pg 8), and reach the caller as they are:
+ * the driver adapter passes on what it cannot classify. Fixed texts, so they may be logged.
+ */
+const POOL_CHECKOUT_TIMEOUT = "timeout exceeded when trying to connect";
+const UNREACHABLE_MESSAGES = new Set(["Connection terminated due to connection timeout", "Query read timeout", "Connection terminated unexpectedly"]);
+const PG_FIXED_MESSAGES = new Set([POOL_CHECKOUT_TIMEOUT, ...UNREACHABLE_MESSAGES]);
+
+/** An error's message, whichever realm made it (not instanceof: Jest's modules and Node's own have different Errors). */
+function messageOf(error: unknown): string | undefined {
+  const isError = error instanceof Error || Object.prototype.toString.call(error) === "[object Error]";
+  return isError ? (error as Error).message : undefined;
+}
 
 /** The database refused or ended the work for load, not for the request: see fromDatabaseError. */
 export function isDatabaseBusy(error: unknown): boolean {
+  if (messageOf(error) === POOL_CHECKOUT_TIMEOUT) return true;
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (BUSY_PRISMA_CODES.has(error.code)) return true;
   const code = postgresCodeOf(error);
@@ -155,6 +172,7 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
   if (typeof errorCode === "string" && UNREACHABLE_CODES.has(errorCode)) return true;
   if (typeof kind === "string" && UNREACHABLE_KINDS.has(kind)) return true;
+  if (UNREACHABLE_MESSAGES.has(messageOf(error) ?? "")) return true;
   if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnreachable(inner, depth + 1))) return true;
   return isDatabaseUnreachable(cause, depth + 1);
 }
@@ -177,6 +195,7 @@ function describeErrorForLog(error: Error): string {
   const { code, errorCode } = error as { code?: unknown; errorCode?: unknown };
   const tag = [code, errorCode].find((value) => typeof value === "string");
   const named = tag ? `${error.name} ${tag}` : error.name;
+  if (PG_FIXED_MESSAGES.has(error.message)) return `${named}: ${error.message}`;
   if (error.name.startsWith("PrismaClient") || error.name === "DriverAdapterError" || isDatabaseUnreachable(error)) return named;
   const message = CODE_ONLY_MESSAGES.some((form) => form.test(error.message)) ? `: ${error.message}` : "";
   const frames = stackFrames(error).slice(0, 3);

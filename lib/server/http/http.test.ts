@@ -145,6 +145,16 @@ describe("errorResponse", () => {
         meta: { driverAdapterError: { cause: { originalCode: "55P03" } } },
       }),
     ],
+    [
+      "a statement past statement_timeout (57014), a model query's P2039 as adapter-pg gives it",
+      new Prisma.PrismaClientKnownRequestError("Invalid `findMany()` invocation: canceling statement due to statement timeout", {
+        code: "P2039",
+        clientVersion: "7",
+        meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: "57014", kind: "postgres" } } },
+      }),
+    ],
+    // pg-pool's own error, passed on by the adapter as it is: no code, only its fixed message.
+    ["no pool connection within the pool's connect bound", new Error("timeout exceeded when trying to connect")],
   ])("answers a busy database (%s) with a 503 and Retry-After, not a 500", async (_, error) => {
     const log = jest.spyOn(console, "error").mockImplementation(() => {});
     const response = errorResponse(error);
@@ -232,6 +242,15 @@ describe("errorResponse for database errors", () => {
       "unavailable",
     ],
     ["a client that could not start", new Prisma.PrismaClientInitializationError("Can't reach database server", "7"), 503, "unavailable"],
+    // node-postgres' own errors, passed on by the adapter as they are: no code, only their fixed messages.
+    [
+      "no handshake within the pool's connect bound",
+      new Error("Connection terminated due to connection timeout", { cause: new Error("Connection terminated unexpectedly") }),
+      503,
+      "unavailable",
+    ],
+    ["no answer to a statement within its read bound (a half-open connection)", new Error("Query read timeout"), 503, "unavailable"],
+    ["the connection cut mid-statement", new Error("Connection terminated unexpectedly"), 503, "unavailable"],
   ])("answers %s with its status", async (_, error, status, code) => {
     const response = errorResponse(error);
     expect(response.status).toBe(status);
@@ -248,6 +267,14 @@ describe("errorResponse for database errors", () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "Please sign in to continue.", code: "unauthorized" });
     expect(log).not.toHaveBeenCalled();
+  });
+
+  it("logs node-postgres' fixed timeout messages, which quote nothing, and no other message of a plain Error", () => {
+    errorResponse(new Error("Query read timeout"));
+    errorResponse(new Error("timeout exceeded when trying to connect"));
+    expect(logged()).toContain("the database cannot be reached: Error: Query read timeout");
+    expect(logged()).toContain("the database is busy: Error: timeout exceeded when trying to connect");
+    expect(describeForLog(new Error("Query read timeout for 'we need to talk'"))).not.toContain("we need to talk");
   });
 
   it("never logs or answers Prisma's message, which can quote a transcript", async () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { runRetention } from "./retention";
-import { RETENTION_INTERVAL_MS, RETENTION_MIN_GAP_MS, runRetentionWhenDue } from "./retention-schedule";
+import { RETENTION_INTERVAL_MS, RETENTION_MIN_GAP_MS, RETENTION_RUN_BOUND_MS, runRetentionWhenDue } from "./retention-schedule";
 
 jest.mock("./retention", () => ({ runRetention: jest.fn() }));
 const run = runRetention as jest.MockedFunction<typeof runRetention>;
@@ -47,6 +47,44 @@ it("a failed run is logged without its data and never thrown at the request that
   expect(warn).toHaveBeenCalledWith(expect.stringContaining("PrismaClientKnownRequestError P1001"));
   expect(warn.mock.calls.flat().join(" ")).not.toContain("private words");
   warn.mockRestore();
+});
+
+it("a run that failed on a bound of the database (no pool connection in time) lets the next one start when due", async () => {
+  const { runRetentionWhenDue: whenDue } = freshSchedule();
+  const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  try {
+    run.mockRejectedValueOnce(new Error("timeout exceeded when trying to connect"));
+    await whenDue(0);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("timeout exceeded when trying to connect"));
+    await whenDue(RETENTION_MIN_GAP_MS);
+    expect(run).toHaveBeenCalledTimes(2);
+  } finally {
+    warn.mockRestore();
+  }
+});
+
+it("a run that never ends is given up on after its bound, and the next one starts when due", async () => {
+  jest.useFakeTimers();
+  const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  try {
+    const { runRetentionWhenDue: whenDue } = freshSchedule();
+    run.mockReturnValueOnce(new Promise(() => {}));
+    let ended = false;
+    void whenDue(0).then(() => (ended = true));
+    await jest.advanceTimersByTimeAsync(RETENTION_RUN_BOUND_MS - 1);
+    expect(ended).toBe(false);
+    // Still running: asked again, it waits for that run.
+    void whenDue(RETENTION_MIN_GAP_MS);
+    expect(run).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(ended).toBe(true);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("has not ended in 10 minutes"));
+    await whenDue(RETENTION_RUN_BOUND_MS + RETENTION_MIN_GAP_MS);
+    expect(run).toHaveBeenCalledTimes(2);
+  } finally {
+    warn.mockRestore();
+    jest.useRealTimers();
+  }
 });
 
 it("the server's timer runs it a minute after start, then every interval (started twice, still once)", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { withDeadline } from "@/lib/domain/with-deadline";
 import { describeForLog } from "@/lib/server/http/errors";
 
 import { runRetention } from "./retention";
@@ -12,6 +13,13 @@ import { runRetention } from "./retention";
 export const RETENTION_INTERVAL_MS = 15 * 60 * 1000;
 /** The least time between two runs in one process, however many uploads start. */
 export const RETENTION_MIN_GAP_MS = 5 * 60 * 1000;
+/**
+ * A run not ended after this long is no longer waited for, so the next one starts when due: a run that never settled would
+ * otherwise hold `running` and end the clean-up for the life of the process. Its database statements and object-store
+ * calls are each bounded, so only a defect gets here; a late run overlapping the next is harmless (runRetention is safe
+ * to run at once on any number of instances).
+ */
+export const RETENTION_RUN_BOUND_MS = 10 * 60 * 1000;
 
 let lastStartedAt = Number.NEGATIVE_INFINITY;
 let running: Promise<void> | null = null;
@@ -22,11 +30,12 @@ export function runRetentionWhenDue(nowMs: number = Date.now()): Promise<void> {
   if (running) return running;
   if (nowMs - lastStartedAt < RETENTION_MIN_GAP_MS) return Promise.resolve();
   lastStartedAt = nowMs;
-  running = runRetention(new Date(nowMs))
-    .then(
-      () => undefined,
-      (error: unknown) => console.warn(`[retention] the clean-up failed; it runs again later: ${describeForLog(error)}`),
-    )
+  const run = runRetention(new Date(nowMs)).then(
+    () => undefined,
+    (error: unknown) => console.warn(`[retention] the clean-up failed; it runs again later: ${describeForLog(error)}`),
+  );
+  running = withDeadline(run, RETENTION_RUN_BOUND_MS, () => null)
+    .catch(() => console.warn(`[retention] the clean-up has not ended in ${RETENTION_RUN_BOUND_MS / 60_000} minutes; the next one starts when due`))
     .finally(() => {
       running = null;
     });
