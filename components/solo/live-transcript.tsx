@@ -28,13 +28,7 @@ export function LiveTranscript({ turns, userLabel }: { turns: TranscriptTurn[]; 
       {open ? (
         // A long journal scrolls inside the card: the scrolling region takes the keyboard's focus, so it scrolls without a
         // pointer too, and is named for the screen reader that lands on it.
-        <div
-          id="live-transcript"
-          role="region"
-          aria-label={T.title(turns.length)}
-          tabIndex={0}
-          className="max-h-80 overflow-y-auto rounded-b-2xl px-4 pb-4"
-        >
+        <div id="live-transcript" role="region" aria-label={T.title(turns.length)} tabIndex={0} className="max-h-80 overflow-y-auto rounded-b-2xl px-4 pb-4">
           <ol className="flex flex-col gap-2" aria-live="polite">
             {turns.map((turn, index) => (
               <li key={`${turn.timestamp}-${index}`} className={`rounded-2xl px-3 py-2 ${turn.role === "assistant" ? "bg-deep-teal-50" : "bg-white"}`}>
