@@ -37,6 +37,7 @@ describe.each(targets)("database on %s", (_name, create) => {
       "Session",
       "SwipeAction",
       "Upload",
+      "UploadPartToClear",
       "UploadPiece",
     ]);
   });

@@ -4,14 +4,18 @@ import { http, HttpResponse } from "msw";
 
 import { DELETE as deleteData } from "@/app/api/account/data/route";
 import { PUT as putPiece } from "@/app/api/uploads/[id]/parts/[part]/pieces/[piece]/route";
+import { POST as transcribePart } from "@/app/api/uploads/[id]/parts/[part]/transcribe/route";
 import { DELETE as deleteUpload } from "@/app/api/uploads/[id]/route";
 import { POST as createUpload } from "@/app/api/uploads/route";
-import { RECORDING_PART_SECONDS, type UploadState } from "@/lib/domain/transcription/long-recording";
+import { RECORDING_PART_SECONDS, type PartTranscript, type UploadState } from "@/lib/domain/transcription/long-recording";
+import { runRetention } from "@/lib/server/services/retention";
+import { dropPartAudio, PART_AUDIO_WAIT_MS } from "@/lib/server/services/upload-part-audio";
+import { audioPieceStore } from "@/lib/server/storage/audio-piece-store";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { setEnvForFile } from "@/tests/helpers/env";
 import { bearer, routeContext } from "@/tests/helpers/requests";
-import { PROVIDER_ENV } from "@/tests/msw/providers";
+import { openAiDialogue, openAiTranscription, PROVIDER_ENV } from "@/tests/msw/providers";
 
 // The pieces of a recording sent in parts, kept in an S3-compatible object store (AUDIO_PIECES_S3_*) rather than the
 // database: when an upload or the whole account is deleted, no piece may stay behind in the store, not even one whose PUT
@@ -35,10 +39,13 @@ setEnvForFile({
 const objects = new Map<string, Uint8Array>();
 /** Runs once, while the store lists a prefix, after the listing is taken and before it is answered. */
 let duringNextListing: (() => Promise<void>) | null = null;
+/** Stands in for the store's answer to a DELETE (a slow or failing store); null: the object goes, 204. */
+let onDelete: ((key: string) => Promise<Response | null>) | null = null;
 
 beforeEach(() => {
   objects.clear();
   duringNextListing = null;
+  onDelete = null;
   api.server.use(
     http.all(`${ENDPOINT}/${BUCKET}/*`, async ({ request }) => {
       const url = new URL(request.url);
@@ -48,6 +55,8 @@ beforeEach(() => {
         return new HttpResponse(null, { status: 200 });
       }
       if (request.method === "DELETE") {
+        const answer = await onDelete?.(key);
+        if (answer) return answer;
         objects.delete(key);
         return new HttpResponse(null, { status: 204 });
       }
@@ -108,6 +117,33 @@ async function sendPart(user: string, uploadId: string, part: number) {
 
 const keysOf = (uploadId: string) => [...objects.keys()].filter((key) => key.startsWith(`uploads/${uploadId}/`));
 
+async function transcribe(user: string, uploadId: string, part: number) {
+  const request = new Request(url(`/api/uploads/${uploadId}/parts/${part}/transcribe`), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(await headersOf(user)) },
+    body: "{}",
+  });
+  return transcribePart(request, routeContext({ id: uploadId, part: String(part) }));
+}
+
+/** An upload of `user` with both parts' pieces in the store. */
+async function uploadedRecording(user: string, clientId: string): Promise<UploadState> {
+  const upload = await startUpload(user, clientId);
+  expect((await sendPart(user, upload.uploadId, 0)).status).toBe(200);
+  expect((await sendPart(user, upload.uploadId, 1)).status).toBe(200);
+  return upload;
+}
+
+const partsToClear = (uploadId: string) => api.db.uploadPartToClear.findMany({ where: { uploadId }, select: { part: true } });
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe("pieces in an object store", () => {
   it("deleting all of one's data leaves no piece in the store, not even one that landed while the store was being cleared", async () => {
     const user = "user_s3_erase";
@@ -160,5 +196,112 @@ describe("pieces in an object store", () => {
     await api.db.upload.deleteMany({ where: { id: upload.uploadId } });
     expect((await sendPart(user, upload.uploadId, 0)).status).toBe(404);
     expect(keysOf(upload.uploadId)).toEqual([]);
+  });
+});
+
+describe("a transcribed part's pieces in an object store", () => {
+  it("leave the store before the part's answer when the store answers at once", async () => {
+    api.server.use(openAiTranscription(openAiDialogue));
+    const user = "user_s3_part_quick";
+    const upload = await uploadedRecording(user, "rec-s3-part-quick");
+
+    const response = await transcribe(user, upload.uploadId, 0);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as PartTranscript).part).toBe(0);
+    expect(keysOf(upload.uploadId)).toEqual([`uploads/${upload.uploadId}/1/0`]);
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId, part: 0 } })).toBe(0);
+    expect(await partsToClear(upload.uploadId)).toEqual([]);
+  });
+
+  it("a store slow to delete holds the paid answer at most PART_AUDIO_WAIT_MS; the pieces still go once it answers", async () => {
+    api.server.use(openAiTranscription(openAiDialogue));
+    const user = "user_s3_part_slow";
+    const upload = await uploadedRecording(user, "rec-s3-part-slow");
+    let release: () => void = () => {};
+    const storeAnswers = new Promise<void>((resolve) => (release = resolve));
+    onDelete = async () => {
+      await storeAnswers;
+      return null;
+    };
+
+    const started = Date.now();
+    const response = await transcribe(user, upload.uploadId, 0);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as PartTranscript).segments.length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(PART_AUDIO_WAIT_MS + 4_000);
+    // Answered with the deletion still on its way: the part is marked to clear until its objects are gone.
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId, part: 0 } })).toBe(0);
+    expect(await partsToClear(upload.uploadId)).toEqual([{ part: 0 }]);
+    expect(keysOf(upload.uploadId)).toContain(`uploads/${upload.uploadId}/0/0`);
+
+    release();
+    await until(async () => (await partsToClear(upload.uploadId)).length === 0);
+    expect(keysOf(upload.uploadId)).toEqual([`uploads/${upload.uploadId}/1/0`]);
+  }, 30_000);
+
+  it("with the route's budget spent, the answer does not wait for the store at all", async () => {
+    const user = "user_s3_part_spent";
+    const upload = await uploadedRecording(user, "rec-s3-part-spent");
+    let release: () => void = () => {};
+    const storeAnswers = new Promise<void>((resolve) => (release = resolve));
+    onDelete = async () => {
+      await storeAnswers;
+      return null;
+    };
+
+    const started = Date.now();
+    await dropPartAudio({ uploadId: upload.uploadId, part: 0, pieces: 1 }, audioPieceStore(), Date.now() - 1);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await partsToClear(upload.uploadId)).toEqual([{ part: 0 }]);
+    release();
+    await until(async () => (await partsToClear(upload.uploadId)).length === 0);
+    expect(keysOf(upload.uploadId)).toEqual([`uploads/${upload.uploadId}/1/0`]);
+  });
+
+  it("a store failing to delete: the retention job's next run clears the part's pieces, and only them", async () => {
+    api.server.use(openAiTranscription(openAiDialogue));
+    const user = "user_s3_part_failing";
+    const upload = await uploadedRecording(user, "rec-s3-part-failing");
+    onDelete = async () => new HttpResponse(null, { status: 503 });
+
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const response = await transcribe(user, upload.uploadId, 0);
+      expect(response.status).toBe(200);
+      expect(consoleError).toHaveBeenCalledWith(expect.stringContaining("a transcribed part's audio is left to the retention job"));
+    } finally {
+      consoleError.mockRestore();
+    }
+    expect(await partsToClear(upload.uploadId)).toEqual([{ part: 0 }]);
+    expect(keysOf(upload.uploadId)).toContain(`uploads/${upload.uploadId}/0/0`);
+
+    onDelete = null;
+    expect(await runRetention()).toMatchObject({ transcribedPartsCleared: 1, uploadsDeleted: 0 });
+    expect(keysOf(upload.uploadId)).toEqual([`uploads/${upload.uploadId}/1/0`]);
+    expect(await partsToClear(upload.uploadId)).toEqual([]);
+    // The part still to come is untouched: transcribed next, its pieces go too.
+    expect((await transcribe(user, upload.uploadId, 1)).status).toBe(200);
+    expect(keysOf(upload.uploadId)).toEqual([]);
+  });
+
+  it("a part sent again after its answer was lost keeps its new pieces: the retention job does not delete them", async () => {
+    api.server.use(openAiTranscription(openAiDialogue));
+    const user = "user_s3_part_again";
+    const upload = await uploadedRecording(user, "rec-s3-part-again");
+    onDelete = async () => new HttpResponse(null, { status: 503 });
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect((await transcribe(user, upload.uploadId, 0)).status).toBe(200);
+    } finally {
+      consoleError.mockRestore();
+    }
+    onDelete = null;
+
+    // The answer never reached the browser: it sends the part's pieces again and asks once more.
+    expect((await sendPart(user, upload.uploadId, 0)).status).toBe(200);
+    await runRetention();
+    expect(keysOf(upload.uploadId)).toContain(`uploads/${upload.uploadId}/0/0`);
+    expect((await transcribe(user, upload.uploadId, 0)).status).toBe(200);
+    expect(keysOf(upload.uploadId)).toEqual([`uploads/${upload.uploadId}/1/0`]);
   });
 });

@@ -509,6 +509,104 @@ describe("who may reach an upload", () => {
   });
 });
 
+describe("a guest who signs in", () => {
+  /** A guest's two-part recording, part 0 sent and one piece of part 1: then its connection failed. */
+  async function guestUploadCutShort(clientId: string, seed: number) {
+    const parts = [noise(UPLOAD_PIECE_BYTES + 500, seed), noise(UPLOAD_PIECE_BYTES + 700, seed + 1)];
+    const plan = planOf(parts, [0, RECORDING_PART_SECONDS * 1000]);
+    // Each guest from an address of its own: an address holds a bounded number of unfinished uploads.
+    const ip = `198.51.100.${seed}`;
+    const created = (await (await create({ ip }, planBody(clientId, plan))).json()) as UploadState;
+    const guest = { token: created.uploadToken!, ip };
+    for (const [part, piece] of [
+      [0, 0],
+      [0, 1],
+      [1, 0],
+    ] as const) {
+      expect((await put(guest, created.uploadId, part, piece, pieceOf(parts[part]!, piece))).status).toBe(200);
+    }
+    return { parts, plan, upload: created, token: created.uploadToken!, ip };
+  }
+
+  it("resumes its upload with its token: no piece is sent twice, and the upload goes with its pieces when done", async () => {
+    const { parts, plan, upload, token } = await guestUploadCutShort("rec-guest-signs-in", 20);
+    const me = { user: "user_was_guest", token };
+
+    // The browser's retry: what is missing of the upload it kept (GET with the token), then the same plan again.
+    const resumed = await state(me, upload.uploadId);
+    expect(resumed.status).toBe(200);
+    expect(((await resumed.json()) as UploadState).missing).toEqual([[1, 1]]);
+    const again = await create(me, planBody("rec-guest-signs-in", plan));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ uploadId: upload.uploadId, missing: [[1, 1]] });
+    expect((await api.db.upload.findUniqueOrThrow({ where: { id: upload.uploadId } })).owner).toBe("user:user_was_guest");
+
+    expect(await sendMissing(me, { ...upload, missing: [[1, 1]] }, parts)).toEqual([{ stored: true }]);
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId } })).toBe(4);
+    server.use(openAiTranscription(openAiDialogue));
+    for (const part of [0, 1]) expect((await transcribe(me, upload.uploadId, part)).status).toBe(200);
+    expect((await remove(me, upload.uploadId)).status).toBe(204);
+
+    expect(await api.db.upload.count({ where: { id: upload.uploadId } })).toBe(0);
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId } })).toBe(0);
+    // The account holds no other upload of the recording: nothing was made beside it.
+    expect(await api.db.upload.count({ where: { owner: "user:user_was_guest" } })).toBe(0);
+  });
+
+  it("two tabs taking the upload over at once both resume it, for the same account", async () => {
+    const { plan, upload, token } = await guestUploadCutShort("rec-two-tabs", 30);
+    const me = { user: "user_two_tabs", token };
+    const answers = await Promise.all([state(me, upload.uploadId), create(me, planBody("rec-two-tabs", plan)), state(me, upload.uploadId)]);
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
+    const states = (await Promise.all(answers.map((response) => response.json()))) as UploadState[];
+    expect(states.map((answer) => answer.uploadId)).toEqual([upload.uploadId, upload.uploadId, upload.uploadId]);
+    expect(await api.db.upload.findMany({ where: { clientId: "rec-two-tabs" }, select: { owner: true } })).toEqual([{ owner: "user:user_two_tabs" }]);
+  });
+
+  it("a token taken over by one account opens nothing to another account", async () => {
+    const { upload, token } = await guestUploadCutShort("rec-other-account", 40);
+    expect((await state({ user: "user_first_taker", token }, upload.uploadId)).status).toBe(200);
+    expect((await state({ user: "user_second_taker", token }, upload.uploadId)).status).toBe(404);
+    expect((await api.db.upload.findUniqueOrThrow({ where: { id: upload.uploadId } })).owner).toBe("user:user_first_taker");
+  });
+
+  it("an account already sending the recording keeps its own upload; the guest's copy of the audio goes", async () => {
+    const { plan, upload, token } = await guestUploadCutShort("rec-both", 50);
+    const own = (await (await create({ user: "user_both" }, planBody("rec-both", plan))).json()) as UploadState;
+    expect(own.uploadId).not.toBe(upload.uploadId);
+
+    const resumed = await create({ user: "user_both", token }, planBody("rec-both", plan));
+    expect(resumed.status).toBe(200);
+    expect(((await resumed.json()) as UploadState).uploadId).toBe(own.uploadId);
+    expect(await api.db.upload.count({ where: { id: upload.uploadId } })).toBe(0);
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId } })).toBe(0);
+  });
+
+  it("once the account's, the upload is never reached by the token alone (signed out); it goes with the account", async () => {
+    const { plan, upload, token, ip } = await guestUploadCutShort("rec-signed-out", 60);
+    expect((await state({ user: "user_signs_out", token }, upload.uploadId)).status).toBe(200);
+
+    const signedOut = { token, ip };
+    const answers = [
+      await state(signedOut, upload.uploadId),
+      await put(signedOut, upload.uploadId, 1, 1, noise(10, 1)),
+      await transcribe(signedOut, upload.uploadId, 0),
+      await remove(signedOut, upload.uploadId),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([404, 404, 404, 404]);
+    // The same plan as a guest is a new upload, holding none of the account's pieces.
+    const asGuest = await create(signedOut, planBody("rec-signed-out", plan));
+    expect(asGuest.status).toBe(201);
+    const fresh = (await asGuest.json()) as UploadState;
+    expect(fresh.uploadId).not.toBe(upload.uploadId);
+    expect(fresh.missing).toHaveLength(4);
+
+    expect(await deleteAccountData("user_signs_out")).toMatchObject({ uploads: 1 });
+    expect(await api.db.upload.count({ where: { id: upload.uploadId } })).toBe(0);
+    expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId } })).toBe(0);
+  });
+});
+
 describe("limits: refused with a 4xx, never a 500", () => {
   const me = { user: "user_limits" };
   let upload: UploadState;

@@ -3,7 +3,16 @@ import type { PrismaClient } from "@/lib/server/generated/prisma/client";
 // "Nothing written for a 4xx": a fingerprint of every table that holds user data, compared before and after a request.
 // RateLimitCounter is left out on purpose: counting a refused request is what a rate limit does.
 
-export const USER_DATA_TABLES = ["Session", "SwipeAction", "FollowUpTranscript", "FailureMarker", "Commitment", "Upload", "UploadPiece"] as const;
+export const USER_DATA_TABLES = [
+  "Session",
+  "SwipeAction",
+  "FollowUpTranscript",
+  "FailureMarker",
+  "Commitment",
+  "Upload",
+  "UploadPiece",
+  "UploadPartToClear",
+] as const;
 
 export type Fingerprint = Record<string, string>;
 

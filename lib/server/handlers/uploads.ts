@@ -23,7 +23,8 @@ import {
 } from "@/lib/server/services/uploads";
 
 // Recordings sent in parts (issue 14 §2), for guests and signed-in users alike. Identity comes from the verified Clerk
-// session only; a guest reaches its upload with the x-upload-token it was given. The logic is in services/uploads.ts.
+// session only; a guest reaches its upload with the x-upload-token it was given, and a guest who signs in takes it over
+// with that token. The logic is in services/uploads.ts.
 
 /** The plan: 24 parts of 7 piece hashes each is about 13 KB. */
 const CREATE_BODY_LIMIT_BYTES = 64 * 1024;
@@ -63,12 +64,14 @@ export const putPieceHandler = withErrors<PieceParams>(async (request, { params 
 
 /** POST /api/uploads/[id]/parts/[part]/transcribe — one part's transcript, with the first part's speaker clips. */
 export const transcribePartHandler = withErrors<PartParams>(async (request, { params }) => {
+  // Counted from the request's start, as in transcribe.ts: the caller's check and a slow body use up the route's
+  // maxDuration too, and the answer must still go out before it. The client's disconnect stops the providers: the browser
+  // keeps the part and its pieces stay for the retry.
+  const budget = routeBudget("uploadPart", { signal: request.signal });
   const { id, part } = await params;
   const caller = await callerOf(request);
   const upload = await findOwnedUpload(id, caller);
   const body = await parseJson(request, transcribePartSchema, { limitBytes: TRANSCRIBE_PART_BODY_LIMIT_BYTES, allowEmpty: true });
-  // The client's disconnect stops the providers: the browser keeps the part and its pieces stay for the retry.
-  const budget = routeBudget("uploadPart", { signal: request.signal });
   return Response.json(await transcribeUploadPart(request, upload, part, body.speakerReferences, caller, budget));
 });
 

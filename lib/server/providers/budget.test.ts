@@ -10,6 +10,7 @@ import { maxDuration as summaryMax } from "@/app/api/sessions/[id]/summary/route
 import { maxDuration as transcribeMax } from "@/app/api/transcribe/route";
 import { maxDuration as uploadPartMax } from "@/app/api/uploads/[id]/parts/[part]/transcribe/route";
 import { RETRY_CLAIM_MS } from "@/lib/server/services/transcription";
+import { PART_AUDIO_WAIT_MS } from "@/lib/server/services/upload-part-audio";
 
 import { ROUTE_BUDGETS_MS, routeBudget, type BudgetedRoute } from "./budget";
 import { BudgetExhaustedError, ProviderTimeoutError, withRetry } from "./retry";
@@ -33,6 +34,10 @@ describe("route budgets", () => {
     ["/api/uploads/{id}/parts/{part}/transcribe", uploadPartMax, "uploadPart"],
   ])("%s ends its providers %s s budget early enough to store the failure", (_, maxDuration, route) => {
     expect(ROUTE_BUDGETS_MS[route]).toBeLessThanOrEqual(maxDuration * 1000 - MARGIN_MS);
+  });
+
+  it("a part's answer waits for the deletion of its audio within the margin after its budget", () => {
+    expect(ROUTE_BUDGETS_MS.uploadPart + PART_AUDIO_WAIT_MS).toBeLessThanOrEqual(uploadPartMax * 1000 - MARGIN_MS);
   });
 
   it("a retry of a kept recording holds it exactly as long as its function may run", () => {

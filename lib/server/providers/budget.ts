@@ -10,7 +10,10 @@ import type { RetryOptions } from "./retry";
 export const ROUTE_BUDGETS_MS = {
   /** maxDuration 300 s; up to ~6 MB of audio to read before and to store after. */
   transcribe: 255_000,
-  /** maxDuration 300 s; one part of a recording sent in parts, its pieces read from storage before. */
+  /**
+   * maxDuration 300 s; one part of a recording sent in parts, counted from the request's start: its pieces read from
+   * storage before, and the deletion of its audio waited for at most PART_AUDIO_WAIT_MS after (upload-part-audio.ts).
+   */
   uploadPart: 255_000,
   /** maxDuration 300 s; also the retries of a kept analysis and of a kept recording. */
   analyze: 270_000,

@@ -4,7 +4,7 @@ import { RETENTION_INTERVAL_MS, RETENTION_MIN_GAP_MS, RETENTION_RUN_BOUND_MS, ru
 
 jest.mock("./retention", () => ({ runRetention: jest.fn() }));
 const run = runRetention as jest.MockedFunction<typeof runRetention>;
-const done = { failedAudioDeleted: 0, rateLimitCountersDeleted: 0, uploadsDeleted: 0, audioCutoff: "" };
+const done = { failedAudioDeleted: 0, rateLimitCountersDeleted: 0, uploadsDeleted: 0, transcribedPartsCleared: 0, audioCutoff: "" };
 
 // The module keeps when it last ran: each case starts from a fresh copy of it.
 function freshSchedule(): typeof import("./retention-schedule") {

@@ -2,10 +2,18 @@ import "server-only";
 
 import { failedAudioCutoff } from "@/lib/domain/data-rights/retention";
 import { getDb } from "@/lib/server/db";
+import { audioPieceStore } from "@/lib/server/storage/audio-piece-store";
 
+import { clearTranscribedPartsAudio } from "./upload-part-audio";
 import { purgeExpiredUploads } from "./uploads";
 
-export type RetentionResult = { failedAudioDeleted: number; rateLimitCountersDeleted: number; uploadsDeleted: number; audioCutoff: string };
+export type RetentionResult = {
+  failedAudioDeleted: number;
+  rateLimitCountersDeleted: number;
+  uploadsDeleted: number;
+  transcribedPartsCleared: number;
+  audioCutoff: string;
+};
 
 /**
  * The scheduled clean-up (POST /api/cron/retention):
@@ -13,7 +21,8 @@ export type RetentionResult = { failedAudioDeleted: number; rateLimitCountersDel
  *    the session still shows that it failed and a retry answers "Recording not found. It may have been deleted.";
  *  - rate-limit counters of windows that have ended are removed;
  *  - uploads of recordings sent in parts that expired (UPLOAD_RETENTION_HOURS after their last piece or transcription: an
- *    upload abandoned mid-way) are deleted with their pieces, in the database or the object store.
+ *    upload abandoned mid-way) are deleted with their pieces, in the database or the object store;
+ *  - transcribed parts' pieces that their transcription left in the object store (upload-part-audio.ts) are deleted.
  * Safe to run any number of times, at any interval, on any instance.
  */
 export async function runRetention(now: Date = new Date()): Promise<RetentionResult> {
@@ -24,5 +33,12 @@ export async function runRetention(now: Date = new Date()): Promise<RetentionRes
     db.rateLimitCounter.deleteMany({ where: { expiresAt: { lt: now } } }),
   ]);
   const uploadsDeleted = await purgeExpiredUploads(now);
-  return { failedAudioDeleted: audio.count, rateLimitCountersDeleted: counters.count, uploadsDeleted, audioCutoff: cutoff.toISOString() };
+  const transcribedPartsCleared = await clearTranscribedPartsAudio(audioPieceStore());
+  return {
+    failedAudioDeleted: audio.count,
+    rateLimitCountersDeleted: counters.count,
+    uploadsDeleted,
+    transcribedPartsCleared,
+    audioCutoff: cutoff.toISOString(),
+  };
 }

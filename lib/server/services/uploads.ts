@@ -33,10 +33,11 @@ import { guestIpHash as hashGuestIp } from "@/lib/server/security/guest-ip-hash"
 import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { clientIp, enforceRateLimit, guestAddress } from "@/lib/server/security/rate-limit";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
-import { audioPieceStore, partPrefix, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
+import { audioPieceStore, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
 
 import { refuseNewSessionPastCaps } from "./new-session-caps";
 import type { TranscriptionDeps } from "./transcription";
+import { dropPartAudio, keepPartAudio } from "./upload-part-audio";
 import { speakerReferenceClips } from "./uploads-references";
 
 // Recordings sent in parts (issue 14 §2). The browser plans the upload (each part's size and its pieces' hashes), sends the
@@ -46,8 +47,9 @@ import { speakerReferenceClips } from "./uploads-references";
 // or it expires. A guest's upload is audio only: never a session or a transcript.
 //
 // Who may reach an upload: a signed-in owner by their verified Clerk session only; a guest by the random token given once
-// when the upload was made (x-upload-token; stored as its sha256, compared in constant time). Anyone else gets the same
-// 404 as for an upload that never existed.
+// when the upload was made (x-upload-token; stored as its sha256, compared in constant time). A guest who signs in and
+// presents the token takes the upload over: from then on it is the account's, and the token alone reaches it no more.
+// Anyone else gets the same 404 as for an upload that never existed.
 //
 // What it may cost (every part transcription is a paid provider call):
 //  - making an upload is admitted once, in the "transcribe" bucket, as one recording sent in one piece is;
@@ -91,17 +93,49 @@ export const uploadNotFound = () => new ApiError("not_found", LONG_RECORDING_TEX
 /** The caller's upload `id`, unexpired, or the 404 (for a bad id, another owner's upload or a wrong token alike). */
 export async function findOwnedUpload(id: string, caller: UploadCaller, now = new Date()): Promise<OwnedUpload> {
   if (!UPLOAD_ID.test(id)) throw uploadNotFound();
-  const upload = await getDb().upload.findUnique({ where: { id } });
+  let upload = await getDb().upload.findUnique({ where: { id } });
+  if (upload && upload.expiresAt > now && caller.identity && caller.token && opensGuestUpload(upload.owner, caller.token)) {
+    upload = await takeOver(upload, caller.identity.userId);
+  }
   if (!upload || upload.expiresAt <= now || !ownedBy(upload.owner, caller)) throw uploadNotFound();
   return upload as OwnedUpload;
 }
 
+/**
+ * An account's uploads are reached by its verified session only, never by a token: a token held after signing out (on a
+ * shared device, say) gives an anonymous caller no account's audio.
+ */
 function ownedBy(owner: string, { identity, token }: UploadCaller): boolean {
   if (identity) return owner === userOwner(identity.userId);
-  if (!token || !owner.startsWith("guest:")) return false;
+  return token !== undefined && opensGuestUpload(owner, token);
+}
+
+function opensGuestUpload(owner: string, token: string): boolean {
+  if (!owner.startsWith("guest:")) return false;
   const stored = Buffer.from(owner.slice("guest:".length), "hex");
   const given = createHash("sha256").update(token).digest();
   return stored.length === given.length && timingSafeEqual(stored, given);
+}
+
+/**
+ * A guest's upload whose token a signed-in caller presents (the guest signed in, then retried the recording): it becomes
+ * the account's, so the retry resumes it rather than sending the recording again beside it, and it goes as the account's
+ * uploads go (the browser's DELETE, account deletion). Moved only from the guest owner it had, so of two tabs racing one
+ * moves it and the other finds it the same account's. Should the account hold an upload of the same recording already,
+ * that one is resumed and the guest's copy of the audio is deleted. It still counts against the address that made it
+ * (guestIpHash): moving uploads into an account must not free that address's room for more. Answers the upload as it now
+ * is, or null when gone.
+ */
+async function takeOver(upload: Upload, userId: string): Promise<Upload | null> {
+  const db = getDb();
+  try {
+    await db.upload.updateMany({ where: { id: upload.id, owner: upload.owner }, data: { owner: userOwner(userId) } });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await removeUpload(upload.id);
+    return null;
+  }
+  return db.upload.findUnique({ where: { id: upload.id } });
 }
 
 /** A part or piece index from the path: digits only, within the plan; anything else is a 400. */
@@ -140,6 +174,7 @@ const samePlan = (upload: Upload, body: CreateUploadRequest) => upload.mimeType 
 /**
  * POST /api/uploads: the same owner's same recording (clientId) with the same plan resumes its upload; a changed plan or
  * an expired upload is replaced. A guest resumes with the token it was given; without one it gets a new upload and token.
+ * A signed-in caller with a guest's token takes that guest's upload over (takeOver).
  */
 export async function createOrResumeUpload(
   request: Request,
@@ -148,8 +183,7 @@ export async function createOrResumeUpload(
   now = new Date(),
 ): Promise<{ state: UploadState; created: boolean }> {
   const db = getDb();
-  const resumeOwner = caller.identity ? userOwner(caller.identity.userId) : caller.token ? guestOwner(caller.token) : undefined;
-  const existing = resumeOwner ? await db.upload.findUnique({ where: { owner_clientId: { owner: resumeOwner, clientId: body.clientId } } }) : null;
+  const existing = await uploadToResume(caller, body.clientId);
   if (existing && existing.expiresAt > now && samePlan(existing, body)) return { state: await uploadState(existing as OwnedUpload), created: false };
 
   const totalBytes = body.parts.reduce((sum, part) => sum + part.bytes, 0);
@@ -210,6 +244,23 @@ export async function createOrResumeUpload(
   }
 }
 
+/** The caller's upload of recording `clientId`: a signed-in caller's own, or the guest's one it takes over with its token. */
+async function uploadToResume({ identity, token }: UploadCaller, clientId: string): Promise<Upload | null> {
+  const db = getDb();
+  const of = (owner: string) => db.upload.findUnique({ where: { owner_clientId: { owner, clientId } } });
+  if (!identity) return token ? of(guestOwner(token)) : null;
+  const own = await of(userOwner(identity.userId));
+  const guests = token ? await of(guestOwner(token)) : null;
+  if (!guests) return own;
+  // The account sends this recording already: the guest's copy of its audio goes.
+  if (own) {
+    await removeUpload(guests.id);
+    return own;
+  }
+  const taken = await takeOver(guests, identity.userId);
+  return taken?.owner === userOwner(identity.userId) ? taken : of(userOwner(identity.userId));
+}
+
 /**
  * PUT …/parts/{part}/pieces/{piece}: the raw body is read up to the planned size (never more: a longer body stops the read),
  * then checked against the plan's size and sha256. A piece already stored is not read again: { stored: false }.
@@ -245,6 +296,7 @@ export async function storePiece(
   let first: boolean;
   let recorded: number;
   try {
+    await keepPartAudio(upload.id, part, store);
     first = await store.put(key, bytes);
     // With an object store the row is the record that the bytes are there; the database store wrote it with them.
     ({ count: recorded } = await db.uploadPiece.createMany({
@@ -297,8 +349,8 @@ async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array
 /**
  * POST …/parts/{part}/transcribe: the part's pieces joined, transcribed by the provider chain with the first part's speaker
  * clips (sent by the browser). Times in the answer are the part's own (from its start). Once transcribed, the part's pieces
- * are deleted. A failure is a 503 that keeps the audio on the device (keepAudioLocally); it is never kept as a server
- * session, and the pieces stay for the retry.
+ * are deleted, never holding the answer past the route's budget (upload-part-audio.ts). A failure is a 503 that keeps the
+ * audio on the device (keepAudioLocally); it is never kept as a server session, and the pieces stay for the retry.
  */
 export async function transcribeUploadPart(
   request: Request,
@@ -349,7 +401,7 @@ export async function transcribeUploadPart(
       if (error instanceof TranscriptionUnavailableError) throw new ApiError("unavailable", error.message, { keepAudioLocally: true });
       throw error;
     }
-    await dropPartAudio(upload.id, part, store);
+    await dropPartAudio({ uploadId: upload.id, part, pieces: plan.pieces.length }, store, retryOptions?.deadline);
     let raw: RawSegment[] = chain.transcript.segments;
     if (raw.every((segment) => segment.text.trim() === "") && chain.transcript.text.trim() !== "") {
       raw = [{ text: chain.transcript.text, start: 0, end: chain.transcript.durationSeconds }];
@@ -366,19 +418,6 @@ export async function transcribeUploadPart(
       ...(chain.fallbackReason ? { fallbackReason: chain.fallbackReason } : {}),
     };
   });
-}
-
-/**
- * A transcribed part's pieces: an object store's objects, then the rows. If the store fails, the answer still goes out (the
- * transcript was paid for); the pieces then go with the upload, when the browser deletes it or it expires.
- */
-async function dropPartAudio(uploadId: string, part: number, store: AudioPieceStore): Promise<void> {
-  try {
-    if (store.kind !== "database") await store.deletePrefix(partPrefix(uploadId, part));
-    await getDb().uploadPiece.deleteMany({ where: { uploadId, part } });
-  } catch (error) {
-    console.error(`[uploads] a transcribed part's audio could not be deleted yet: ${(error as { name?: unknown } | null)?.name ?? "unknown"}`);
-  }
 }
 
 /** A part's bytes from the store, each piece checked against its hash again; a lost or damaged piece is missing again. */
