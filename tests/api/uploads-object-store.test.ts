@@ -42,6 +42,17 @@ let duringNextListing: (() => Promise<void>) | null = null;
 /** Stands in for the store's answer to a DELETE (a slow or failing store); null: the object goes, 204. */
 let onDelete: ((key: string) => Promise<Response | null>) | null = null;
 
+/** The store's deletes wait until the answer returned is called. */
+function holdStoreDeletes(): () => void {
+  let release: () => void = () => {};
+  const storeAnswers = new Promise<void>((resolve) => (release = resolve));
+  onDelete = async () => {
+    await storeAnswers;
+    return null;
+  };
+  return release;
+}
+
 beforeEach(() => {
   objects.clear();
   duringNextListing = null;
@@ -217,18 +228,14 @@ describe("a transcribed part's pieces in an object store", () => {
     api.server.use(openAiTranscription(openAiDialogue));
     const user = "user_s3_part_slow";
     const upload = await uploadedRecording(user, "rec-s3-part-slow");
-    let release: () => void = () => {};
-    const storeAnswers = new Promise<void>((resolve) => (release = resolve));
-    onDelete = async () => {
-      await storeAnswers;
-      return null;
-    };
+    const release = holdStoreDeletes();
 
     const started = Date.now();
     const response = await transcribe(user, upload.uploadId, 0);
     expect(response.status).toBe(200);
     expect(((await response.json()) as PartTranscript).segments.length).toBeGreaterThan(0);
-    expect(Date.now() - started).toBeLessThan(PART_AUDIO_WAIT_MS + 4_000);
+    // Held for good without the bound, the answer would never come; the margin is for a loaded machine, not a measure.
+    expect(Date.now() - started).toBeLessThan(PART_AUDIO_WAIT_MS + 15_000);
     // Answered with the deletion still on its way: the part is marked to clear until its objects are gone.
     expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId, part: 0 } })).toBe(0);
     expect(await partsToClear(upload.uploadId)).toEqual([{ part: 0 }]);
@@ -237,21 +244,16 @@ describe("a transcribed part's pieces in an object store", () => {
     release();
     await until(async () => (await partsToClear(upload.uploadId)).length === 0);
     expect(keysOf(upload.uploadId)).toEqual([`uploads/${upload.uploadId}/1/0`]);
-  }, 30_000);
+  }, 45_000);
 
   it("with the route's budget spent, the answer does not wait for the store at all", async () => {
     const user = "user_s3_part_spent";
     const upload = await uploadedRecording(user, "rec-s3-part-spent");
-    let release: () => void = () => {};
-    const storeAnswers = new Promise<void>((resolve) => (release = resolve));
-    onDelete = async () => {
-      await storeAnswers;
-      return null;
-    };
+    const release = holdStoreDeletes();
 
     const started = Date.now();
     await dropPartAudio({ uploadId: upload.uploadId, part: 0, pieces: 1 }, audioPieceStore(), Date.now() - 1);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(PART_AUDIO_WAIT_MS);
     expect(await partsToClear(upload.uploadId)).toEqual([{ part: 0 }]);
     release();
     await until(async () => (await partsToClear(upload.uploadId)).length === 0);

@@ -198,15 +198,16 @@ test("signed in, live coach: the intro, a turn, a guide queued while the coach s
 
   const transcript = await openLiveTranscript(page);
   await expect(transcript.getByText("Hi, I'm your coach. What is on your mind today?")).toBeVisible({ timeout: 20_000 });
-  // The fake hears the microphone once turn detection is on, and answers the turn.
-  await expect(transcript.getByText("I wish we planned more time together.")).toBeVisible({ timeout: 20_000 });
-  await checkScreen(page, "solo-live-transcript", testInfo);
+  // The fake hears the microphone once turn detection is on, and answers the turn (a second turn may follow).
+  await expect(transcript.getByText("I wish we planned more time together.").first()).toBeVisible({ timeout: 20_000 });
 
   // While the coach answers, a guide is picked: the client holds it until the answer is done, then the coach takes it up.
+  // (Checked at once: the fake answers two turns at most, and a slow screen check in between could outlast both.)
   await expect(status).toHaveText("Your coach is speaking...", { timeout: 20_000 });
   await page.getByRole("button", { name: "Conversation Guides" }).click();
   await page.getByRole("dialog", { name: "Conversation Guides" }).getByRole("button", { name: "Talk about this" }).click();
   await expect(transcript.getByText("Let's talk about Two Peas in a Pod. What comes to mind first?")).toBeVisible({ timeout: 20_000 });
+  await checkScreen(page, "solo-live-transcript", testInfo);
   const [call] = await realtimeCalls();
   expect(call?.guides).toEqual(["Two Peas in a Pod"]);
 
