@@ -3,6 +3,7 @@ import {
   commitmentDraftSchema,
   pendingCommitments,
   readCommitments,
+  sameCommitment,
   withoutRepeats,
   type Commitment,
   type CommitmentDraft,
@@ -10,7 +11,8 @@ import {
 } from "@/lib/domain/growth/commitments";
 
 import { apiJson } from "../api/request";
-import { SESSION_PATHS, toSessionApiError } from "../sessions/session-api";
+import { movedToThisAccount } from "../sessions/moved-session";
+import { SESSION_PATHS, sessionApi, toSessionApiError } from "../sessions/session-api";
 
 // Follow-through in the browser (issue 11): a signed-in user's commitments live on the server; a guest's in the session
 // records kept on this device, as the same objects.
@@ -29,22 +31,57 @@ export async function lastCommitments(sessionId: string, { isLocal }: { isLocal:
   }
 }
 
-/** Kept / partly / not yet, answered in the results of `sessionId`. */
+/**
+ * An outcome that could not be recorded anywhere: the guest's session holding the commitment is no longer on this device
+ * and did not move into the account this tab is signed in to (another account's now, signed out, or simply gone).
+ */
+export class OutcomeNotSavedError extends Error {
+  constructor() {
+    super("The commitment's session is neither on this device nor in this account.");
+    this.name = "OutcomeNotSavedError";
+  }
+}
+
+/**
+ * Kept / partly / not yet, answered in the results of `sessionId`. Rejects when the answer was not kept, so that the
+ * dialog takes it back and says so.
+ */
 export async function answerCommitment(
   sessionId: string,
   commitment: Commitment,
   outcome: CommitmentOutcome,
   { isLocal }: { isLocal: boolean },
 ): Promise<void> {
-  if (isLocal) {
-    recordOutcomeOnDevice(commitment, outcome);
-    return;
-  }
+  if (!isLocal) return postOutcome(sessionId, commitment.id, outcome);
+  if (recordOutcomeOnDevice(commitment, outcome)) return;
+  await answerAfterMove(sessionId, commitment, outcome);
+}
+
+async function postOutcome(sessionId: string, commitmentId: string, outcome: CommitmentOutcome): Promise<void> {
   try {
-    await apiJson("POST", outcomePath(sessionId), { body: { commitmentId: commitment.id, outcome } });
+    await apiJson("POST", outcomePath(sessionId), { body: { commitmentId, outcome } });
   } catch (error) {
     throw toSessionApiError(error);
   }
+}
+
+/**
+ * A guest's answer about a commitment whose session a sign-in in another tab moved into the account meanwhile (its copy
+ * here is gone). Signed in to that account here, the answer goes to the account's commitment the way the account's own
+ * answers do. The migration stored that commitment anew, under an id of its own: it is found in the account's copy of the
+ * session (moved_sessions names it) by its words, which storing keeps unique within a session. Sending the session again
+ * through the migration (sendToAccountCopy) would not do: the migration adds only commitments whose words are new, so it
+ * would answer "migrated" and leave the outcome behind, the very loss this prevents. The conversation asking, moved with
+ * the others, is named by its account id too. Anything else (another account's now, signed out, deleted) rejects.
+ */
+async function answerAfterMove(sessionId: string, commitment: Commitment, outcome: CommitmentOutcome): Promise<void> {
+  const made = movedToThisAccount(commitment.sessionId);
+  const asking = movedToThisAccount(sessionId);
+  if (!made || !asking) throw new OutcomeNotSavedError();
+  const session = await sessionApi.get(made.accountId);
+  const stored = readCommitments(session.commitments).find((item) => sameCommitment(item.text, commitment.text));
+  if (!stored) throw new OutcomeNotSavedError();
+  await postOutcome(asking.accountId, stored.id, outcome);
 }
 
 /** What a guest's analysis is told about last time (the server reads a signed-in user's itself). */
@@ -72,10 +109,13 @@ export function deviceCommitments(): Commitment[] {
   return listLocalSessionRecords().flatMap((record) => readCommitments(record.commitments));
 }
 
-function recordOutcomeOnDevice(commitment: Commitment, outcome: CommitmentOutcome): void {
+/** False when this device no longer keeps the commitment (its session moved by a sign-in, or deleted). */
+function recordOutcomeOnDevice(commitment: Commitment, outcome: CommitmentOutcome): boolean {
   const record = listLocalSessionRecords().find((item) => item.id === commitment.sessionId);
-  if (!record) return;
+  const known = readCommitments(record?.commitments);
+  if (!record || !known.some((item) => item.id === commitment.id)) return false;
   const outcomeAt = new Date().toISOString();
-  const commitments = readCommitments(record.commitments).map((item) => (item.id === commitment.id ? { ...item, outcome, outcomeAt } : item));
+  const commitments = known.map((item) => (item.id === commitment.id ? { ...item, outcome, outcomeAt } : item));
   upsertLocalSessionRecord({ id: record.id, commitments });
+  return true;
 }

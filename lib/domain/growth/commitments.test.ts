@@ -1,4 +1,12 @@
-import { commitmentTally, extractCommitments, pendingCommitments, readModelCommitments, withLastTimeRecommendation, type Commitment } from "./commitments";
+import {
+  commitmentTally,
+  extractCommitments,
+  pendingCommitments,
+  readModelCommitments,
+  sameCommitment,
+  withLastTimeRecommendation,
+  type Commitment,
+} from "./commitments";
 
 const names = { SPEAKER_01: "Maya", SPEAKER_02: "Jon" };
 
@@ -81,6 +89,18 @@ describe("pendingCommitments", () => {
     const current = commitment({ id: "e", sessionId: "s4", createdAt: "2026-11-21T10:00:00.000Z" });
     expect(pendingCommitments([older, newer, newerToo, answered, current], "s4").map((item) => item.id)).toEqual(["b", "c"]);
     expect(pendingCommitments([answered], null)).toEqual([]);
+  });
+});
+
+describe("sameCommitment", () => {
+  // How an answer finds its commitment once a migration stored it anew: by its words, as storing told repeats apart.
+  it.each([
+    ["Phones away at dinner", "phones away at dinner!", true],
+    ["Walk together on Fridays", "  Walk together,  on Fridays. ", true],
+    ["Walk together on Fridays", "Walk together on Saturdays", false],
+    ["Cook on Saturday", "Cook Saturday", false],
+  ])("%j and %j: %s", (a, b, same) => {
+    expect(sameCommitment(a, b)).toBe(same);
   });
 });
 

@@ -96,6 +96,11 @@ function commitmentKey(text: string): string {
     .trim();
 }
 
+/** Whether two texts name the same commitment (the rule storing follows): the words, not case or punctuation. */
+export function sameCommitment(a: string, b: string): boolean {
+  return commitmentKey(a) === commitmentKey(b);
+}
+
 /** The drafts whose words are new: not among `knownTexts` and not repeating an earlier draft. */
 export function withoutRepeats<T extends { text: string }>(drafts: readonly T[], knownTexts: readonly string[] = []): T[] {
   const seen = new Set(knownTexts.map(commitmentKey));
