@@ -8,6 +8,7 @@ import { GET as invalidate } from "@/app/api/sessions/[id]/invalidate-cache/rout
 import { DELETE as deleteSession, GET as getSession } from "@/app/api/sessions/[id]/route";
 import { POST as migrate } from "@/app/api/sessions/migrate/route";
 import { GET as listSessions } from "@/app/api/sessions/route";
+import { KEPT_COPY_MAX_AGE_MS } from "@/lib/domain/history/migration-item";
 import { relativeTime } from "@/lib/domain/history/relative-time";
 import { postgresAdapter, setDbForTests } from "@/lib/server/db";
 import { PrismaClient } from "@/lib/server/generated/prisma/client";
@@ -276,6 +277,111 @@ describe("POST /api/sessions/migrate?skipRegeneration=true", () => {
     const first = await api.db.session.findFirstOrThrow({ where: { userId: "user_m2", clientId: "local-n1" } });
     expect(await api.db.followUpTranscript.count({ where: { sessionId: first.id } })).toBe(1);
     expect(await api.db.swipeAction.count({ where: { sessionId: first.id } })).toBe(1);
+  });
+
+  describe("a copy the account kept on a device (sign-out's hand-over, or a later visit's migration)", () => {
+    const kept = (changedMsAgo: number | null) => ({ keptCopy: { changedMsAgo } });
+    /** The account's session, stored from this device an hour ago; its copy kept here since (a vote the account refused). */
+    async function accountSession(userId: string, localId: string) {
+      const { id } = await saveSessionForUser(userId, localId, localSession(localId, { summary: "First summary" }) as never);
+      await api.db.$executeRaw`UPDATE "Session" SET "updatedAt" = now() - interval '1 hour' WHERE id = ${id}`;
+      const keptCopy = localSession(id, {
+        name: "Title kept here",
+        summary: "First summary",
+        recommendations: ["Check in weekly"],
+        swipeActions: [{ cardIndex: 0, action: "unhelpful" }],
+        commitments: [{ text: "Walk together on Fridays", who: "both" }],
+      });
+      return { id, keptCopy };
+    }
+    const stored = (id: string) => api.db.session.findUniqueOrThrow({ where: { id }, include: { swipeActions: true, commitments: true } });
+
+    it("never replaces what the account changed after the copy: title, regenerated summary, votes, answered commitments", async () => {
+      const { id, keptCopy } = await accountSession("user_k1", "local-k1");
+      // Since the copy was kept (a minute ago), the account's copy changed: on another device, or in this browser.
+      await saveSessionForUser(
+        "user_k1",
+        id,
+        localSession(id, { name: "Edited elsewhere", summary: "Regenerated", recommendations: ["Plan a date"] }) as never,
+      );
+      await api.db.commitment.create({
+        data: { userId: "user_k1", sessionId: id, text: "Walk together on Fridays", who: "both", outcome: "kept", outcomeAt: new Date() },
+      });
+      const before = await stored(id);
+
+      const response = await call("user_k1", { sessions: [{ ...keptCopy, ...kept(60_000) }] });
+      expect(response.status).toBe(200);
+      // The account holds the session: the device may let its copy go.
+      expect(await response.json()).toMatchObject({ migratedCount: 1, migrated: [{ localId: id, id }], skipped: [], warning: null });
+      const after = await stored(id);
+      expect(after).toMatchObject({ name: "Edited elsewhere", summary: "Regenerated", recommendations: ["Plan a date"] });
+      expect(after.swipeActions.map((vote) => vote.action)).toEqual(["helpful"]);
+      expect(after.commitments.map((item) => [item.text, item.outcome])).toEqual([["Walk together on Fridays", "kept"]]);
+      expect(after.updatedAt).toEqual(before.updatedAt);
+      expect(after.lastActivityAt).toEqual(before.lastActivityAt);
+    });
+
+    it("brings what the account does not have yet when the copy is the newer one (the refused vote, a title)", async () => {
+      const { id, keptCopy } = await accountSession("user_k2", "local-k2");
+      const response = await call("user_k2", { sessions: [{ ...keptCopy, ...kept(60_000) }] });
+      expect(await response.json()).toMatchObject({ migratedCount: 1, migrated: [{ localId: id, id }] });
+      const after = await stored(id);
+      expect(after).toMatchObject({ name: "Title kept here", recommendations: ["Check in weekly"] });
+      expect(after.swipeActions.map((vote) => vote.action)).toEqual(["unhelpful"]);
+      expect(after.commitments.map((item) => item.text)).toEqual(["Walk together on Fridays"]);
+    });
+
+    it("the copy's age counts, not the device's clock: a copy dated ahead of the account's change is still older", async () => {
+      const { id, keptCopy } = await accountSession("user_k3", "local-k3");
+      await saveSessionForUser("user_k3", id, localSession(id, { name: "Edited elsewhere" }) as never);
+      // Written 10 s before sending by a device whose clock runs an hour ahead: its dates say nothing; its age does.
+      const aheadBy = 60 * 60 * 1000;
+      const copy = { ...keptCopy, swipeActions: [{ cardIndex: 0, action: "unhelpful", timestamp: Date.now() + aheadBy - 10_000 }] };
+      await call("user_k3", { sessions: [{ ...copy, ...kept(10_000) }] });
+      expect(await stored(id)).toMatchObject({ name: "Edited elsewhere", swipeActions: [expect.objectContaining({ action: "helpful" })] });
+    });
+
+    it("a copy of unknown age leaves the account's copy as it is, yet one the account never stored is stored", async () => {
+      const { id, keptCopy } = await accountSession("user_k4", "local-k4");
+      const unsaved = localSession("local-k4-unsaved", { name: "Never reached the account" });
+      const response = await call("user_k4", {
+        sessions: [
+          { ...keptCopy, ...kept(null) },
+          { ...unsaved, ...kept(null) },
+        ],
+      });
+      const body = await response.json();
+      expect(body).toMatchObject({ migratedCount: 2, skipped: [] });
+      expect(body.migrated.map((item: { localId: string }) => item.localId)).toEqual([id, "local-k4-unsaved"]);
+      expect(await stored(id)).toMatchObject({ name: "Session local-k4", swipeActions: [expect.objectContaining({ action: "helpful" })] });
+      expect(await names("user_k4")).toEqual(["Never reached the account", "Session local-k4"]);
+    });
+
+    it("an unmarked copy (a guest's migration, a change sent right after its move) still updates the account's copy", async () => {
+      const { id, keptCopy } = await accountSession("user_k5", "local-k5");
+      await saveSessionForUser("user_k5", id, localSession(id, { name: "Edited elsewhere" }) as never);
+      await call("user_k5", { sessions: [{ ...keptCopy, name: "Changed after the move" }] });
+      expect(await stored(id)).toMatchObject({ name: "Changed after the move" });
+    });
+
+    it.each([
+      ["with a negative age", kept(-1)],
+      ["with a fractional age", kept(1.5)],
+      ["with an age as text", { keptCopy: { changedMsAgo: "60000" } }],
+      ["with an age beyond ten years", kept(KEPT_COPY_MAX_AGE_MS + 1)],
+      ["without an age", { keptCopy: {} }],
+      ["with an unknown field", { keptCopy: { changedMsAgo: 5, force: true } }],
+      ["that is not an object", { keptCopy: "yes" }],
+    ])("a mark %s leaves that session out as invalid (a 200, never a 500) and writes nothing", async (_, mark) => {
+      const { id, keptCopy } = await accountSession("user_k6", `local-k6-${Math.random()}`);
+      const response = await call("user_k6", { sessions: [{ ...keptCopy, ...mark }] });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ migratedCount: 0, migrated: [], skipped: [{ localId: id, reason: "invalid" }] });
+      expect(await stored(id)).toMatchObject({
+        name: expect.stringMatching(/^Session local-k6-/),
+        swipeActions: [expect.objectContaining({ action: "helpful" })],
+      });
+    });
   });
 
   it("survives two devices migrating the same sessions at once", async () => {

@@ -6,8 +6,9 @@ import { migrateBodySchema, migrateSessionsForUser, notMigrated } from "@/lib/se
 import { scopedRoute, type ApiScope } from "./session-route";
 
 /**
- * POST /api/sessions/migrate?skipRegeneration=true — body {sessions[]} (at most 100, ~8 MB), answers
- * {success, migratedCount, warning, error, localOnly} (plus the migrated and skipped ids).
+ * POST /api/sessions/migrate?skipRegeneration=true — body {sessions[]} (at most 100, ~8 MB; a copy the account kept on a
+ * device carries keptCopy, services/migrate.ts), answers {success, migratedCount, warning, error, localOnly} (plus the
+ * migrated and skipped ids).
  *
  * Statuses, decided against the spec's "503 with localOnly means no database is configured": a database always exists
  * here (embedded PGlite when DATABASE_URL is unset), so

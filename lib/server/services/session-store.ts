@@ -99,26 +99,33 @@ export async function getSessionForUser(userId: string, id: string): Promise<Ses
 }
 
 /**
+ * A device's kept copy of the account's session (migration.ts): when it was last changed there, in this server's time, or
+ * null when the device could not say. The account's copy, updated after that, is newer and stays as it is.
+ */
+export type KeptCopy = { changedAt: Date | null };
+
+/**
  * Saves a full session. Idempotent: the same body saved twice leaves one session. A browser id ("local-…") creates the
  * session once and finds it again through its clientId; a server id must belong to the caller. Saves of the same new
  * browser id at the same moment (a retry, two tabs, two devices migrating) meet at the unique (userId, clientId): the one
- * that loses the race to create saves again, now as an update of the winner's row.
+ * that loses the race to create saves again, now as an update of the winner's row. A device's kept copy (`keptCopy`)
+ * updates an existing session only when that did not change after it (updateUnlessNewer).
  */
-export async function saveSessionForUser(userId: string, id: string, body: SessionBody): Promise<SessionDto> {
+export async function saveSessionForUser(userId: string, id: string, body: SessionBody, keptCopy?: KeptCopy): Promise<SessionDto> {
   if (body.id !== id) throw new ApiError("bad_request", "Invalid request: id in the body does not match the path");
   // One user's saves take turns in this instance (in-flight.ts): a burst of them holds one pool connection, not the pool.
   const sessionId = await withUserWriteTurn(userId, async () => {
     try {
-      return await writeSession(userId, id, body);
+      return await writeSession(userId, id, body, keptCopy);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      return writeSession(userId, id, body);
+      return writeSession(userId, id, body, keptCopy);
     }
   });
   return getSessionForUser(userId, sessionId);
 }
 
-async function writeSession(userId: string, id: string, body: SessionBody): Promise<string> {
+async function writeSession(userId: string, id: string, body: SessionBody, keptCopy: KeptCopy | undefined): Promise<string> {
   const db = getDb();
   const existing = await db.session.findFirst({ where: ownedSessionWhere(userId, id), select: { id: true } });
   // A server id the caller does not own, or one that was deleted: never created from a client's say-so.
@@ -156,9 +163,9 @@ async function writeSession(userId: string, id: string, body: SessionBody): Prom
       targetId = (await tx.session.findFirst({ where: ownedSessionWhere(userId, id), select: { id: true } }))?.id;
       if (!targetId) await enforceStoredSessionCap(tx, userId);
     }
-    const target = targetId
-      ? await tx.session.update({ where: { id: targetId }, data: fields, select: { id: true } })
-      : await tx.session.create({
+    if (!targetId) {
+      targetId = (
+        await tx.session.create({
           data: {
             ...fields,
             userId,
@@ -167,11 +174,29 @@ async function writeSession(userId: string, id: string, body: SessionBody): Prom
             lastActivityAt: activityOfCopy(body, fields.lastActivityAt),
           },
           select: { id: true },
-        });
-    if (body.swipeActions) await replaceSwipes(tx, target.id, body.swipeActions);
-    if (body.followUpTranscripts) await mergeFollowUps(tx, target.id, body.followUpTranscripts);
-    return target.id;
+        })
+      ).id;
+    } else if (!keptCopy) {
+      await tx.session.update({ where: { id: targetId }, data: fields, select: { id: true } });
+    } else if (!(await updateUnlessNewer(tx, targetId, keptCopy, fields))) {
+      // The account's copy is newer: nothing of the kept one is written, its votes and follow-ups included.
+      return targetId;
+    }
+    if (body.swipeActions) await replaceSwipes(tx, targetId, body.swipeActions);
+    if (body.followUpTranscripts) await mergeFollowUps(tx, targetId, body.followUpTranscripts);
+    return targetId;
   });
+}
+
+/**
+ * Updates the account's copy with a device's kept copy unless it was updated after the kept one was last changed (the
+ * update's condition, checked under the row's lock, so a change landing meanwhile is not overwritten either); a kept copy
+ * of unknown age never replaces it. True when it was updated.
+ */
+async function updateUnlessNewer(tx: Tx, id: string, keptCopy: KeptCopy, fields: Prisma.SessionUpdateManyMutationInput): Promise<boolean> {
+  if (!keptCopy.changedAt) return false;
+  const { count } = await tx.session.updateMany({ where: { id, updatedAt: { lte: keptCopy.changedAt } }, data: fields });
+  return count > 0;
 }
 
 /**
