@@ -199,11 +199,31 @@ describe("signing out on a shared browser", () => {
     expect(sessionApi.migrate).toHaveBeenCalledTimes(1);
     expect(sessionApi.migrate.mock.calls[0][0]).toEqual([expect.objectContaining({ id: syncedOfA.id, transcript: syncedOfA.transcript })]);
     expect(sessionApi.migrate.mock.calls[0][0][0]).not.toHaveProperty("ownerId");
+    // Kept before copies were stamped: its age is unknown, so the account keeps its own copy should it have one.
+    expect(sessionApi.migrate.mock.calls[0][0][0]).toMatchObject({ keptCopy: { changedMsAgo: null } });
     expect(storedIds()).toEqual([failedRecordingOfA.id, failedAnalysisOfA.id, guestSession.id, sessionOfB.id]);
     expect(stored("localRecordings")).toEqual([recordingRef]);
     expect(stored("pending_follow_ups")).toEqual([pendingOfA]);
     expect(clerkSignOut).toHaveBeenCalled();
     expect(currentToast()?.title).toBe("Logged out");
+  });
+
+  test("each copy goes with how long ago it was last changed here, for the account to keep a newer copy of its own", async () => {
+    localStorage.setItem("local_sessions", JSON.stringify([{ ...syncedOfA, changedAt: Date.now() - 5 * 60_000 }]));
+    sessionApi.migrate.mockImplementation(confirmAll);
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const signOut = renderSignedIn();
+
+    await act(async () => {
+      await signOut();
+    });
+
+    const [sent] = sessionApi.migrate.mock.calls[0][0];
+    expect(sent.keptCopy.changedMsAgo).toBeGreaterThanOrEqual(5 * 60_000);
+    expect(sent.keptCopy.changedMsAgo).toBeLessThan(6 * 60_000);
+    expect(sent).not.toHaveProperty("changedAt");
+    // Confirmed either way (the account holds the session): nothing of A's is left on this browser.
+    expect(storedIds()).toEqual([]);
   });
 
   test("a copy under this browser's id that the account takes is recorded as moved, so a late write cannot bring it back", async () => {

@@ -99,11 +99,25 @@ describe("a shared browser", () => {
     expect(sessionApi.migrate.mock.calls[0][0][0]).not.toHaveProperty("ownerId");
   });
 
+  test("a copy kept for the account goes marked with its age, so it cannot replace what the account changed since", async () => {
+    const now = jest.spyOn(Date, "now").mockReturnValue(1_800_000_000_000);
+    signedInAs("user_a");
+    upsertLocalSessionRecord(kept("local-of-a"));
+    now.mockReturnValue(1_800_000_090_000);
+    await migrateLocalSessions();
+    now.mockRestore();
+    const [[sent]] = sessionApi.migrate.mock.calls[0];
+    expect(sent).toMatchObject({ id: "local-of-a", keptCopy: { changedMsAgo: 90_000 } });
+    expect(sent).not.toHaveProperty("changedAt");
+  });
+
   test("a guest's sessions still go to whoever signs in next (spec: synced after authentication)", async () => {
     upsertLocalSessionRecord(kept("local-of-guest"));
     signedInAs("user_b");
     await migrateLocalSessions();
     expect(sessionApi.migrate.mock.calls[0][0]).toEqual([expect.objectContaining({ id: "local-of-guest" })]);
+    // New to the account: sent as it is, as the migration always did.
+    expect(sessionApi.migrate.mock.calls[0][0][0]).not.toHaveProperty("keptCopy");
     expect(listLocalSessionRecords()).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { deviceOwner } from "@/lib/client/storage/device-owner";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import { migrationBatches } from "@/lib/domain/history/migration-batches";
-import { migrationItem } from "@/lib/domain/history/migration-item";
+import { storedCopyItem } from "@/lib/domain/history/migration-item";
 
 import { HISTORY_TEXTS as T } from "./texts";
 
@@ -25,7 +25,10 @@ export async function migrateLocalSessions(): Promise<void> {
   if (!ownerId) return;
   let migratedCount = 0;
   try {
-    for (const batch of migrationBatches(sessions.map(migrationItem))) {
+    // A copy kept for this account (its sign-out could not hand it over) must not replace what the account changed since;
+    // a guest's is sent as it is.
+    const now = Date.now();
+    for (const batch of migrationBatches(sessions.map((session) => storedCopyItem(session, now)))) {
       const answer = await sessionApi.migrate(batch);
       for (const item of answer.migrated ?? []) moveLocalSessionToAccount({ localId: item.localId, accountId: item.id, ownerId });
       migratedCount += answer.migratedCount;

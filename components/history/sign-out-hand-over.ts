@@ -1,7 +1,7 @@
 import { listLocalSessionRecords, moveLocalSessionToAccount, readLocalSessionRecord, removeLocalSession } from "@/lib/client/recordings/local-recordings";
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { migrationBatches } from "@/lib/domain/history/migration-batches";
-import { migrationItem } from "@/lib/domain/history/migration-item";
+import { keptCopyItem } from "@/lib/domain/history/migration-item";
 import { confirmedMoves, copiesToHandOver } from "@/lib/domain/history/sign-out-copies";
 import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
@@ -21,7 +21,13 @@ export async function handOverKeptCopies(ownerId: string, signal: AbortSignal): 
     const sent = new Map(copies.map((copy) => [copy.id, JSON.stringify(copy)]));
     for (const batch of migrationBatches(copies)) {
       if (signal.aborted) break;
-      const answer = await sessionApi.migrate(batch.map(migrationItem), { signal });
+      // Marked as kept copies: the account keeps its own copy where it changed after this one (keptCopyItem), and still
+      // confirms it, so the copy leaves this browser either way.
+      const now = Date.now();
+      const answer = await sessionApi.migrate(
+        batch.map((copy) => keptCopyItem(copy, now)),
+        { signal },
+      );
       for (const { localId, accountId } of confirmedMoves(batch, answer.migrated)) {
         if (JSON.stringify(readLocalSessionRecord(localId)) !== sent.get(localId)) continue;
         // A copy under this browser's id is recorded as moved, as the sign-in's migration does, so that a tab still showing

@@ -178,7 +178,9 @@ describe("upsertLocalSessionRecord", () => {
       setItem: (key: string, value: string) => void data.set(key, value),
       removeItem: (key: string) => void data.delete(key),
     };
+    const now = jest.spyOn(Date, "now").mockReturnValue(1_800_000_000_000);
     upsertLocalSessionRecord({ id: "local-1", transcript: "Ana: hi", analysis: { cards: [] }, timestamp: 5 }, storage);
+    now.mockReturnValue(1_800_000_060_000);
     upsertLocalSessionRecord({ id: "local-1", swipeActions: [{ cardIndex: 0, action: "helpful", timestamp: 6 }] }, storage);
     expect(readLocalSessionRecord("local-1", storage)).toEqual({
       id: "local-1",
@@ -187,8 +189,25 @@ describe("upsertLocalSessionRecord", () => {
       analysis: { cards: [] },
       timestamp: 5,
       swipeActions: [{ cardIndex: 0, action: "helpful", timestamp: 6 }],
+      // The last write's time: the account must not take this copy over what it changed after that (migration-item.ts).
+      changedAt: 1_800_000_060_000,
     });
     expect(listLocalSessions(storage)).toHaveLength(1);
+    now.mockRestore();
+  });
+
+  it("stamps the write's own time over a stamp the record brings along (a copy read back and written again)", async () => {
+    const { upsertLocalSessionRecord, readLocalSessionRecord } = await import("./local-recordings");
+    const data = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+    };
+    const now = jest.spyOn(Date, "now").mockReturnValue(1_800_000_000_000);
+    upsertLocalSessionRecord({ id: "local-2", name: "Renamed", changedAt: 1_700_000_000_000 }, storage);
+    expect(readLocalSessionRecord("local-2", storage)).toMatchObject({ name: "Renamed", changedAt: 1_800_000_000_000 });
+    now.mockRestore();
   });
 });
 

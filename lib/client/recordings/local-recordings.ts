@@ -1,6 +1,7 @@
 import { browserStorage, readStoredList, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 import { deviceOwner, ownedByCurrentUser } from "@/lib/client/storage/device-owner";
 import { movedSessionOf, rememberMovedSession } from "@/lib/client/storage/moved-sessions";
+import { CHANGED_AT_FIELD } from "@/lib/domain/history/migration-item";
 import type { MovedSession } from "@/lib/domain/history/moved-sessions";
 import { newDeviceSessionId } from "@/lib/domain/session-ids";
 
@@ -328,8 +329,10 @@ export function upsertLocalSessionRecord(record: Item & { id: string }, storage:
   // the account's data left on this device, migrated into whoever signs in next).
   const moved = index === -1 ? movedSessionOf(record.id, storage) : null;
   if (moved) throw new SessionMovedError(moved);
-  if (index === -1) items.push({ isLocal: true, ...ownerField(deviceOwner()), ...record });
-  else items[index] = { ...(items[index] as Item), ...record, isLocal: true };
+  // Stamped on every write: a copy handed to the account later must not replace what the account changed since.
+  const changed = { [CHANGED_AT_FIELD]: Date.now() };
+  if (index === -1) items.push({ isLocal: true, ...ownerField(deviceOwner()), ...record, ...changed });
+  else items[index] = { ...(items[index] as Item), ...record, isLocal: true, ...changed };
   write(storage, STORAGE_KEYS.localSessions, JSON.stringify(items));
 }
 

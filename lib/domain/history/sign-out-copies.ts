@@ -5,8 +5,10 @@ import { analysisOf, isRecord } from "./types";
 // the leaving account kept here would otherwise wait, unseen but readable, for the next person. None of them is a
 // plain mirror of the server: each was kept because the account did not take something (a vote or a save it refused,
 // an analysis it could not store). So no copy may simply be dropped. The ones below can be handed to the account (the
-// migration, idempotent by id), and only those it then confirms leave the browser. Everything still waiting for a retry
-// stays, whoever signs out: no recording is ever lost (design rule 5).
+// migration, idempotent by id), and only those it then confirms leave the browser. The account may have changed its own
+// copy since (on another device, or here after the copy was kept): each goes marked with its age (keptCopyItem), and the
+// account then keeps its newer copy and confirms it, so the stale one leaves without overwriting anything. Everything
+// still waiting for a retry stays, whoever signs out: no recording is ever lost (design rule 5).
 
 export type KeptCopy = Record<string, unknown> & { id: string };
 
