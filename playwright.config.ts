@@ -97,7 +97,10 @@ export default defineConfig({
     // A service worker answers requests itself, and page.route() never sees those (Playwright's documented limit): the specs
     // that route app requests would stop testing what they mean to. tests/e2e/pwa.spec.ts allows them.
     serviceWorkers: "block",
-    trace: "retain-on-failure",
+    // A trace records DOM snapshots and a screencast all through the test: on this 2-core machine that was a third of the
+    // browser tests' CPU. CI keeps one for a failure's retry (a test that fails twice leaves its trace); a local run, with
+    // no retries, keeps the failing test's.
+    trace: CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },

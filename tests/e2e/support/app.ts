@@ -144,12 +144,19 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 /** What the screens are held to: WCAG 2.2 levels A and AA, as axe-core tags them. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
+/** The screens this worker has checked, per project: a journey shared by many tests (the deck) reaches the same screen each time. */
+const checkedScreens = new Set<string>();
+
 /**
  * A screen as a user meets it, in two checks: a full-page screenshot for human review (<the run's output dir,
  * test-results…>/screens/<name>-<project>.png), and an axe-core audit against WCAG 2.2 A and AA (names, labels, contrast,
  * roles, landmarks). A violation fails the test, listed with its elements; the test goes on, so one run lists them all.
+ * Once per screen name and project: the next test reaching it meets the same screen, and would only overwrite the picture.
  */
 export async function checkScreen(page: Page, name: string, testInfo: TestInfo): Promise<void> {
+  const key = `${testInfo.project.name}/${name}`;
+  if (checkedScreens.has(key)) return;
+  checkedScreens.add(key);
   const dir = path.join(testInfo.project.outputDir, "screens");
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}-${testInfo.project.name}.png`), fullPage: true });
