@@ -273,6 +273,27 @@ describe("signing out on a shared browser", () => {
     expect(currentToast()?.title).toBe("Logged out");
   });
 
+  test("a copy of a session the account deleted meanwhile (another device) leaves too; one it failed to store stays", async () => {
+    const otherOfA = session("6b0e7f4c-2d3e-4f50-9a61-abcdefabcdef", { ownerId: "user_a", analysis, isCompleted: true });
+    localStorage.setItem("local_sessions", JSON.stringify([syncedOfA, otherOfA]));
+    sessionApi.migrate.mockResolvedValue({
+      success: true,
+      migratedCount: 0,
+      migrated: [],
+      skipped: [
+        { localId: syncedOfA.id, reason: "not_found" },
+        { localId: otherOfA.id, reason: "failed" },
+      ],
+    });
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const signOut = renderSignedIn();
+    await act(async () => {
+      await signOut();
+    });
+    expect(storedIds()).toEqual([otherOfA.id]);
+    expect(currentToast()?.title).toBe("Logged out");
+  });
+
   test("a copy written again while the account took it (a vote's backup) stays: the account has not seen that version", async () => {
     keepOnThisBrowser();
     sessionApi.migrate.mockImplementation(async (items: { id: string }[]) => {

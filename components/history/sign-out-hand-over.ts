@@ -2,7 +2,7 @@ import { listLocalSessionRecords, moveLocalSessionToAccount, readLocalSessionRec
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { migrationBatches } from "@/lib/domain/history/migration-batches";
 import { keptCopyItem } from "@/lib/domain/history/migration-item";
-import { confirmedMoves, copiesToHandOver } from "@/lib/domain/history/sign-out-copies";
+import { confirmedMoves, copiesToHandOver, deletedInAccount } from "@/lib/domain/history/sign-out-copies";
 import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
 // Loaded by the sign-out (components/auth/identity-provider.tsx) while the account's sign-in still holds: the requests
@@ -10,7 +10,7 @@ import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
 /**
  * Hands the leaving account's kept copies to the account (the sign-in migration's request, idempotent by id) and removes
- * from this browser only those it confirms. Quiet: the sign-out's one message is "Logged out". Stops when `signal`
+ * from this browser only those it confirms, or says it deleted. Quiet: the sign-out's one message is "Logged out". Stops when `signal`
  * aborts; never throws. Answers how many copies left the browser.
  */
 export async function handOverKeptCopies(ownerId: string, signal: AbortSignal): Promise<number> {
@@ -34,6 +34,9 @@ export async function handOverKeptCopies(ownerId: string, signal: AbortSignal): 
         // it cannot write it back; one under the account's own id (a backup) is simply the account's session again.
         const gone = isDeviceSessionId(localId) ? moveLocalSessionToAccount({ localId, accountId, ownerId }) : removeLocalSession(localId);
         if (gone) removed += 1;
+      }
+      for (const id of deletedInAccount(batch, answer.skipped)) {
+        if (JSON.stringify(readLocalSessionRecord(id)) === sent.get(id) && removeLocalSession(id)) removed += 1;
       }
     }
   } catch {

@@ -1,4 +1,4 @@
-import { confirmedMoves, copiesToHandOver } from "./sign-out-copies";
+import { confirmedMoves, copiesToHandOver, deletedInAccount } from "./sign-out-copies";
 
 const analysis = { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }] };
 const marker = { error: "Service Unavailable", timestamp: "2026-11-01T10:00:00.000Z", attemptCount: 1 };
@@ -66,5 +66,29 @@ describe("confirmedMoves", () => {
     ["an empty server id", [{ localId: "a", id: "" }]],
   ])("confirms nothing for %s", (_, migrated) => {
     expect(confirmedMoves(sent, migrated)).toEqual([]);
+  });
+});
+
+describe("deletedInAccount", () => {
+  const serverId = "3f1c2a8e-1b2c-4d5e-8f90-123456789abc";
+  const sent = [{ id: serverId }, { id: "local-1793523600000" }];
+
+  it("is the sent copies of the account's sessions it says it no longer has, once each", () => {
+    const skipped = [
+      { localId: serverId, reason: "not_found" },
+      { localId: serverId, reason: "not_found" },
+    ];
+    expect(deletedInAccount(sent, skipped)).toEqual([serverId]);
+  });
+
+  it.each([
+    ["no list", undefined],
+    ["a list of something else", [serverId]],
+    ["another reason (invalid, failed): the copy may still hold what the account lacks", [{ localId: serverId, reason: "failed" }]],
+    ["an id not sent", [{ localId: "6b0e7f4c-2d3e-4f50-9a61-abcdefabcdef", reason: "not_found" }]],
+    ["this browser's id: the account stores those, so not_found cannot mean deleted", [{ localId: "local-1793523600000", reason: "not_found" }]],
+    ["no id", [{ localId: null, reason: "not_found" }]],
+  ])("names nothing for %s", (_, skipped) => {
+    expect(deletedInAccount(sent, skipped)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { isDeviceSessionId } from "../session-ids";
 import { historyItemStatus } from "./history-item";
 import { analysisOf, isRecord } from "./types";
 
@@ -5,10 +6,10 @@ import { analysisOf, isRecord } from "./types";
 // the leaving account kept here would otherwise wait, unseen but readable, for the next person. None of them is a
 // plain mirror of the server: each was kept because the account did not take something (a vote or a save it refused,
 // an analysis it could not store). So no copy may simply be dropped. The ones below can be handed to the account (the
-// migration, idempotent by id), and only those it then confirms leave the browser. The account may have changed its own
-// copy since (on another device, or here after the copy was kept): each goes marked with its age (keptCopyItem), and the
-// account then keeps its newer copy and confirms it, so the stale one leaves without overwriting anything. Everything
-// still waiting for a retry stays, whoever signs out: no recording is ever lost (design rule 5).
+// migration, idempotent by id), and only those it then confirms (or says it deleted) leave the browser. The account may
+// have changed its own copy since (on another device, or here after the copy was kept): each goes marked with its age
+// (keptCopyItem), and the account then keeps its newer copy and confirms it, so the stale one leaves without overwriting
+// anything. Everything still waiting for a retry stays, whoever signs out: no recording is ever lost (design rule 5).
 
 export type KeptCopy = Record<string, unknown> & { id: string };
 
@@ -54,4 +55,20 @@ export function confirmedMoves(sent: readonly { id: string }[], migrated: unknow
     }
   }
   return [...confirmed].map(([localId, accountId]) => ({ localId, accountId }));
+}
+
+/**
+ * The sent copies of the account's own sessions (a server id) that the account no longer has: deleted there, on another
+ * device or by its retention. The user asked for them gone, so the copy goes too, as a change after a move does
+ * (sendToAccountCopy's "gone"). A copy under this browser's id is never among them: the account stores one it lacks.
+ */
+export function deletedInAccount(sent: readonly { id: string }[], skipped: unknown): string[] {
+  const sentIds = new Set(sent.map((item) => item.id));
+  if (!Array.isArray(skipped)) return [];
+  const deleted = skipped.flatMap((entry) =>
+    isRecord(entry) && entry.reason === "not_found" && typeof entry.localId === "string" && sentIds.has(entry.localId) && !isDeviceSessionId(entry.localId)
+      ? [entry.localId]
+      : [],
+  );
+  return [...new Set(deleted)];
 }
