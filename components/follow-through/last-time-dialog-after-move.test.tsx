@@ -75,15 +75,20 @@ afterEach(() => {
 
 const signedInAs = (id: string) => setRequestAuth({ signedIn: true, user: { id }, getToken: async () => "token" });
 
-/** The guest's dialog, open and asking; then the other tab's migration moves both sessions into `owner`'s account. */
-async function askedThenMovedInto(owner: string) {
+/** The guest's dialog in the results of local-2, open and asking about local-1's commitment. */
+async function openDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <LastTimeDialog sessionId="local-2" isLocal />
     </QueryClientProvider>,
   );
-  const dialog = await screen.findByRole("dialog", { name: T.title });
+  return screen.findByRole("dialog", { name: T.title });
+}
+
+/** The guest's dialog, open and asking; then the other tab's migration moves both sessions into `owner`'s account. */
+async function askedThenMovedInto(owner: string) {
+  const dialog = await openDialog();
   moveLocalSessionToAccount({ localId: "local-1", accountId: MADE_IN, ownerId: owner });
   moveLocalSessionToAccount({ localId: "local-2", accountId: ASKED_IN, ownerId: owner });
   expect(localStorage.getItem("local_sessions")).toBe("[]");
@@ -134,13 +139,7 @@ test.each([
 });
 
 test("a session deleted from this device, not moved: the dialog says the answer was not saved", async () => {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <LastTimeDialog sessionId="local-2" isLocal />
-    </QueryClientProvider>,
-  );
-  const dialog = await screen.findByRole("dialog", { name: T.title });
+  const dialog = await openDialog();
   localStorage.setItem("local_sessions", JSON.stringify([{ id: "local-2", commitments: [] }]));
   const group = within(dialog).getByRole("group", { name: T.outcomeGroup("Phones away at dinner") });
   await userEvent.click(within(group).getByRole("button", { name: T.outcomes.kept }));

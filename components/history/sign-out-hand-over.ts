@@ -10,8 +10,8 @@ import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
 /**
  * Hands the leaving account's kept copies to the account (the sign-in migration's request, idempotent by id) and removes
- * from this browser only those it confirms, or says it deleted. Quiet: the sign-out's one message is "Logged out". Stops when `signal`
- * aborts; never throws. Answers how many copies left the browser.
+ * from this browser only those it confirms, or says it deleted. Quiet: the sign-out's one message is "Logged out". Stops
+ * when `signal` aborts; never throws. Answers how many copies left the browser.
  */
 export async function handOverKeptCopies(ownerId: string, signal: AbortSignal): Promise<number> {
   let removed = 0;
@@ -19,6 +19,7 @@ export async function handOverKeptCopies(ownerId: string, signal: AbortSignal): 
     const copies = copiesToHandOver(listLocalSessionRecords(), ownerId);
     // Each copy as it was sent: one written again meanwhile (a failed vote's backup) holds what the account has not seen.
     const sent = new Map(copies.map((copy) => [copy.id, JSON.stringify(copy)]));
+    const unchangedSinceSent = (id: string) => JSON.stringify(readLocalSessionRecord(id)) === sent.get(id);
     for (const batch of migrationBatches(copies)) {
       if (signal.aborted) break;
       // Marked as kept copies: the account keeps its own copy where it changed after this one (keptCopyItem), and still
@@ -29,14 +30,14 @@ export async function handOverKeptCopies(ownerId: string, signal: AbortSignal): 
         { signal },
       );
       for (const { localId, accountId } of confirmedMoves(batch, answer.migrated)) {
-        if (JSON.stringify(readLocalSessionRecord(localId)) !== sent.get(localId)) continue;
+        if (!unchangedSinceSent(localId)) continue;
         // A copy under this browser's id is recorded as moved, as the sign-in's migration does, so that a tab still showing
         // it cannot write it back; one under the account's own id (a backup) is simply the account's session again.
         const gone = isDeviceSessionId(localId) ? moveLocalSessionToAccount({ localId, accountId, ownerId }) : removeLocalSession(localId);
         if (gone) removed += 1;
       }
       for (const id of deletedInAccount(batch, answer.skipped)) {
-        if (JSON.stringify(readLocalSessionRecord(id)) === sent.get(id) && removeLocalSession(id)) removed += 1;
+        if (unchangedSinceSent(id) && removeLocalSession(id)) removed += 1;
       }
     }
   } catch {
