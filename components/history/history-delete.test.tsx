@@ -4,6 +4,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 
 import { makeQueryClient } from "@/lib/client/api/query-client";
+import { saveFailedRecordingAsLocalSession } from "@/lib/client/recordings/local-recordings";
 
 import { HISTORY_TEXTS as T } from "./texts";
 import { useHistory, type HistoryEntry } from "./use-history";
@@ -13,7 +14,12 @@ import { useHistory, type HistoryEntry } from "./use-history";
 
 jest.mock("@/components/auth/identity-context", () => ({ useIdentity: () => ({ signedIn: true, clerkEnabled: true, user: { id: "user_1" } }) }));
 jest.mock("@/lib/client/recordings/recover-interrupted", () => ({ recoverInterruptedRecordings: async () => [] }));
-jest.mock("@/lib/client/recordings/audio-store", () => ({ deleteRecording: jest.fn(async () => undefined) }));
+jest.mock("@/lib/client/recordings/audio-store", () => ({
+  deleteRecording: jest.fn(async () => undefined),
+  getRecordingExtra: jest.fn(async () => undefined),
+  putRecordingExtra: jest.fn(async () => false),
+}));
+jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn() }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 jest.mock("@/lib/client/sessions/session-api", () => ({
   ...jest.requireActual("@/lib/client/sessions/session-api"),
@@ -21,6 +27,8 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 }));
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
 const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
+const audioStore = jest.requireMock("@/lib/client/recordings/audio-store");
+const { apiRequest } = jest.requireMock("@/lib/client/api/request");
 
 const entry = { id: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc", createdAt: "2026-11-01T09:00:00.000Z" } as HistoryEntry;
 const titles = () => showToast.mock.calls.map(([toast]: [{ title: string }]) => toast.title);
@@ -57,4 +65,23 @@ test("a delete that failed can be tried again", async () => {
   act(() => result.current.remove(entry));
   await waitFor(() => expect(titles()).toContain(T.deleted));
   expect(sessionApi.remove).toHaveBeenCalledTimes(2);
+});
+
+test("deleting a failed recording sent in parts withdraws the pieces the server keeps for its retry", async () => {
+  // A guest's long recording whose second part could not be transcribed: the server still holds that part's pieces, and
+  // only this browser knows the upload (its id and token are kept beside the audio, which the delete removes).
+  const failed = saveFailedRecordingAsLocalSession({ audioKey: "rec-long-1", mimeType: "audio/webm", size: 40_000_000, error: "Transcription failed" });
+  audioStore.getRecordingExtra.mockImplementation(async (id: string, key: string) =>
+    id === "rec-long-1" && key === "upload" ? { uploadId: "8d0c8f7e-5b1a-4c2d-9e3f-0a1b2c3d4e5f", uploadToken: "t".repeat(43) } : undefined,
+  );
+  apiRequest.mockResolvedValue({ ok: true, status: 204 });
+  const { result } = renderHistory();
+
+  await act(() => result.current.remove({ ...failed, isLocal: true } as unknown as HistoryEntry));
+  await waitFor(() => expect(titles()).toContain(T.deleted));
+
+  expect(apiRequest).toHaveBeenCalledWith("DELETE", "/api/uploads/8d0c8f7e-5b1a-4c2d-9e3f-0a1b2c3d4e5f", { headers: { "x-upload-token": "t".repeat(43) } });
+  expect(audioStore.deleteRecording).toHaveBeenCalledWith("rec-long-1");
+  // The server is asked while the browser still has the upload's token: before the audio (and its extras) go.
+  expect(apiRequest.mock.invocationCallOrder[0]).toBeLessThan(audioStore.deleteRecording.mock.invocationCallOrder[0]);
 });

@@ -14,6 +14,7 @@ import { recoverInterruptedRecordings } from "@/lib/client/recordings/recover-in
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readDeletedIds, rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
 import { showToast } from "@/lib/client/toast/toast-store";
+import { discardRecording } from "@/lib/client/transcription/long-recording-browser";
 import { failuresSettledElsewhere } from "@/lib/domain/history/history-item";
 import { HISTORY_PAGE_SIZE, lastActivity, mergeSessions, paginate } from "@/lib/domain/history/history-order";
 import { SESSION_LIST_LIMITS, type ListedCard, type SessionListItem, type SessionListPage } from "@/lib/domain/history/session-list";
@@ -112,8 +113,8 @@ export function useHistory() {
       try {
         if (!entry.isLocal && identity.signedIn) await sessionApi.remove(entry.id);
         const removed = removeLocalSession(entry.id);
-        // The user chose to delete it: a recording kept for a retry goes with it.
-        if (removed?.audioKey) await deleteRecording(removed.audioKey).catch(() => undefined);
+        // The user chose to delete it: a recording kept for a retry goes with it, on this device and on the server.
+        if (removed?.audioKey) await discardRecording(removed.audioKey).catch(() => undefined);
         rememberDeletedId(entry.id);
         setLocalVersion((version) => version + 1);
         await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });

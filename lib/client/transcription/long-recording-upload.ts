@@ -317,13 +317,22 @@ async function firstPartReferences(blob: Blob, transcript: PartTranscript, clien
 }
 
 /** The server may drop the pieces now; if it cannot be told, they expire on their own. */
-async function closeUpload(upload: StoredUpload, deps: LongRecordingDeps): Promise<void> {
+async function closeUpload(upload: StoredUpload, deps: Pick<LongRecordingDeps, "send">): Promise<void> {
   await deps.send("DELETE", `/api/uploads/${encodeURIComponent(upload.uploadId)}`, { headers: tokenHeader(upload) }).catch(() => undefined);
 }
 
-async function closeStoredUpload(clientId: string, deps: LongRecordingDeps): Promise<void> {
+async function closeStoredUpload(clientId: string, deps: Pick<LongRecordingDeps, "send" | "getExtra">): Promise<void> {
   const stored = parseStoredUpload(await deps.getExtra(clientId, UPLOAD_KEY).catch(() => undefined));
   if (stored) await closeUpload(stored, deps);
+}
+
+/**
+ * The recording is let go of before its transcript was stored (the user deleted its failed entry): the pieces the server
+ * still keeps for a retry go now, not when the upload expires. Only this browser can ask: a guest's upload token is kept
+ * beside the audio and goes with it. Never throws; an upload the server cannot be told about expires on its own.
+ */
+export async function withdrawUpload(clientId: string, deps: Pick<LongRecordingDeps, "send" | "getExtra">): Promise<void> {
+  await closeStoredUpload(clientId, deps);
 }
 
 /** A Solo Journal has one voice, named as the one-piece path names it. */
