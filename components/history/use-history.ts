@@ -8,13 +8,12 @@ import { FAILURE_TEXTS } from "@/components/recording/texts";
 import { queryKeys } from "@/lib/client/api/query-client";
 import { onSessionsChanged } from "@/lib/client/events";
 import { useHydrated } from "@/lib/client/hooks/use-hydrated";
-import { deleteRecording } from "@/lib/client/recordings/audio-store";
+import { discardRecording } from "@/lib/client/recordings/discard-recording";
 import { listFailedLocalRecordings, listLocalSessions, readLocalCopyOf, removeLocalSession } from "@/lib/client/recordings/local-recordings";
 import { recoverInterruptedRecordings } from "@/lib/client/recordings/recover-interrupted";
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readDeletedIds, rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
 import { showToast } from "@/lib/client/toast/toast-store";
-import { discardRecording } from "@/lib/client/transcription/long-recording-browser";
 import { failuresSettledElsewhere } from "@/lib/domain/history/history-item";
 import { HISTORY_PAGE_SIZE, lastActivity, mergeSessions, paginate } from "@/lib/domain/history/history-order";
 import { SESSION_LIST_LIMITS, type ListedCard, type SessionListItem, type SessionListPage } from "@/lib/domain/history/session-list";
@@ -84,7 +83,8 @@ export function useHistory() {
     void Promise.allSettled(
       settled.map(async (id) => {
         const removed = removeLocalSession(id);
-        if (removed?.audioKey) await deleteRecording(removed.audioKey).catch(() => undefined);
+        // This device's upload of it, if it was sent in parts and failed here, is not needed either.
+        if (removed?.audioKey) await discardRecording(removed.audioKey).catch(() => undefined);
       }),
     ).then(() => setLocalVersion((version) => version + 1));
   }, [serverSessions]);

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import "fake-indexeddb/auto";
 
-import { appendChunk, beginRecording, finishRecording, listStoredRecordings } from "@/lib/client/recordings/audio-store";
+import { appendChunk, beginRecording, finishRecording, listStoredRecordings, putRecordingExtra } from "@/lib/client/recordings/audio-store";
 import { listLocalRecordingRefs, saveFailedRecordingAsLocalSession, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 import { setDeviceOwner } from "@/lib/client/storage/device-owner";
@@ -53,6 +53,39 @@ describe("a guest's device data", () => {
     expect(await listStoredRecordings()).toEqual([]);
     expect(storage.keys()).toEqual([STORAGE_KEYS.privacyMode, STORAGE_KEYS.speechLanguage].sort());
     expect((await collectDeviceData(new Date(), storage)).sessions).toEqual([]);
+  });
+
+  it("withdraws the pieces the server keeps for a failed recording sent in parts, before its token goes with the audio", async () => {
+    const storage = memoryStorage();
+    await seedDevice(storage);
+    const token = "t".repeat(43);
+    await putRecordingExtra("rec-1", "upload", { uploadId: "8d0c8f7e-5b1a-4c2d-9e3f-0a1b2c3d4e5f", uploadToken: token });
+    const fetchSpy = jest.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
+    try {
+      expect(await deleteDeviceData(storage)).toEqual({ sessions: 2, recordings: 1 });
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      const [url, init] = fetchSpy.mock.calls[0]!;
+      expect(String(url)).toMatch(/\/uploads\/8d0c8f7e-5b1a-4c2d-9e3f-0a1b2c3d4e5f$/);
+      expect(init?.method).toBe("DELETE");
+      expect(new Headers(init?.headers).get("x-upload-token")).toBe(token);
+      expect(await listStoredRecordings()).toEqual([]);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it("deletes the recording even when the server cannot be told (its pieces then expire on their own)", async () => {
+    const storage = memoryStorage();
+    await seedDevice(storage);
+    await putRecordingExtra("rec-1", "upload", { uploadId: "8d0c8f7e-5b1a-4c2d-9e3f-0a1b2c3d4e5f" });
+    const fetchSpy = jest.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+    try {
+      expect(await deleteDeviceData(storage)).toEqual({ sessions: 2, recordings: 1 });
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      expect(await listStoredRecordings()).toEqual([]);
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });
 

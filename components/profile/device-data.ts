@@ -1,10 +1,13 @@
-import { AudioStorageError, deleteRecording, listStoredRecordings } from "@/lib/client/recordings/audio-store";
+import { AudioStorageError, listStoredRecordings } from "@/lib/client/recordings/audio-store";
+import { discardRecording } from "@/lib/client/recordings/discard-recording";
 import { listLocalRecordingRefs, listLocalSessions } from "@/lib/client/recordings/local-recordings";
 import { browserStorage, readStoredList, STORAGE_KEYS, type KeyValueStorage } from "@/lib/client/storage/browser-keys";
 import { ownedByCurrentUser } from "@/lib/client/storage/device-owner";
 
 // A guest's data rights work on what this browser holds: the sessions in localStorage and the recordings in IndexedDB.
-// Nothing here calls the server. Settings (language, Privacy-by-Design, the name) are preferences, not sessions: they stay.
+// Nothing here calls the server, but to withdraw the pieces of a failed recording sent in parts that the server keeps for
+// its retry: once the recording is deleted here, no one could reach them (discardRecording). Settings (language,
+// Privacy-by-Design, the name) are preferences, not sessions: they stay.
 // Only the current person's copies (and a guest's) are theirs to see and delete: what another account signed in on this
 // browser kept waits for it (lib/client/storage/device-owner.ts), unseen, and is not deleted from under it.
 
@@ -51,7 +54,7 @@ export async function deleteDeviceData(storage: KeyValueStorage | null = browser
   const sessions = listLocalSessions(storage).length;
   const recordings = await storedRecordingsOrNone(storage);
   // The audio first: were the list removed first and this then failed, the recordings would be left with nothing pointing at them.
-  for (const recording of recordings) await deleteRecording(recording.id);
+  for (const recording of recordings) await discardRecording(recording.id);
   const kept = othersCopies(storage);
   for (const key of SESSION_KEYS) storage?.removeItem(key);
   for (const [key, items] of kept) storage?.setItem(key, JSON.stringify(items));

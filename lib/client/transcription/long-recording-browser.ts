@@ -1,5 +1,5 @@
 import { apiRequest } from "@/lib/client/api/request";
-import { deleteRecording, getRecordingExtra, putRecordingExtra } from "@/lib/client/recordings/audio-store";
+import { getRecordingExtra, putRecordingExtra } from "@/lib/client/recordings/audio-store";
 import { encodeWav16 } from "@/lib/domain/audio/wav";
 import {
   SPEAKER_REFERENCE_MAX_BASE64_CHARS,
@@ -10,7 +10,7 @@ import {
 import { mergePartTranscripts } from "@/lib/domain/transcription/merge-parts";
 import { pickReferenceWindows } from "@/lib/domain/transcription/speaker-references";
 
-import { withdrawUpload, type LongRecordingDeps } from "./long-recording-upload";
+import type { LongRecordingDeps } from "./long-recording-upload";
 
 // What transcribeInParts uses in the browser: the API client, the audio store's side store, Web Crypto's SHA-256, and Web
 // Audio to cut each speaker's clip from the first part.
@@ -27,15 +27,6 @@ export const browserLongRecordingDeps: LongRecordingDeps = {
   merge: mergePartTranscripts,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
-
-/**
- * Deletes a recording whose transcript was never stored, with the pieces of it the server keeps for a retry (a recording
- * sent in parts). The server is asked first: the upload's id and a guest's token are kept beside the audio.
- */
-export async function discardRecording(audioKey: string): Promise<void> {
-  await withdrawUpload(audioKey, browserLongRecordingDeps);
-  await deleteRecording(audioKey);
-}
 
 /** Each speaker's clip (up to four) from the first part, as base64 16-bit WAV; throws when the browser cannot decode it. */
 export async function speakerReferencesFrom(

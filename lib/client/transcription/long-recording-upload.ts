@@ -16,6 +16,7 @@ import {
 import { computeSpeakerStats, groupBySpeaker, transcriptText, type TranscriptSegment } from "@/lib/domain/transcription/segments";
 import { TRANSCRIPTION_ERRORS, type TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
+import { closeStoredUpload, closeUpload, parseStoredUpload, tokenHeader, UPLOAD_KEY, type StoredUpload, type UploadSend } from "./stored-upload";
 import { callTranscriptionEndpoint, TranscriptionRequestError } from "./transcribe-client";
 
 // A recording longer than one upload (issue 14 §2), sent in parts: every part in pieces of UPLOAD_PIECE_BYTES the server
@@ -43,11 +44,7 @@ export type LongRecordingOptions = {
 };
 
 /** The API call: resolves to the OK response, throws ApiRequestError (or a network TypeError) otherwise, like apiRequest. */
-export type UploadSend = (
-  method: string,
-  path: string,
-  options?: { body?: unknown; rawBody?: Blob | ArrayBuffer; headers?: Record<string, string> },
-) => Promise<Response>;
+export type { UploadSend } from "./stored-upload";
 
 /** One part's transcript with where the part starts in the recording. */
 export type PlacedPartTranscript = { startMs: number; transcript: PartTranscript };
@@ -75,11 +72,8 @@ export const PIECE_CONCURRENCY = 2;
 /** A recording whose one part is longer than this (as base64) is sent in parts too: /api/transcribe refuses it. */
 export const ONE_PIECE_MAX_BASE64_CHARS = TRANSCRIBE_MAX_AUDIO_BASE64_CHARS;
 
-const UPLOAD_KEY = "upload";
 const REFERENCES_KEY = "references";
 const partKey = (part: number) => `part-${part}`;
-
-type StoredUpload = { uploadId: string; uploadToken?: string };
 
 /** True when a recording must go in parts: more than one part, or one part too long for /api/transcribe. */
 export function needsPartsUpload(recording: RecordingParts): boolean {
@@ -316,25 +310,6 @@ async function firstPartReferences(blob: Blob, transcript: PartTranscript, clien
   return references;
 }
 
-/** The server may drop the pieces now; if it cannot be told, they expire on their own. */
-async function closeUpload(upload: StoredUpload, deps: Pick<LongRecordingDeps, "send">): Promise<void> {
-  await deps.send("DELETE", `/api/uploads/${encodeURIComponent(upload.uploadId)}`, { headers: tokenHeader(upload) }).catch(() => undefined);
-}
-
-async function closeStoredUpload(clientId: string, deps: Pick<LongRecordingDeps, "send" | "getExtra">): Promise<void> {
-  const stored = parseStoredUpload(await deps.getExtra(clientId, UPLOAD_KEY).catch(() => undefined));
-  if (stored) await closeUpload(stored, deps);
-}
-
-/**
- * The recording is let go of before its transcript was stored (the user deleted its failed entry): the pieces the server
- * still keeps for a retry go now, not when the upload expires. Only this browser can ask: a guest's upload token is kept
- * beside the audio and goes with it. Never throws; an upload the server cannot be told about expires on its own.
- */
-export async function withdrawUpload(clientId: string, deps: Pick<LongRecordingDeps, "send" | "getExtra">): Promise<void> {
-  await closeStoredUpload(clientId, deps);
-}
-
 /** A Solo Journal has one voice, named as the one-piece path names it. */
 function asOneVoice(merged: MergedTranscript, speakerName: string | undefined): MergedTranscript {
   const name = speakerName?.trim() || "You";
@@ -354,21 +329,12 @@ async function readState(response: Response): Promise<UploadState> {
   return parsed.data;
 }
 
-function parseStoredUpload(value: unknown): StoredUpload | null {
-  if (typeof value !== "object" || value === null) return null;
-  const { uploadId, uploadToken } = value as Record<string, unknown>;
-  if (typeof uploadId !== "string" || uploadId === "") return null;
-  return typeof uploadToken === "string" && uploadToken ? { uploadId, uploadToken } : { uploadId };
-}
-
 /** What is kept beside the audio only spares a retry some work: a store that cannot keep it does not stop the upload. */
 async function keep(deps: LongRecordingDeps, id: string, key: string, value: unknown): Promise<void> {
   await Promise.resolve()
     .then(() => deps.putExtra(id, key, value))
     .catch(() => undefined);
 }
-
-const tokenHeader = (upload: StoredUpload): Record<string, string> => (upload.uploadToken ? { "x-upload-token": upload.uploadToken } : {});
 
 /** Every failure as the flow knows it: the server's message (or the contract's text for its known refusals). */
 async function toTranscriptionError(error: unknown): Promise<TranscriptionRequestError> {

@@ -1,0 +1,36 @@
+// What the browser keeps beside a recording sent in parts (issue 14 §2): the server's upload id and, for a guest, the token
+// that opens it. Kept apart from the upload itself so that deleting a recording (the history, Settings) can withdraw its
+// upload without loading the transcription code.
+
+export type UploadSend = (
+  method: string,
+  path: string,
+  options?: { body?: unknown; rawBody?: Blob | ArrayBuffer; headers?: Record<string, string> },
+) => Promise<Response>;
+
+export type StoredUpload = { uploadId: string; uploadToken?: string };
+
+type UploadStoreDeps = { send: UploadSend; getExtra: (id: string, key: string) => Promise<unknown> };
+
+/** The key of the upload in the audio store's side store. */
+export const UPLOAD_KEY = "upload";
+
+export function parseStoredUpload(value: unknown): StoredUpload | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { uploadId, uploadToken } = value as Record<string, unknown>;
+  if (typeof uploadId !== "string" || uploadId === "") return null;
+  return typeof uploadToken === "string" && uploadToken ? { uploadId, uploadToken } : { uploadId };
+}
+
+export const tokenHeader = (upload: StoredUpload): Record<string, string> => (upload.uploadToken ? { "x-upload-token": upload.uploadToken } : {});
+
+/** The server may drop the pieces now; if it cannot be told, they expire on their own. Never throws. */
+export async function closeUpload(upload: StoredUpload, deps: Pick<UploadStoreDeps, "send">): Promise<void> {
+  await deps.send("DELETE", `/api/uploads/${encodeURIComponent(upload.uploadId)}`, { headers: tokenHeader(upload) }).catch(() => undefined);
+}
+
+/** The upload of the recording `clientId`, if this browser kept one, closed (closeUpload). Never throws. */
+export async function closeStoredUpload(clientId: string, deps: UploadStoreDeps): Promise<void> {
+  const stored = parseStoredUpload(await deps.getExtra(clientId, UPLOAD_KEY).catch(() => undefined));
+  if (stored) await closeUpload(stored, deps);
+}
