@@ -215,6 +215,22 @@ test("signed in: a follow-up that never reached the server, closed after Try Aga
   sessionApi.appendTranscript.mockReset();
 });
 
+test("signed in: with the queue of follow-ups to send full, the closed follow-up's audio is left to retry, and no queued one is dropped", async () => {
+  const queued = Array.from({ length: 20 }, (_, index) => ({ sessionId: `s${index}`, followUp: { transcript: `Commitment ${index}` } }));
+  localStorage.setItem("pending_follow_ups", JSON.stringify(queued));
+  const signedIn = { ...guestSession, id: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77", isLocal: false };
+  const { growth, growthState } = atGrowthNaming(signedIn);
+  sessionApi.appendTranscript.mockRejectedValue(new TypeError("Failed to fetch"));
+
+  await growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  await waitFor(() => growthState()?.name === "failed");
+  growth.close();
+
+  expect(JSON.parse(localStorage.getItem("pending_follow_ups") ?? "[]")).toEqual(queued);
+  expect(leaveTranscribedAudioForRecovery).toHaveBeenCalled();
+  sessionApi.appendTranscript.mockReset();
+});
+
 const earlierOutcome = { summary: "You found time for each other.", recommendations: ["Plan Saturday together", DEFAULT_RECOMMENDATIONS[1]!] };
 
 test("Cancel after a failed append keeps the old summary and adds the generic recommendations to the session's own", async () => {

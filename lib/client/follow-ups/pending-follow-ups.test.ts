@@ -16,6 +16,15 @@ describe("pending growth follow-ups", () => {
     expect(readPendingFollowUps().map((item) => item.sessionId)).toEqual(["s1", "s2"]);
   });
 
+  it("a full queue refuses a new follow-up rather than drop one it holds (its audio is gone: that transcript is the only copy)", () => {
+    for (let index = 0; index < 20; index += 1) expect(queueFollowUp({ sessionId: `s${index}`, followUp: followUp(`commitment ${index}`) })).toBe(true);
+    expect(queueFollowUp({ sessionId: "one-more", followUp: followUp("Phones away at dinner.") })).toBe(false);
+    expect(readPendingFollowUps().map((item) => item.sessionId)).toEqual(Array.from({ length: 20 }, (_, index) => `s${index}`));
+    // The same follow-up again is not a new one: it is still taken.
+    expect(queueFollowUp({ sessionId: "s0", followUp: followUp("commitment 0") })).toBe(true);
+    expect(readPendingFollowUps()).toHaveLength(20);
+  });
+
   it("sends each one; what the server took, or whose session is gone, leaves the queue; the rest waits for the next try", async () => {
     queueFollowUp({ sessionId: "sent", followUp: followUp("one") });
     queueFollowUp({ sessionId: "offline", followUp: followUp("two") });

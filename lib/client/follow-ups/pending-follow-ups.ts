@@ -15,12 +15,17 @@ export function readPendingFollowUps(storage: KeyValueStorage | null = browserSt
   return readStoredList(storage, STORAGE_KEYS.pendingFollowUps).filter(isPending);
 }
 
-/** Keeps a follow-up for a later send; false when the browser refuses the write. */
+/**
+ * Keeps a follow-up for a later send; false when the browser refuses the write, or when the queue is full. A full queue
+ * refuses rather than drops its oldest: each queued transcript is the only copy (its audio is gone), and one refused here
+ * keeps its audio instead, to be listed as a recording to retry (growth-actions.ts).
+ */
 export function queueFollowUp(item: PendingFollowUp, storage: KeyValueStorage | null = browserStorage()): boolean {
   const owner = deviceOwner();
   const kept: PendingFollowUp = owner ? { ownerId: owner, ...item } : item;
   const others = readPendingFollowUps(storage).filter((known) => !sameItem(known, kept));
-  return write([...others, kept].slice(-MAX_PENDING), storage);
+  if (others.length >= MAX_PENDING) return false;
+  return write([...others, kept], storage);
 }
 
 type Append = (sessionId: string, body: FollowUpBody) => Promise<unknown>;
