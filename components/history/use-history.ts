@@ -13,6 +13,7 @@ import { listFailedLocalRecordings, listLocalSessions, readLocalCopyOf, removeLo
 import { recoverInterruptedRecordings } from "@/lib/client/recordings/recover-interrupted";
 import { sessionApi } from "@/lib/client/sessions/session-api";
 import { readDeletedIds, rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
+import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { failuresSettledElsewhere } from "@/lib/domain/history/history-item";
 import { HISTORY_PAGE_SIZE, lastActivity, mergeSessions, paginate } from "@/lib/domain/history/history-order";
@@ -62,8 +63,9 @@ export function useHistory() {
 
   useEffect(() => {
     let active = true;
-    // A tab closed or reloaded mid-recording left audio in IndexedDB: it becomes a failed item to retry from the list.
-    recoverInterruptedRecordings()
+    // A tab closed or reloaded mid-recording left audio in IndexedDB: it becomes a failed item to retry from the list. One
+    // the browser refuses to list (storage full) keeps its audio, and the user is told why no item offers it.
+    recoverInterruptedRecordings(undefined, { onNotListed: (error) => showToast(storageWarning(error)) })
       .then((recovered) => {
         if (active && recovered.length > 0) setLocalVersion((version) => version + 1);
       })

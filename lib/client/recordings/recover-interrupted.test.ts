@@ -18,7 +18,7 @@ import {
   readRecordingParts,
   type RecordingStatus,
 } from "./audio-store";
-import { listFailedLocalRecordings, listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
+import { listFailedLocalRecordings, listLocalSessions, LocalStorageError, saveFailedRecordingAsLocalSession } from "./local-recordings";
 import { recoverInterruptedRecordings } from "./recover-interrupted";
 
 jest.mock("./audio-store", () => {
@@ -188,6 +188,7 @@ describe("recoverInterruptedRecordings", () => {
 
   it("keeps the audio untouched when the session cannot be saved, and recovers it on the next load", async () => {
     await stored("later", "recording", [[1]]);
+    await stored("later-too", "uploading", [[2]]);
     const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
     const full: KeyValueStorage = {
       ...storage,
@@ -196,11 +197,15 @@ describe("recoverInterruptedRecordings", () => {
       },
     };
 
-    expect(await recoverInterruptedRecordings(full)).toEqual([]);
+    const notListed = jest.fn();
+    expect(await recoverInterruptedRecordings(full, { onNotListed: notListed })).toEqual([]);
     expect(warn).toHaveBeenCalled();
     expect(await statusOf("later")).toBe("recording");
+    // The user is told: a recording this device keeps but cannot list is one no tap can retry until space is freed.
+    expect(notListed).toHaveBeenCalledTimes(1);
+    expect(notListed.mock.calls[0]![0]).toBeInstanceOf(LocalStorageError);
 
-    expect(await recoverInterruptedRecordings(storage)).toHaveLength(1);
+    expect(await recoverInterruptedRecordings(storage)).toHaveLength(2);
   });
 
   it("recovers a recording kept in parts with the size of all its parts, and leaves its parts in place", async () => {

@@ -11,7 +11,7 @@ import {
   readRecordingParts,
   type RecordingStatus,
 } from "./audio-store";
-import { listLocalSessions, saveFailedRecordingAsLocalSession } from "./local-recordings";
+import { listLocalSessions, LocalStorageError, saveFailedRecordingAsLocalSession } from "./local-recordings";
 import { lockedRecordingIds } from "./recording-locks";
 
 // On app load, audio left mid-way (tab closed or reloaded while recording, uploading, naming or analysing) becomes a local session that
@@ -21,17 +21,29 @@ import { lockedRecordingIds } from "./recording-locks";
 // closed (or discarded by the phone) before the transcript was stored, while naming or analysing.
 const INTERRUPTED: ReadonlySet<RecordingStatus> = new Set(["recording", "stopped", "uploading", "transcribed"]);
 
+export type RecoveryOptions = {
+  /**
+   * Told once when the browser refused to write the list entry of a recording it keeps (storage full): that audio is kept,
+   * but no history item offers its retry until space is freed, so the user must hear of it.
+   */
+  onNotListed?: (error: LocalStorageError) => void;
+};
+
 /**
  * Returns the ids of the local sessions it created. Idempotent: audio that already has a local session is only marked
  * "saved-locally". Recordings a live tab holds a lock on are left alone. Each recording is handled on its own: one that
  * fails stays as it is and is tried again on the next load. Throws AudioStorageError only when nothing can be listed.
  */
-export async function recoverInterruptedRecordings(storage: KeyValueStorage | null = browserStorage()): Promise<string[]> {
+export async function recoverInterruptedRecordings(
+  storage: KeyValueStorage | null = browserStorage(),
+  { onNotListed }: RecoveryOptions = {},
+): Promise<string[]> {
   // The locks are read after the listing: a recording listed has its lock asked for already (beginRecording asks before it
   // writes the record), so one begun in another tab meanwhile is seen as live, not taken for an empty one and deleted.
   const recordings = await listStoredRecordings();
   const active = await lockedRecordingIds();
   const recovered: string[] = [];
+  let listRefused: LocalStorageError | null = null;
   for (const recording of recordings) {
     // Another account's recording waits, untouched, for its owner's next visit: it is neither listed to this person nor deleted.
     if (!INTERRUPTED.has(recording.status) || active.has(recording.id) || !ownedByCurrentUser(recording)) continue;
@@ -69,7 +81,9 @@ export async function recoverInterruptedRecordings(storage: KeyValueStorage | nu
       await markRecordingStatus(recording.id, "saved-locally");
     } catch (error) {
       console.warn(`Could not recover interrupted recording ${recording.id}; will try again on the next load.`, error);
+      if (error instanceof LocalStorageError && !listRefused) listRefused = error;
     }
   }
+  if (listRefused) onNotListed?.(listRefused);
   return recovered;
 }
