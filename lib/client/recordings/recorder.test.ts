@@ -313,6 +313,24 @@ describe("createAudioRecorder", () => {
     }
   });
 
+  it("hands over the copy in memory, and says so, when the stored copy is gone by the stop (deleted from another tab)", async () => {
+    const onError = jest.fn();
+    const recorder = createAudioRecorder({ id: "vanishing", onError });
+    await recorder.start();
+    lastRecorder().emit([5]);
+    await until(async () => (await listStoredRecordings()).some((r) => r.id === "vanishing" && r.chunkCount === 1));
+    // Another tab that could not see this one's lock (no Web Locks) took the recording for an abandoned one.
+    await deleteRecording("vanishing");
+    lastRecorder().emit([6]);
+
+    const result = await recorder.stop();
+
+    expect(result.storedLocally).toBe(false);
+    expect(await bytesOf(result.blob)).toEqual([5, 6, 99]);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0][0]).toBeInstanceOf(AudioStorageError);
+  });
+
   it("rejects with the spec's messages when nothing was captured or the blob is empty", async () => {
     const silent = createAudioRecorder({ id: "silent" });
     await silent.start();

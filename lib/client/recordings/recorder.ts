@@ -1,7 +1,7 @@
 import { PART_OVERLAP_SECONDS, RECORDING_PART_SECONDS } from "@/lib/domain/transcription/long-recording";
 import { TRANSCRIPTION_ERRORS } from "@/lib/domain/transcription/transcription-result";
 
-import { appendChunk, beginPart, beginRecording, deleteRecording, finishRecording, partChunkIndex, type RecordingMode } from "./audio-store";
+import { appendChunk, AudioStorageError, beginPart, beginRecording, deleteRecording, finishRecording, partChunkIndex, type RecordingMode } from "./audio-store";
 import { closeMicrophoneGraph, connectMicrophone, createMicrophoneGraph, type MicrophoneGraph } from "./microphone-graph";
 import { MicrophoneTimeoutError, openMicrophone } from "./open-microphone";
 import { isRecordingSupported } from "./recording-support";
@@ -468,7 +468,16 @@ export function createAudioRecorder({
     releaseMicrophone();
     const durationMs = Date.now() - startedAt;
     // Marked "stopped" even after a failed chunk write: that prefix is all this device kept, and it is complete.
-    writes = writes.then(() => (begun ? finishRecording(id) : false)).then(() => undefined, reportStorageError);
+    writes = writes
+      .then(() => (begun ? finishRecording(id) : true))
+      .then((kept) => {
+        // The stored copy is gone (another tab that could not see this one's lock took it for abandoned and deleted it):
+        // what is stored under the id now is at most stray chunks no one can read, so the copy in memory is the one sent.
+        if (!kept && storing && state !== "cancelled") {
+          storing = false;
+          reportStorageError(new AudioStorageError("failed"));
+        }
+      }, reportStorageError);
     await writes;
     // cancel() may have run while we waited (TypeScript cannot see that across the awaits).
     if ((state as RecorderState) === "cancelled") throw new RecorderError("The recording was cancelled.");
