@@ -2,7 +2,8 @@ import { clerkMiddleware } from "@clerk/nextjs/server";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 
 import { toPublicApiPath } from "@/lib/domain/api-paths";
-import { identityFromRequest } from "@/lib/server/auth/identity";
+import { withDeadline } from "@/lib/domain/with-deadline";
+import { identityFromRequest, VERIFY_TIMEOUT_MS } from "@/lib/server/auth/identity";
 import { getClerkConfig, getEnv } from "@/lib/server/env";
 import { ApiError, errorResponse } from "@/lib/server/http/errors";
 import { applyContentSecurityPolicy, cspSourcesFromEnv } from "@/lib/server/security/headers";
@@ -36,14 +37,31 @@ function forward(request: NextRequest, publicPath: string | null): NextResponse 
 const clerk = getClerkConfig();
 
 // Pages go through Clerk's middleware, which also refreshes an outdated session (the handshake) before the page renders.
-const pageHandler = clerk
+const clerkPages = clerk
   ? clerkMiddleware(
       (_auth, request) => forward(request, null),
       // No secretKey here: passed explicitly, @clerk/nextjs demands CLERK_ENCRYPTION_KEY; it reads CLERK_SECRET_KEY itself.
       { publishableKey: clerk.publishableKey, jwtKey: clerk.jwtKey, authorizedParties: clerk.authorizedParties },
     )
-  : // Guest-only mode: no Clerk at all, so nothing reaches out to Clerk's servers.
-    (request: NextRequest) => forward(request, null);
+  : null;
+
+const clerkLate = Symbol("clerk late");
+
+/**
+ * Without CLERK_JWT_KEY, Clerk's middleware fetches Clerk's JWKS to verify a session cookie, with neither a time-out nor an
+ * end to its retries (identity.ts): a Clerk that stalls would hold every signed-in page load. Past VERIFY_TIMEOUT_MS the
+ * page goes on without it and renders signed out (page-identity.ts); Clerk in the browser signs the user in once it can.
+ */
+async function pageHandler(request: NextRequest, event: NextFetchEvent): Promise<Response> {
+  // Guest-only mode: no Clerk at all, so nothing reaches out to Clerk's servers.
+  if (!clerkPages) return forward(request, null);
+  const answer = await withDeadline(Promise.resolve(clerkPages(request, event)), VERIFY_TIMEOUT_MS, () => clerkLate).catch((error: unknown) => {
+    if (error !== clerkLate) throw error;
+    console.warn("[auth] a page's session verification did not finish in time: the page goes on signed out");
+    return null;
+  });
+  return answer ?? forward(request, null);
+}
 
 // An API call only needs to know whether its caller is signed in, and only where a public variant exists (a handshake is
 // for pages). It is the verification the route then repeats, which finds the outcome kept (lib/server/auth/verified-tokens.ts).

@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { http, HttpResponse } from "msw";
+import { NextRequest, type NextFetchEvent } from "next/server";
 
-import { identityFromRequest } from "@/lib/server/auth/identity";
+import { identityFromRequest, VERIFY_TIMEOUT_MS } from "@/lib/server/auth/identity";
 import { ApiError, errorResponse } from "@/lib/server/http/errors";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
@@ -14,21 +15,26 @@ import { apiRequest, bearer } from "@/tests/helpers/requests";
 const { server } = setUpApiTestContext();
 setEnvForFile({ ...clerkTestEnv(), CLERK_JWT_KEY: undefined });
 
-it("a JWKS answer that never ends is a 503 at the verification's deadline, not a wait without end nor 'signed out'", async () => {
-  const testOver = new AbortController();
-  let jwksCalls = 0;
+/** Clerk's JWKS answering its first bytes, then nothing until the test ends. */
+function stallJwks(testOver: AbortSignal, onCall: () => void) {
   server.use(
     http.get("https://api.clerk.com/v1/jwks", () => {
-      jwksCalls += 1;
+      onCall();
       const stalled = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(new TextEncoder().encode('{"keys":['));
-          testOver.signal.addEventListener("abort", () => controller.error(new Error("test over")), { once: true });
+          testOver.addEventListener("abort", () => controller.error(new Error("test over")), { once: true });
         },
       });
       return new HttpResponse(stalled, { headers: { "content-type": "application/json" } });
     }),
   );
+}
+
+it("a JWKS answer that never ends is a 503 at the verification's deadline, not a wait without end nor 'signed out'", async () => {
+  const testOver = new AbortController();
+  let jwksCalls = 0;
+  stallJwks(testOver.signal, () => (jwksCalls += 1));
   const request = apiRequest("/api/sessions", { headers: bearer(await mintSessionToken("user_clerk_stalled")) });
   const started = Date.now();
   try {
@@ -44,3 +50,31 @@ it("a JWKS answer that never ends is a 503 at the verification's deadline, not a
     testOver.abort();
   }
 });
+
+it("a signed-in page load goes on, signed out, at the verification's deadline when the JWKS answer never ends", async () => {
+  const testOver = new AbortController();
+  let jwksCalls = 0;
+  stallJwks(testOver.signal, () => (jwksCalls += 1));
+  // Loaded afresh, after this file's Clerk variables are set: the proxy, and @clerk/nextjs's own settings, read them on load.
+  jest.resetModules();
+  const { default: proxy } = await import("@/proxy");
+  const origin = "http://localhost:3000";
+  const token = await mintSessionToken("user_page_stalled", { azp: origin });
+  // A browser signed in a while ago (__client_uat before the token), as browserSessionCookies has it: no handshake.
+  const cookie = `__session=${token}; __client_uat=${Math.floor(Date.now() / 1000) - 120}; __clerk_db_jwt=dvb_stalled`;
+  const request = new NextRequest(`${origin}/`, { headers: { cookie, accept: "text/html", "sec-fetch-dest": "document" } });
+  const started = Date.now();
+  try {
+    const late = new Promise<"no answer">((resolve) => setTimeout(() => resolve("no answer"), VERIFY_TIMEOUT_MS + 5_000));
+    const answer = await Promise.race([proxy(request, { waitUntil: () => undefined } as unknown as NextFetchEvent), late]);
+    expect(answer).not.toBe("no answer");
+    expect(Date.now() - started).toBeLessThan(VERIFY_TIMEOUT_MS + 2_000);
+    expect(jwksCalls).toBeGreaterThan(0);
+    const response = answer as Response;
+    // Sent on to the page (which renders signed out), with its security headers.
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+    expect(response.headers.get("content-security-policy")).toContain("nonce-");
+  } finally {
+    testOver.abort();
+  }
+}, 30_000);
