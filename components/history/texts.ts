@@ -1,4 +1,5 @@
 import { RETRY_HINT } from "@/lib/domain/history/history-item";
+import { MIGRATION_NOTICE } from "@/lib/domain/history/migration-batches";
 
 // Spec texts of the session history (spec part 2, sections 2 and 8). The failed-item labels live with the history-item
 // rules in lib/domain/history/history-item.ts.
@@ -28,7 +29,7 @@ export const HISTORY_TEXTS = {
   syncedTitle: "Sessions Synced",
   syncedBody: (count: number) => `${count} local sessions migrated to your account.`,
   migrationNoticeTitle: "Migration Notice",
-  migrationNoticeBody: "Sessions remain on this device only.",
+  migrationNoticeBody: MIGRATION_NOTICE,
 } as const;
 
 export const OPEN_FROM_HISTORY_TIMEOUT_MS = 5000;

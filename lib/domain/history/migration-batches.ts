@@ -2,6 +2,12 @@
 // sessions and MIGRATE_BODY_LIMIT_BYTES of JSON each. Sent as one request, a history past either bound was refused
 // whole at every sign-in, and nothing ever moved.
 
+/**
+ * The spec's 'Migration Notice' text (part 2 section 8): whatever stops a migration, the sessions stay in the browser. The
+ * server's refusal carries it as its error and the history's toast says it, one wording for both.
+ */
+export const MIGRATION_NOTICE = "Sessions remain on this device only.";
+
 /** The most sessions one migration request carries (the server refuses more). */
 export const MIGRATE_MAX_SESSIONS = 100;
 /** The largest migration request body the server reads, in bytes. */

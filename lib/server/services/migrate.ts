@@ -2,7 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { MIGRATE_MAX_SESSIONS } from "@/lib/domain/history/migration-batches";
+import { MIGRATE_MAX_SESSIONS, MIGRATION_NOTICE } from "@/lib/domain/history/migration-batches";
 import { KEPT_COPY_MAX_AGE_MS } from "@/lib/domain/history/migration-item";
 import { ApiError, isDatabaseUnreachable, isErasedAccountRefusal } from "@/lib/server/http/errors";
 
@@ -10,9 +10,6 @@ import { migrateCommitments } from "./commitments";
 import { saveSessionForUser, sessionBodySchema, type KeptCopy } from "./session-store";
 
 // POST /api/sessions/migrate: a guest's browser sessions, moved into the account they just signed in to.
-
-// The spec's 'Migration Notice' text: whatever stops a migration, the sessions stay in the browser.
-export const MIGRATION_NOTICE = "Sessions remain on this device only.";
 
 /** Why nothing was migrated, in the answer the browser expects (localOnly): its sessions stay where they are. */
 export const notMigrated = (code: "unauthorized" | "unavailable") =>
