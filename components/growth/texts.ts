@@ -1,7 +1,8 @@
 // Spec texts of the growth follow-up (spec part 2 sections 2, 4 and 8).
+import { MUTUAL_GROWTH_DIMENSION } from "@/lib/domain/analysis/analysis-defaults";
 
 export const GROWTH_TEXTS = {
-  cardTitle: "Mutual Aspirations & Growth",
+  cardTitle: MUTUAL_GROWTH_DIMENSION,
   tryThis: "Try this",
   recordingBadge: "Recording in progress",
   previous: "Previous",

@@ -7,3 +7,9 @@ export const ANALYSIS_DEFAULTS = {
   briefSummary: "Session summary",
   encouragement: "Continue exploring relationship growth together.",
 } as const;
+
+/**
+ * The mutual growth card's dimension and the growth overlay's title (spec part 2 sections 2 and 5), one wording for the
+ * model's instructions, the fallback and offline cards, the example session and the screen.
+ */
+export const MUTUAL_GROWTH_DIMENSION = "Mutual Aspirations & Growth";

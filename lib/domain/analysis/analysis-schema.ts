@@ -3,7 +3,7 @@ import { z } from "zod";
 import { COMMITMENT_LIMITS, readModelCommitments, type CommitmentDraft } from "@/lib/domain/growth/commitments";
 import { cutText } from "@/lib/domain/text";
 
-import { ANALYSIS_DEFAULTS } from "./analysis-defaults";
+import { ANALYSIS_DEFAULTS, MUTUAL_GROWTH_DIMENSION } from "./analysis-defaults";
 import {
   CARD_COLORS,
   CARD_ICONS,
@@ -52,7 +52,7 @@ const DIMENSION_DEFAULT_COLORS: Record<DimensionTitle, CardColor> = {
 };
 
 export const FALLBACK_MUTUAL_GROWTH_CARD: MutualGrowthCard = {
-  dimension: "Mutual Aspirations & Growth",
+  dimension: MUTUAL_GROWTH_DIMENSION,
   insight: "Continue building on your conversation insights.",
   tips: [
     "What is one thing you would like us to do more of together in the next two weeks?",
@@ -352,7 +352,7 @@ function analysisJsonSchema(dialect: Dialect): Record<string, unknown> {
     ),
     mutualGrowthCard: obj(
       {
-        dimension: str('Always "Mutual Aspirations & Growth".'),
+        dimension: str(`Always "${MUTUAL_GROWTH_DIMENSION}".`),
         insight: str("A prompt for a shared conversation about growing together."),
         tips: list(str("A question for both partners."), `${ANALYSIS_LIMITS.tips} questions for both partners.`, ANALYSIS_LIMITS.tips, 1),
         icon: str("Card icon.", CARD_ICONS),

@@ -1,7 +1,7 @@
 import { givenName } from "@/lib/domain/speakers/given-name";
 
 import type { TranscriptSegment } from "../transcription/segments";
-import { ANALYSIS_DEFAULTS } from "./analysis-defaults";
+import { ANALYSIS_DEFAULTS, MUTUAL_GROWTH_DIMENSION } from "./analysis-defaults";
 import { DIMENSION_DETAILS, type DimensionDetail } from "./dimensions";
 import {
   GROWTH_QUESTIONS,
@@ -272,7 +272,7 @@ function mutualGrowthCard(ctx: InsightContext, focus: DimensionDetail): MutualGr
   const who = ctx.everyone ? `${ctx.everyone}, you` : "You";
   const goal = ctx.speakers.length === 1 ? "one goal to bring to your partner" : "one shared goal";
   return {
-    dimension: "Mutual Aspirations & Growth",
+    dimension: MUTUAL_GROWTH_DIMENSION,
     insight: `${who} took the time to talk this through. Pick ${goal} from it, and let ${focus.title} be the skill you grow in together next.`,
     tips: [
       "What would a good outcome of this conversation look like for each of us?",

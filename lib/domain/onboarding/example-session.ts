@@ -1,3 +1,4 @@
+import { MUTUAL_GROWTH_DIMENSION } from "@/lib/domain/analysis/analysis-defaults";
 import type { Analysis } from "@/lib/domain/analysis/types";
 
 // The example conversation the tutorial walks through (spec part 2 section 4: the deck's tutorial variant). It is never
@@ -40,7 +41,7 @@ export const EXAMPLE_ANALYSIS: Analysis = {
     },
   ],
   mutualGrowthCard: {
-    dimension: "Mutual Aspirations & Growth",
+    dimension: MUTUAL_GROWTH_DIMENSION,
     insight: "Try the new chore plan for two weekends, then check in together.",
     tips: ["What worked better this weekend?", "What would you change next time?"],
     icon: "sparkles",

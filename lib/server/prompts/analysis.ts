@@ -1,5 +1,6 @@
 import "server-only";
 
+import { MUTUAL_GROWTH_DIMENSION } from "@/lib/domain/analysis/analysis-defaults";
 import type { ConversationMetrics } from "@/lib/domain/analysis/types";
 import type { CommitmentDraft } from "@/lib/domain/growth/commitments";
 import { givenName } from "@/lib/domain/speakers/given-name";
@@ -34,7 +35,7 @@ export function buildAnalysisSystemPrompt(dimensions: DimensionBrief[]): string 
     "- `coachResponse`: markdown, 120-250 words, a neutral summary of the conversation and how it went, addressed to both.",
     "- `briefSummary`: the topic of the conversation in at most 8 words.",
     "- `recommendations`: 3 short, specific practices. `encouragement`: one warm sentence.",
-    '- `mutualGrowthCard`: a shared aspiration for the couple (dimension "Mutual Aspirations & Growth") with 3 tip',
+    `- \`mutualGrowthCard\`: a shared aspiration for the couple (dimension "${MUTUAL_GROWTH_DIMENSION}") with 3 tip`,
     "  questions they can discuss together.",
     '- `commitments`: only when the transcript has a section headed "Growth conversation": up to 3 things the couple agreed',
     '  there to do next, each in their words (`text`), `who` ("both" or a name) and `byWhen` as said (empty when not said).',
