@@ -1,6 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
+import { LEGAL_TEXTS as T } from "./texts";
+
 // Shared reading layout of the legal pages (/privacy-policy, /terms-of-service): a calm header with the two ways back to the
 // app, one h1, the last-updated line and a narrow, comfortable column for the text. Server component.
 
@@ -29,10 +31,10 @@ export function LegalPage({ title, children, lastUpdated = new Date() }: LegalPa
   return (
     <div className="min-h-dvh bg-cream-50 text-ink">
       <header className="sticky top-0 z-10 border-b border-cream-200 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/80">
-        <nav aria-label="Page" className="mx-auto flex w-full max-w-[42rem] items-center justify-between gap-3 px-4 py-3">
+        <nav aria-label={T.navLabel} className="mx-auto flex w-full max-w-[42rem] items-center justify-between gap-3 px-4 py-3">
           <Link
             href="/"
-            aria-label="Back"
+            aria-label={T.back}
             className="-ml-2 inline-flex size-11 items-center justify-center rounded-full text-deep-teal-700 transition-colors hover:bg-deep-teal-50"
           >
             <svg
@@ -53,7 +55,7 @@ export function LegalPage({ title, children, lastUpdated = new Date() }: LegalPa
             href="/"
             className="inline-flex min-h-11 items-center rounded-full bg-deep-teal px-5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-deep-teal-700"
           >
-            Back to App
+            {T.backToApp}
           </Link>
         </nav>
       </header>
@@ -61,7 +63,7 @@ export function LegalPage({ title, children, lastUpdated = new Date() }: LegalPa
       <main className="mx-auto w-full max-w-[42rem] px-5 pb-20 pt-8 sm:px-6 sm:pt-12">
         <h1 className="font-serif text-3xl font-semibold leading-tight tracking-tight text-deep-teal-800 sm:text-4xl">{title}</h1>
         <p className="mt-3 text-sm text-ink-soft">
-          Last updated: <time dateTime={isoDay(lastUpdated)}>{formatLastUpdated(lastUpdated)}</time>
+          {T.lastUpdated} <time dateTime={isoDay(lastUpdated)}>{formatLastUpdated(lastUpdated)}</time>
         </p>
         <div className="mt-8 space-y-10 text-base leading-7 sm:text-[1.0625rem] sm:leading-8">{children}</div>
       </main>
@@ -111,7 +113,7 @@ export function ExternalLink({ href, children }: { href: string; children: React
   return (
     <a href={href} className={linkClass} {...(isWeb ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
       {children}
-      {isWeb ? <span className="sr-only"> (opens in a new tab)</span> : null}
+      {isWeb ? <span className="sr-only">{T.opensInNewTab}</span> : null}
     </a>
   );
 }

@@ -1,4 +1,6 @@
 // Texts of the app shell (header, home, 404).
+import { LEGAL_TEXTS } from "@/components/legal/texts";
+
 export const SHELL_TEXTS = {
   productTitle: "Relationship Retro",
   /** Starts with the title it shows, so that saying what one sees ("Relationship Retro") reaches it too (WCAG 2.5.3). */
@@ -7,7 +9,7 @@ export const SHELL_TEXTS = {
   openProfile: "Open Profile Settings",
   notFoundTitle: "Page Not Found",
   notFoundBody: "We couldn't find the page you were looking for. It may have moved, or the link may be mistyped.",
-  notFoundAction: "Back to App",
+  notFoundAction: LEGAL_TEXTS.backToApp,
   /** A part of the app whose code could not be downloaded (components/ui/load-failure-boundary.tsx). */
   loadFailedTitle: "Could not open",
   loadFailedBody: "This part of the app did not arrive. Check your connection, then reload the page.",
