@@ -1,6 +1,6 @@
 import { MISSING_CARDS_WARNING } from "@/lib/domain/analysis/intake";
 
-import { requestAnalysis } from "./analyze-client";
+import { AnalysisRequestError, requestAnalysis } from "./analyze-client";
 
 // The browser's intake check before POST /api/analyze (spec part 1 section 5).
 
@@ -41,4 +41,21 @@ test("an answer with its list of cards gives no warning", async () => {
   } finally {
     warn.mockRestore();
   }
+});
+
+// Spec part 1 section 8 "Analysis": an HTML reply instead of JSON, or a reply that is not JSON at all.
+test("an HTML reply is the spec's connection error 'Service temporarily unavailable. Please try again.'", async () => {
+  const send = jest.fn(async () => new Response("<!DOCTYPE html><html><body>Bad gateway</body></html>", { status: 200 }));
+  const failure = await requestAnalysis({ transcript: "Ana: hello" }, send).catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(AnalysisRequestError);
+  expect(failure).toMatchObject({ message: "Service temporarily unavailable. Please try again.", isConnectionError: true });
+});
+
+test.each([
+  ["502", "Bad Gateway", "Server error: 502 Bad Gateway"],
+  ["200", "", "Server error: 200"],
+])("a reply that is not JSON (status %s) is 'Server error: {status} {statusText}'", async (status, statusText, message) => {
+  const send = jest.fn(async () => new Response("upstream timed out", { status: Number(status), statusText }));
+  const failure = await requestAnalysis({ transcript: "Ana: hello" }, send).catch((error: unknown) => error);
+  expect(failure).toMatchObject({ message, isConnectionError: false });
 });

@@ -1,4 +1,4 @@
-import { ANALYSIS_UNAVAILABLE_MESSAGE } from "@/lib/domain/analysis/analysis-errors";
+import { ANALYSIS_UNAVAILABLE_MESSAGE, analysisServerError } from "@/lib/domain/analysis/analysis-errors";
 import type { AnalyzeRequest } from "@/lib/domain/analysis/analyze-request";
 import { AnalysisIntakeError, checkTranscriptForAnalysis, readAnalysisResponse } from "@/lib/domain/analysis/intake";
 import type { Analysis } from "@/lib/domain/analysis/types";
@@ -55,7 +55,7 @@ export async function requestAnalysis(
   try {
     json = text.trim() === "" ? null : JSON.parse(text);
   } catch {
-    throw new AnalysisRequestError(`Server error: ${response.status} ${response.statusText}`.trim());
+    throw new AnalysisRequestError(analysisServerError(response.status, response.statusText));
   }
   const { analysis, sessionId, warnings } = readAnalysisResponse(json);
   // The spec's warning for an answer without its list of cards (the empty deck then says "Analysis Error"). Fixed texts

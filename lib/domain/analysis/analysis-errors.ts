@@ -6,3 +6,6 @@ export const EMPTY_TRANSCRIPT_MESSAGE = "Empty transcript. Please try recording 
 
 /** An HTML page where the analysis was expected, or a failure with no message of its own. */
 export const ANALYSIS_UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Please try again.";
+
+/** A reply that is neither HTML nor JSON: "Server error: 502 Bad Gateway" (no trailing space without a status text). */
+export const analysisServerError = (status: number, statusText: string) => `Server error: ${status} ${statusText}`.trim();
