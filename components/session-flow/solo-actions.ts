@@ -4,6 +4,7 @@ import { MicrophoneTimeoutError, openMicrophone } from "@/lib/client/recordings/
 import { AUDIO_CONSTRAINTS } from "@/lib/client/recordings/recorder";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
+import { OWN_NAME_FALLBACK } from "@/lib/domain/display-name";
 import { acceptsGuideChoice, type GuideChoice } from "@/lib/domain/guides/guide-deck";
 import { hasSpeech, type RecordingMode, type SoloCoachStatus, type TranscriptTurn } from "@/lib/domain/session-flow/machine";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
@@ -61,7 +62,7 @@ export function createSoloActions(
     errorTexts: CoachErrorTexts;
   },
 ) {
-  let identity: SoloIdentity = { signedIn: false, userName: "You" };
+  let identity: SoloIdentity = { signedIn: false, userName: OWN_NAME_FALLBACK };
   let coach: CoachSession | null = null;
   let coachStream: MediaStream | null = null;
   // Each coach connection gets a number; callbacks of an ended one (a late status, an error after Stop) are ignored.

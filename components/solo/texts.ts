@@ -1,5 +1,6 @@
 // Solo Journal's screen texts (spec part 1 sections 2, 4, 5 and 8; part 2 section 2). The live coach's error texts are in
 // lib/domain/solo/realtime-texts.ts, beside the client that raises them.
+import { OWN_NAME_FALLBACK } from "@/lib/domain/display-name";
 
 export const MODE_TEXTS = {
   label: "Recording mode",
@@ -37,5 +38,5 @@ export const SOLO_TEXTS = {
 export const LIVE_TRANSCRIPT_TEXTS = {
   title: (turns: number) => `Live Transcript (${turns} turns)`,
   coach: "Coach",
-  you: "You",
+  you: OWN_NAME_FALLBACK,
 } as const;

@@ -5,6 +5,11 @@ export type NameSources = { storedName?: string | null; fullName?: string | null
 
 const DEFAULT_USER_NAME = "User";
 /**
+ * The user's own label where the spec says "their name or 'You'" (part 1 sections 2 and 4, part 2 sections 2 and 5): the
+ * Live Transcript, a lone speaker's suggested name, a Solo Journal's one voice (the browser's and the server's alike).
+ */
+export const OWN_NAME_FALLBACK = "You";
+/**
  * The longest name the app uses: the profile field's maxLength, and what the server takes as the coach's user label and
  * the solo speaker's name. A longer account name (the identity provider allows more) is cut to it.
  */

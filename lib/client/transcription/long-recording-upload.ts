@@ -1,4 +1,5 @@
 import { ApiRequestError } from "@/lib/client/api/request";
+import { OWN_NAME_FALLBACK } from "@/lib/domain/display-name";
 import { TRANSCRIBE_MAX_AUDIO_BASE64_CHARS } from "@/lib/domain/transcription/audio-request-limits";
 import {
   LONG_RECORDING_TEXTS,
@@ -312,7 +313,7 @@ async function firstPartReferences(blob: Blob, transcript: PartTranscript, clien
 
 /** A Solo Journal has one voice, named as the one-piece path names it. */
 function asOneVoice(merged: MergedTranscript, speakerName: string | undefined): MergedTranscript {
-  const name = speakerName?.trim() || "You";
+  const name = speakerName?.trim() || OWN_NAME_FALLBACK;
   const segments: TranscriptSegment[] = merged.segments.map((segment) => ({ ...segment, speaker: name }));
   return { transcript: transcriptText(segments), segments, speakers: groupBySpeaker(segments), speakerStats: computeSpeakerStats(segments) };
 }

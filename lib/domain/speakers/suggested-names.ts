@@ -1,4 +1,5 @@
 // Name suggestions on the "Identify Speakers" screen (spec part 1 section 4, part 2 section 5).
+import { OWN_NAME_FALLBACK } from "../display-name";
 import { cutText, isVisiblyBlank } from "../text";
 
 /** The name input's maxLength; a longer suggestion (a profile name may have 80) is cut to it on confirming. */
@@ -17,7 +18,7 @@ export function suggestSpeakerNames(
 ): Record<string, string> {
   if (speakerIds.length === 1) {
     const only = speakerIds[0]!;
-    return { [only]: userName?.trim() || "You" };
+    return { [only]: userName?.trim() || OWN_NAME_FALLBACK };
   }
   return Object.fromEntries(
     speakerIds.map((id, index) => {

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { OWN_NAME_FALLBACK } from "@/lib/domain/display-name";
 import {
   computeSpeakerStats,
   groupBySpeaker,
@@ -188,7 +189,7 @@ async function transcribeInput(
   }
   if (request.soloMode) {
     // Solo journal: the one voice is the signed-in user's, by name.
-    const name = request.speakerName?.trim() || "You";
+    const name = request.speakerName?.trim() || OWN_NAME_FALLBACK;
     segments = segments.map((segment) => ({ ...segment, speaker: name }));
   }
 
