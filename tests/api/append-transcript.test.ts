@@ -81,6 +81,33 @@ describe("with AI providers", () => {
     expect(prompts.join("")).toContain("Saturday mornings are ours, no phones.");
   });
 
+  it("keeps a save that landed while the model answered: only the growth card of the analysis is replaced", async () => {
+    const id = await storedSession("user_g1b", "local-g1b");
+    let savedMeanwhile = false;
+    server.use(
+      geminiGenerate(async () => {
+        // Another tab saves the session (a second card) while this follow-up's regeneration waits for the model.
+        if (!savedMeanwhile) {
+          savedMeanwhile = true;
+          const current = await api.db.session.findUniqueOrThrow({ where: { id }, select: { analysis: true } });
+          const analysis = current.analysis as { cards: unknown[] };
+          await saveSessionForUser("user_g1b", "local-g1b", {
+            id: "local-g1b",
+            analysis: { ...analysis, cards: [...analysis.cards, { dimension: "Timing", insight: "You took turns.", tips: [] }] },
+          } as never);
+        }
+        return HttpResponse.json(geminiJson(modelAnalysis()));
+      }),
+    );
+    const response = await call("user_g1b", id, followUp);
+    expect(response.status).toBe(200);
+    const session = await response.json();
+    expect(session.status).toBe("ok");
+    expect(savedMeanwhile).toBe(true);
+    expect(session.analysis.cards.map((card: { dimension: string }) => card.dimension)).toEqual(["Curiosity", "Timing"]);
+    expect(session.analysis.mutualGrowthCard).toMatchObject({ insight: "Make time for each other." });
+  });
+
   it("answers partial_failure when both providers fail, with the follow-up stored and the old summary kept", async () => {
     const id = await storedSession("user_g2", "local-g2");
     server.use(

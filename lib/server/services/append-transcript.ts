@@ -2,6 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
+import { isRecord } from "@/lib/domain/history/types";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { ApiError, describeForLog, fromDatabaseError } from "@/lib/server/http/errors";
@@ -78,15 +79,22 @@ export async function appendAndRegenerateForUser(
     );
     await signals;
     await storeCommitments(userId, stored.id, regenerated.commitments);
-    await getDb().session.update({
-      where: { id: stored.id },
-      data: {
-        summary: regenerated.summary,
-        recommendations: regenerated.recommendations,
-        encouragement: regenerated.encouragement,
-        analysis: jsonColumn({ ...(stored.analysis as object), mutualGrowthCard: regenerated.mutualGrowthCard }),
-        lastActivityAt: new Date(),
-      },
+    await getDb().$transaction(async (tx) => {
+      // The first update locks the row until the commit, and the analysis is read again under it: a save that landed while
+      // the model answered (another tab, a vote) is kept, with only the growth card replaced, not written over by the
+      // analysis as it was before the model was asked.
+      const current = await tx.session.update({
+        where: { id: stored.id },
+        data: {
+          summary: regenerated.summary,
+          recommendations: regenerated.recommendations,
+          encouragement: regenerated.encouragement,
+          lastActivityAt: new Date(),
+        },
+        select: { analysis: true },
+      });
+      const analysis = isRecord(current.analysis) ? current.analysis : {};
+      await tx.session.update({ where: { id: stored.id }, data: { analysis: jsonColumn({ ...analysis, mutualGrowthCard: regenerated.mutualGrowthCard }) } });
     });
     return { ...(await getSessionForUser(userId, stored.id)), status: "ok" };
   } catch (error) {
