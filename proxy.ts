@@ -3,7 +3,7 @@ import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server
 
 import { toPublicApiPath } from "@/lib/domain/api-paths";
 import { withDeadline } from "@/lib/domain/with-deadline";
-import { identityFromRequest, VERIFY_TIMEOUT_MS } from "@/lib/server/auth/identity";
+import { identityFromRequest, PAGE_VERIFICATION_LATE_HEADER, VERIFY_TIMEOUT_MS } from "@/lib/server/auth/identity";
 import { getClerkConfig, getEnv } from "@/lib/server/env";
 import { ApiError, errorResponse } from "@/lib/server/http/errors";
 import { applyContentSecurityPolicy, cspSourcesFromEnv } from "@/lib/server/security/headers";
@@ -16,10 +16,15 @@ import { applyContentSecurityPolicy, cspSourcesFromEnv } from "@/lib/server/secu
 //    scripts) and on the response; API routes get a deny-all policy (lib/server/security/headers.ts). The headers that
 //    never change come from next.config.ts, for the static files this proxy never sees as well.
 
-/** Sends the request on (to `publicPath` instead, when given), with the security headers on the response. */
-function forward(request: NextRequest, publicPath: string | null): NextResponse {
+/**
+ * Sends the request on (to `publicPath` instead, when given), with the security headers on the response. `verificationLate`:
+ * the page's session could not be checked in time (pageHandler).
+ */
+function forward(request: NextRequest, publicPath: string | null, { verificationLate = false } = {}): NextResponse {
   const headers = new Headers(request.headers);
   headers.delete("x-middleware-subrequest");
+  headers.delete(PAGE_VERIFICATION_LATE_HEADER);
+  if (verificationLate) headers.set(PAGE_VERIFICATION_LATE_HEADER, "1");
 
   const securityHeaders = applyContentSecurityPolicy(request.nextUrl.pathname, headers, cspSourcesFromEnv(getEnv()));
   let response: NextResponse;
@@ -55,11 +60,14 @@ const clerkLate = Symbol("clerk late");
 async function pageHandler(request: NextRequest, event: NextFetchEvent): Promise<Response> {
   // Guest-only mode: no Clerk at all, so nothing reaches out to Clerk's servers.
   if (!clerkPages) return forward(request, null);
+  let late = false;
   const answer = await withDeadline(Promise.resolve(clerkPages(request, event)), VERIFY_TIMEOUT_MS, () => clerkLate).catch((error: unknown) => {
     if (error !== clerkLate) throw error;
     console.warn("[auth] a page's session verification did not finish in time: the page goes on signed out");
+    late = true;
     return null;
   });
+  if (late) return forward(request, null, { verificationLate: true });
   return answer ?? forward(request, null);
 }
 

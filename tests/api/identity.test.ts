@@ -2,10 +2,10 @@
 import { http, HttpResponse } from "msw";
 import { NextRequest, type NextFetchEvent } from "next/server";
 
-import { identityFromRequest, VERIFY_TIMEOUT_MS } from "@/lib/server/auth/identity";
+import { identityFromRequest, PAGE_VERIFICATION_LATE_HEADER, VERIFY_TIMEOUT_MS } from "@/lib/server/auth/identity";
 import { ApiError, errorResponse } from "@/lib/server/http/errors";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
-import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
+import { clerkTestEnv, mintSessionToken, TEST_CLERK_JWT_KEY } from "@/tests/helpers/clerk-test-auth";
 import { setEnvForFile } from "@/tests/helpers/env";
 import { apiRequest, bearer } from "@/tests/helpers/requests";
 
@@ -74,7 +74,45 @@ it("a signed-in page load goes on, signed out, at the verification's deadline wh
     // Sent on to the page (which renders signed out), with its security headers.
     expect(response.headers.get("x-middleware-next")).toBe("1");
     expect(response.headers.get("content-security-policy")).toContain("nonce-");
+    // The page is told, so that it renders signed out at once instead of waiting as long again for its own check.
+    expect(response.headers.get(`x-middleware-request-${PAGE_VERIFICATION_LATE_HEADER}`)).toBe("1");
   } finally {
     testOver.abort();
   }
 }, 30_000);
+
+it("a page request never carries a 'verification late' mark of the client's own", async () => {
+  jest.resetModules();
+  const { default: proxy } = await import("@/proxy");
+  // A signed-out browser of the development instance (its dev-browser cookie, no session): no handshake.
+  const request = new NextRequest("http://localhost:3000/", {
+    headers: { cookie: "__clerk_db_jwt=dvb_guest", accept: "text/html", "sec-fetch-dest": "document", [PAGE_VERIFICATION_LATE_HEADER]: "1" },
+  });
+  const response = (await proxy(request, { waitUntil: () => undefined } as unknown as NextFetchEvent)) as Response;
+  // Sent on to the page (Clerk's middleware rewrites it to itself), its request headers as the proxy left them.
+  expect(response.headers.get("x-middleware-request-accept")).toBe("text/html");
+  expect(response.headers.get("x-middleware-override-headers")).not.toContain(PAGE_VERIFICATION_LATE_HEADER);
+  expect(response.headers.get(`x-middleware-request-${PAGE_VERIFICATION_LATE_HEADER}`)).toBeNull();
+});
+
+it("a page whose verification the proxy gave up on renders signed out at once, without checking again", async () => {
+  const token = await mintSessionToken("user_page_late");
+  // Verified locally here (no JWKS to serve): what differs is only whether the page checks at all.
+  const withoutKey = process.env.CLERK_JWT_KEY;
+  process.env.CLERK_JWT_KEY = TEST_CLERK_JWT_KEY;
+  const pageIdentityWith = async (extra: Record<string, string>) => {
+    jest.resetModules();
+    jest.doMock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", ...bearer(token), ...extra }) }));
+    const { getPageIdentity } = await import("@/lib/server/auth/page-identity");
+    return getPageIdentity();
+  };
+  try {
+    expect(await pageIdentityWith({ [PAGE_VERIFICATION_LATE_HEADER]: "1" })).toBeNull();
+    // The same request without the mark is checked, and signed in.
+    expect(await pageIdentityWith({})).toMatchObject({ userId: "user_page_late" });
+  } finally {
+    if (withoutKey === undefined) delete process.env.CLERK_JWT_KEY;
+    else process.env.CLERK_JWT_KEY = withoutKey;
+    jest.dontMock("next/headers");
+  }
+});

@@ -23,6 +23,13 @@ export type Identity = {
  */
 export const VERIFY_TIMEOUT_MS = 10_000;
 
+/**
+ * Set by the proxy on a page's forwarded request when Clerk's check of its session ran out of VERIFY_TIMEOUT_MS: the page
+ * then renders signed out at once instead of waiting as long again for its own check (page-identity.ts). The proxy
+ * removes any value the client sent; one that got through could only make a page render signed out.
+ */
+export const PAGE_VERIFICATION_LATE_HEADER = "x-page-verification-late";
+
 /** Verification did not finish in time: the caller is not told "signed out" (its work would go to the guest routes). */
 export const verificationUnavailable = () =>
   new ApiError("unavailable", "Your sign-in could not be checked right now. Please try again in a moment.", { retryAfterSeconds: 5 });
