@@ -130,8 +130,9 @@ export function createGrowthActions(kit: FlowKit) {
   /**
    * The flow lets go of a follow-up (Cancel, Close) that nothing stored: a signed-in user's that never reached the server
    * waits on this device and is sent when the connection is back (lib/client/follow-ups). One that cannot wait there (the
-   * server refused it, the browser refused to keep it, the queue is full) has its audio left, unlocked, for the next start to list as a
-   * recording to retry, tied to its session; once its flow ends it would otherwise be deleted with the transcript unstored.
+   * server refused it, the browser refused to keep it, the queue is full) has its audio left, unlocked, for the next start
+   * to list as a recording to retry, tied to its session; once its flow ends it would otherwise be deleted with the
+   * transcript unstored.
    */
   function keepUnstored(sessionId: string): void {
     if (!stored) {
