@@ -14,11 +14,12 @@ jest.mock("./transcription", () => ({
 jest.mock("@/lib/client/recordings/recording-locks", () => ({
   ...jest.requireActual("@/lib/client/recordings/recording-locks"),
   tryHoldRecordingLock: jest.fn(),
+  releaseRecordingLock: jest.fn(),
 }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 const { leaveTranscribedAudioForRecovery, releaseTranscribedAudio, retryLocalRecording } = jest.requireMock("./transcription");
-const { tryHoldRecordingLock } = jest.requireMock("@/lib/client/recordings/recording-locks");
+const { releaseRecordingLock, tryHoldRecordingLock } = jest.requireMock("@/lib/client/recordings/recording-locks");
 
 // A transcribed recording's audio goes only once the flow holds its transcript nowhere but in memory
 // (lib/domain/session-flow/transcript-custody.ts); the pure rule is tested there, its wiring here.
@@ -117,4 +118,25 @@ test("back online, a waiting recording is sent by the tab that takes its lock, a
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(retryLocalRecording).toHaveBeenCalledTimes(1);
   expect(tabs[1]!.kit.getState().phase.name).toBe("idle");
+});
+
+test("back online, a waiting recording whose retry is overtaken by a new recording lets go of its lock for other tabs", async () => {
+  localStorage.setItem(
+    "local_sessions",
+    JSON.stringify([
+      { id: "local-2", isLocal: true, audioKey: "rec-2", mimeType: "audio/webm", timestamp: 1, failedTranscription: { error: "offline", attemptCount: 1 } },
+    ]),
+  );
+  const kit = createFlowKit();
+  const actions = createSessionFlowActions(kit);
+  tryHoldRecordingLock.mockResolvedValue(true);
+
+  await actions.sendWaitingRecording();
+  // The retry first sets the mode the recording was made in (it reads this device's audio): a tap on Record lands meanwhile.
+  kit.dispatch({ type: "START" });
+  expect(kit.getState().phase.name).not.toBe("idle");
+
+  await waitFor(() => releaseRecordingLock.mock.calls.length === 1);
+  expect(releaseRecordingLock).toHaveBeenCalledWith("rec-2");
+  expect(retryLocalRecording).not.toHaveBeenCalled();
 });

@@ -66,10 +66,14 @@ export function createSessionFlowActions(kit: FlowKit) {
     results,
     growth,
     /** A red history item: a failed transcription goes back through transcription and naming, a failed analysis through analysis. */
-    retryFromHistory: (entry: HistorySession & { id: string }) => {
+    /** `onNotStarted`: told when something else started while the mode was being set, so the recording is not retried now. */
+    retryFromHistory: (entry: HistorySession & { id: string }, { onNotStarted }: { onNotStarted?: () => void } = {}) => {
       if (historyItemStatus(entry) === "failed-transcription") {
         const target = retryTargetFor(entry);
-        void solo.modeForRetry(target.audioKey, (entry as { mode?: unknown }).mode, target.guideHeadline).then(() => recording.retryTranscription(target));
+        void solo.modeForRetry(target.audioKey, (entry as { mode?: unknown }).mode, target.guideHeadline).then(() => {
+          if (kit.getState().phase.name !== "idle") onNotStarted?.();
+          else recording.retryTranscription(target);
+        });
       } else analysis.retryKept(entry);
     },
     /**
@@ -80,10 +84,11 @@ export function createSessionFlowActions(kit: FlowKit) {
       if (kit.getState().phase.name !== "idle") return;
       const waiting = listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
       if (!waiting || !(await tryHoldRecordingLock(waiting.audioKey!))) return;
-      // Something started meanwhile: the recording waits for the next time, for whichever tab takes it then (as after a
-      // retry that fails, which lets go of the lock).
-      if (kit.getState().phase.name === "idle") actions.retryFromHistory(waiting);
-      else releaseRecordingLock(waiting.audioKey!);
+      // Something started meanwhile (here, or while the retry sets the mode it was made in): the recording waits for the
+      // next time, for whichever tab takes it then (as after a retry that fails, which lets go of the lock).
+      const letGo = () => releaseRecordingLock(waiting.audioKey!);
+      if (kit.getState().phase.name === "idle") actions.retryFromHistory(waiting, { onNotStarted: letGo });
+      else letGo();
     },
   };
   return actions;
