@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from "../storage/browser-keys";
-import { ApiRequestError, createApiClient, REQUEST_HEADERS, type RequestAuth } from "./request";
+import { ApiRequestError, createApiClient, REQUEST_HEADERS, RequestTimeoutError, type RequestAuth } from "./request";
 
 type Call = { url: string; init: RequestInit; headers: Headers };
 
@@ -165,5 +165,31 @@ describe("apiRequest shared rules", () => {
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).message).toBe("503: Service Unavailable");
     expect((error as ApiRequestError).status).toBe(503);
+  });
+});
+
+describe("an answer whose body stalls", () => {
+  /** Headers at once, then a body that never ends until the request's signal aborts it (as the browser's fetch does). */
+  const stallingFetch = (async (_url: string, init: RequestInit) => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"sessions":['));
+        init.signal?.addEventListener("abort", () => controller.error(new DOMException("The operation was aborted.", "AbortError")), { once: true });
+      },
+    });
+    return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+  }) as unknown as typeof fetch;
+
+  it("is the route's time-out (the connection path), not a cancel", async () => {
+    const client = createApiClient({ fetch: stallingFetch, getAuth: () => ({ signedIn: false }), storage: () => memoryStorage(), timeoutFor: () => 50 });
+    await expect(client.apiJson("GET", "/api/public/sessions")).rejects.toBeInstanceOf(RequestTimeoutError);
+  });
+
+  it("is the caller's own cancel when the caller aborted it", async () => {
+    const client = createApiClient({ fetch: stallingFetch, getAuth: () => ({ signedIn: false }), storage: () => memoryStorage(), timeoutFor: () => 10_000 });
+    const cancel = new AbortController();
+    const answer = client.apiJson("GET", "/api/public/sessions", { signal: cancel.signal });
+    setTimeout(() => cancel.abort(), 20);
+    await expect(answer).rejects.toMatchObject({ name: "AbortError" });
   });
 });

@@ -150,7 +150,14 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function apiJson<T>(method: string, path: string, options: ApiRequestOptions = {}): Promise<T> {
     const response = await apiRequest(method, path, options);
-    return (await response.json()) as T;
+    try {
+      return (await response.json()) as T;
+    } catch (error) {
+      // The route's time-out also bounds the answer's body: cut off there, it is the same slow server as a late answer,
+      // not a cancel (which every flow takes as the user's own and says nothing about).
+      if (isAbort(error) && !options.signal?.aborted) throw new RequestTimeoutError();
+      throw error;
+    }
   }
 
   return { apiRequest, apiJson };
@@ -237,3 +244,9 @@ export const { apiRequest, apiJson } = createApiClient({
   getAuth: () => currentAuth,
   storage: browserStorage,
 });
+
+/** By name: a DOMException is not an Error of every realm (jsdom's, some WebViews'). */
+const isAbort = (error: unknown) => {
+  const name = typeof error === "object" && error !== null && "name" in error ? error.name : null;
+  return name === "AbortError" || name === "TimeoutError";
+};
