@@ -95,8 +95,9 @@ async function askedThenMovedInto(owner: string) {
   return within(dialog).getByRole("group", { name: T.outcomeGroup("Phones away at dinner") });
 }
 
-async function expectNotSaved(group: HTMLElement) {
-  await waitFor(() => expect(currentToast()).toMatchObject({ title: T.saveFailedTitle, description: T.saveFailedBody, variant: "destructive" }));
+/** The answer taken back, and the dialog saying why: the commitment gone from reach, or (by default) the connection. */
+async function expectNotSaved(group: HTMLElement, description: string = T.saveFailedGoneBody) {
+  await waitFor(() => expect(currentToast()).toMatchObject({ title: T.saveFailedTitle, description, variant: "destructive" }));
   expect(within(group).getByRole("button", { name: T.outcomes.kept })).toHaveAttribute("aria-pressed", "false");
   expect(answers).toEqual([]);
 }
@@ -127,15 +128,15 @@ test("signed in to another account here: nothing is sent to it, and the dialog s
 });
 
 test.each([
-  ["the account deleted the session meanwhile", () => HttpResponse.json({ error: "Session not found" }, { status: 404 })],
-  ["the account's copy has no such commitment", () => HttpResponse.json(accountCopy([]))],
-  ["the account cannot be reached", () => HttpResponse.error()],
-])("%s: the dialog says the answer was not saved", async (_, answer) => {
+  ["the account deleted the session meanwhile", () => HttpResponse.json({ error: "Session not found" }, { status: 404 }), T.saveFailedGoneBody],
+  ["the account's copy has no such commitment", () => HttpResponse.json(accountCopy([])), T.saveFailedGoneBody],
+  ["the account cannot be reached", () => HttpResponse.error(), T.saveFailedBody],
+])("%s: the dialog says the answer was not saved", async (_, answer, description) => {
   madeIn = answer as () => Response;
   const group = await askedThenMovedInto("user_a");
   signedInAs("user_a");
   await userEvent.click(within(group).getByRole("button", { name: T.outcomes.kept }));
-  await expectNotSaved(group);
+  await expectNotSaved(group, description);
 });
 
 test("a session deleted from this device, not moved: the dialog says the answer was not saved", async () => {

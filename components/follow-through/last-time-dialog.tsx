@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
 import { ActionDialog } from "@/components/ui/action-dialog";
-import { answerCommitment, lastCommitments } from "@/lib/client/commitments/commitments";
+import { answerCommitment, lastCommitments, OutcomeNotSavedError } from "@/lib/client/commitments/commitments";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { COMMITMENT_OUTCOMES, type Commitment, type CommitmentOutcome } from "@/lib/domain/growth/commitments";
 
@@ -30,14 +30,15 @@ export function LastTimeDialog({ sessionId, isLocal }: { sessionId: string; isLo
     setAnswers((current) => ({ ...current, [commitment.id]: outcome }));
     try {
       await answerCommitment(sessionId, commitment, outcome, { isLocal });
-    } catch {
+    } catch (error) {
       setAnswers((current) => {
         const next = { ...current };
         if (before) next[commitment.id] = before;
         else delete next[commitment.id];
         return next;
       });
-      showToast({ title: T.saveFailedTitle, description: T.saveFailedBody, variant: "destructive" });
+      const description = error instanceof OutcomeNotSavedError ? T.saveFailedGoneBody : T.saveFailedBody;
+      showToast({ title: T.saveFailedTitle, description, variant: "destructive" });
     }
   }
 

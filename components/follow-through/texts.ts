@@ -12,6 +12,8 @@ export const FOLLOW_THROUGH_TEXTS = {
   done: "Done",
   saveFailedTitle: "Your answer was not saved",
   saveFailedBody: "Please check your connection and try again.",
+  /** The commitment's session is no longer where this answer could reach it (lib/client/commitments OutcomeNotSavedError). */
+  saveFailedGoneBody: "This commitment was moved or deleted, so the answer could not be kept here.",
 
   // The session detail's list and the history's count.
   commitmentsTitle: "Growth Commitments",

@@ -78,7 +78,10 @@ async function answerAfterMove(sessionId: string, commitment: Commitment, outcom
   const made = movedToThisAccount(commitment.sessionId);
   const asking = movedToThisAccount(sessionId);
   if (!made || !asking) throw new OutcomeNotSavedError();
-  const session = await sessionApi.get(made.accountId);
+  // Deleted from the account meanwhile: gone, not a connection to try again.
+  const session = await sessionApi.get(made.accountId).catch((error: unknown) => {
+    throw toSessionApiError(error).isNotFound ? new OutcomeNotSavedError() : error;
+  });
   const stored = readCommitments(session.commitments).find((item) => sameCommitment(item.text, commitment.text));
   if (!stored) throw new OutcomeNotSavedError();
   await postOutcome(asking.accountId, stored.id, outcome);
