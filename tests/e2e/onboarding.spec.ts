@@ -48,7 +48,7 @@ test(
   "first visit: disclaimer gate → five intro cards → tutorial deck → recorder; a second visit skips the welcome",
   { tag: PHONE_SIZES },
   async ({ page }, testInfo) => {
-    // The whole first visit with eight screens audited (about 22 s on a quiet machine): 60 s ran out once under load.
+    // The whole first visit with four screens audited (about 22 s on a quiet machine): 60 s ran out once under load.
     test.setTimeout(90_000);
     await page.goto(`${GUEST_SERVER.url}/`);
     const gate = new WelcomeGate(page);
