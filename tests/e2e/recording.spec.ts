@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 
 import { FAILURE_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "../../components/recording/texts";
+import { SPEAKER_TEXTS } from "../../components/speakers/texts";
+import { RECORDER_MESSAGES } from "../../lib/client/recordings/recorder";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
@@ -294,6 +296,58 @@ test("an HTML error page instead of JSON: the Transcription Error toast, and the
   await expect(recorder.retryButtons).toHaveCount(0);
 });
 
+test("an answer that is not JSON at all: 'Transcription Error' with 'Invalid response format...', and the recording kept to retry", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  // A 200 whose body is not the transcription's JSON (a misconfigured proxy or cache answering for the app).
+  await page.route("**/api/transcribe", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "ok" }));
+
+  await recorder.recordFor(1_500);
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.transcriptionErrorTitle, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("listitem").getByText(TRANSCRIPTION_ERRORS.invalidFormat, { exact: true })).toBeVisible();
+  await expect(recorder.identify).toBeHidden();
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible();
+  expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
+
+  await page.unroute("**/api/transcribe");
+  await recorder.retryButtons.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(recorder.retryButtons).toHaveCount(0);
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
+});
+
+test("Identify Speakers with a name of only spaces: 'Enter a name for this speaker.', and the same speaker waits for a name", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  const analyses: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/analyze") analyses.push(request.url());
+  });
+  await recorder.recordFor(1_500);
+  await expect(recorder.identify).toBeVisible({ timeout: 15_000 });
+
+  const input = recorder.identify.getByLabel(SPEAKER_TEXTS.nameLabel);
+  await input.fill("   ");
+  await recorder.identify.getByRole("button", { name: SPEAKER_TEXTS.nextSpeaker(1) }).click();
+  await expect(recorder.identify.getByRole("alert")).toHaveText(SPEAKER_TEXTS.nameRequired);
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  // Still the first speaker, none confirmed, and nothing sent for analysis.
+  await expect(recorder.identify.getByText(SPEAKER_TEXTS.speakerOf(1, 2))).toBeVisible();
+  await expect(recorder.identify.getByText(SPEAKER_TEXTS.identified(0, 2))).toBeVisible();
+  expect(analyses).toHaveLength(0);
+
+  // Typing a name clears the message, and the naming goes on as usual.
+  await input.fill("Ana");
+  await expect(recorder.identify.getByRole("alert")).toHaveCount(0);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
+});
+
 test("a microphone that drops mid-recording is reconnected into the same, continuous recording", async ({ page, context }) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   // Lets the test take the microphone away the way a Bluetooth headset leaves: its track ends, and for a moment no
@@ -444,6 +498,32 @@ test("a microphone the browser refuses: 'Microphone Unavailable' says why, and n
   await expect(page.getByText(RECORDING_TEXTS.inProgress)).toHaveCount(0);
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
 });
+
+for (const [name, reason, message] of [
+  ["NotFoundError", "no microphone is connected", RECORDER_MESSAGES.noMicrophone],
+  ["NotReadableError", "another app holds the microphone", RECORDER_MESSAGES.microphoneBusy],
+] as const) {
+  test(`${reason} (${name}): 'Microphone Unavailable' says so, nothing is recorded, and the record button is back`, async ({ page, context }) => {
+    await visitSignedOut(context, ACCOUNT_SERVER);
+    await page.addInitScript((errorName) => {
+      navigator.mediaDevices.getUserMedia = async () => {
+        throw new DOMException("Could not start audio source", errorName);
+      };
+    }, name);
+    await page.goto(ACCOUNT_SERVER.url);
+    const recorder = new RecorderPage(page);
+    await recorder.startButton.click();
+    await expect(recorder.readiness).toBeVisible();
+    await expect(page.getByText(RECORDING_TEXTS.microphoneUnavailableTitle, { exact: true })).toBeVisible({ timeout: 6_000 });
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(recorder.readiness).toBeHidden();
+    await expect(recorder.startButton).toBeEnabled();
+    await expect(page.getByText(RECORDING_TEXTS.inProgress)).toHaveCount(0);
+    expect(await recorder.storedChunkCounts()).toEqual({});
+    await expect(recorder.retryButtons).toHaveCount(0);
+    expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
+  });
+}
 
 test("a microphone prompt nobody answers: 'Yes, ready' keeps the card, 'Microphone Unavailable' after 30 s, and the next try records", async ({
   page,
