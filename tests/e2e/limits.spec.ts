@@ -1,7 +1,11 @@
+import { FAILURE_TEXTS, LIMIT_TEXTS } from "../../components/recording/texts";
+import { ANALYSIS_TEXTS, CONFIRMATION_NOTE } from "../../components/session/texts";
+import { describeWait } from "../../lib/domain/errors/wait";
 import { fakeProviders } from "../fake-providers/client";
-import { expect, test } from "./support/app";
+import { expect, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
-import { LIMITS_URL } from "./support/urls";
+import { analysis, summary } from "./support/results";
+import { ACCOUNT_SERVER, LIMITS_URL } from "./support/urls";
 
 // Issue 15: the limits on what costs money reach the user as a message, and nothing recorded is lost. The "limits" server
 // (playwright.config.ts) allows one AI call per IP and hour.
@@ -39,4 +43,43 @@ test("a guest over the rate limit is told how long to wait, and the recording st
   await expect(page.getByRole("listitem").filter({ hasText: "Limit Reached" })).toBeVisible({ timeout: 15_000 });
   await expect(recorder.retryButtons).toHaveCount(1);
   expect(Object.values(await recorder.storedChunkCounts())).toHaveLength(1);
+});
+
+test("the analysis refused by the rate limit: 'Limit Reached' says the conversation is saved on this device, and its retry opens the insights", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  // The server's own 429 (lib/server/security/rate-limit.ts): the analysis bucket is used up for the next 12 minutes. The
+  // limits server cannot give it here: its one transcription of the hour is spent by the test above.
+  const retryAfterSeconds = 720;
+  await page.route("**/api/analyze", (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { "Retry-After": String(retryAfterSeconds) },
+      json: { error: "Too many requests. Please try again in 12 minutes.", code: "rate_limited", retryAfterSeconds },
+    }),
+  );
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+
+  // Matched by text: the Analysis Failed dialog is modal, and Radix hides the toast region from the accessibility tree meanwhile.
+  await expect(page.getByText(LIMIT_TEXTS.title, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(LIMIT_TEXTS.conversationKept(describeWait(retryAfterSeconds)), { exact: true })).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: ANALYSIS_TEXTS.failedTitle });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(CONFIRMATION_NOTE)).toBeVisible();
+  await dialog.getByRole("button", { name: FAILURE_TEXTS.saveLocally }).click();
+  await expect(dialog).toBeHidden();
+  await expect(recorder.history.getByText("Analysis failed", { exact: true })).toBeVisible();
+  await expect(recorder.retryButtons).toHaveCount(1);
+
+  // Later, with the allowance back: one tap analyses the kept conversation.
+  await page.unroute("**/api/analyze");
+  await fakeProviders.queue("gemini.generate", { body: analysis }, { body: summary });
+  await recorder.retryButtons.click();
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.retryButtons).toHaveCount(0);
 });
