@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 
+import { DONATION_TEXTS } from "../../components/donation/texts";
 import { fakeProviders } from "../fake-providers/client";
 import { expect, test, visitSignedOut } from "./support/app";
 import { answerPayPalSdk, FAKE_PAYPAL_BUTTON } from "./support/fake-paypal-sdk";
@@ -162,4 +163,45 @@ test("an incomplete client id: 'Invalid Client ID' with the hint, and no SDK req
   await expect(alert).toContainText("Invalid Client ID");
   await expect(alert).toContainText("complete client ID");
   expect(sdk).toEqual([]);
+});
+
+test("a custom amount above the maximum: a disabled 'Enter at most $500' instead of the pay button, and $500 itself is paid", async ({ page, context }) => {
+  await answerPayPalSdk(page);
+  const dialog = await openDonation(page, context);
+  const pay = dialog.getByRole("button", { name: FAKE_PAYPAL_BUTTON });
+  await expect(pay).toBeVisible();
+
+  const custom = dialog.getByLabel(DONATION_TEXTS.customLabel);
+  await custom.fill("500.01");
+  await expect(custom).toHaveValue("500.01");
+  await expect(dialog.getByRole("button", { name: DONATION_TEXTS.enterAtMost })).toBeDisabled();
+  await expect(pay).toBeHidden();
+  await expect(chip(dialog, 2)).toHaveAttribute("aria-pressed", "false");
+
+  // The maximum itself is allowed: the pay button is back, and it orders exactly that.
+  await custom.fill("500");
+  await expect(dialog.getByRole("button", { name: DONATION_TEXTS.enterAtMost })).toBeHidden();
+  await pay.click();
+  await expect(dialog.getByText(DONATION_TEXTS.successTitle, { exact: true })).toBeVisible();
+  const orders = await fakeProviders.requests("paypal.orders");
+  expect(orders).toHaveLength(1);
+  expect(orders[0]?.body).toMatchObject({ purchase_units: [{ amount: { currency_code: "USD", value: "500.00" } }] });
+});
+
+test("a server with a client id but no PayPal secret: 'Donations are not configured on this server yet', and nothing loads from PayPal", async ({
+  page,
+  context,
+}) => {
+  const sdk = await answerPayPalSdk(page);
+  // The server's own answer, as a server configured without PAYPAL_CLIENT_SECRET gives it: orders not enabled.
+  await page.route("**/api/public/donations/config", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), ordersEnabled: false } });
+  });
+  const dialog = await openDonation(page, context);
+  await expect(dialog.getByText(DONATION_TEXTS.ordersDisabled, { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: FAKE_PAYPAL_BUTTON })).toHaveCount(0);
+  await expect(chip(dialog, 2)).toHaveAttribute("aria-pressed", "true");
+  expect(sdk).toEqual([]);
+  expect(await fakeProviders.requests("paypal.orders")).toHaveLength(0);
 });
