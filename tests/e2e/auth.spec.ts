@@ -1,5 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 
+import { AUTH_SCREEN_TEXTS as T } from "../../components/auth/texts";
+import { AUTH_MESSAGES } from "../../lib/domain/auth/messages";
 import { TEST_CLERK_FRONTEND_API } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, expectNoHorizontalScroll, Shell, test, visitSignedOut } from "./support/app";
 import { FakeClerkFapi } from "./support/fake-clerk-fapi";
@@ -154,6 +156,238 @@ test.describe("accounts with the real Clerk client", () => {
     await expect(new Shell(page).profileButton).toBeVisible();
     expect(fapi.users.get("alex@example.com")!.password).toBe("brand-new-pass");
 
+    expect(fapi.unhandled).toEqual([]);
+  });
+});
+
+/**
+ * Clerk's Frontend API answers one kind of call itself, ahead of the fake (a route added after `fapi.install` runs first):
+ * `method` on a path matching `pathname`, with `status` and `json`. The fake answers everything else, CORS preflights too.
+ */
+async function clerkAnswers(context: BrowserContext, method: string, pathname: RegExp, status: number, json: unknown) {
+  const answered: string[] = [];
+  const matches = (url: URL) => url.host === TEST_CLERK_FRONTEND_API && pathname.test(url.pathname);
+  await context.route(matches, (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    if ((url.searchParams.get("_method") ?? request.method()).toUpperCase() !== method) return route.fallback();
+    answered.push(url.pathname);
+    const cors = { "access-control-allow-origin": request.headers()["origin"] ?? "*", "access-control-allow-credentials": "true", vary: "origin" };
+    return route.fulfill({ status, headers: cors, json });
+  });
+  return { answered, stop: () => context.unroute(matches) };
+}
+
+/** Clerk's error shape. */
+const clerkError = (code: string, message: string, longMessage: string) => ({
+  errors: [{ code, message, long_message: longMessage, meta: {} }],
+  clerk_trace_id: "fake",
+});
+
+const INTERNAL_ERROR = clerkError(
+  "internal_clerk_error",
+  "Oops, an unexpected error occurred",
+  "There was an internal error on our servers. We've been notified.",
+);
+
+/** After a failure the form is still there as the user left it: every field keeps what was typed, the button works again. */
+async function expectFormKept(fields: [Locator, string][], button: Locator) {
+  for (const [field, value] of fields) {
+    await expect(field).toHaveValue(value);
+    await expect(field).toBeEnabled();
+  }
+  await expect(button).toBeEnabled();
+}
+
+test.describe("Clerk's refusals on the sign-in / sign-up screen (spec part 2 section 8)", () => {
+  test.beforeEach(({ context }) => visitSignedOut(context, ACCOUNT_SERVER));
+
+  test("sign-in refused: Clerk's own message as is (429), the default when Clerk answers with none; the form keeps what was typed", async ({
+    page,
+    context,
+  }) => {
+    const fapi = new FakeClerkFapi();
+    fapi.addUser("kim@example.com", PASSWORD);
+    await openAuth(page, fapi, "/sign-in");
+    const email = page.getByRole("textbox", { name: T.email });
+    const password = page.getByLabel(T.password, { exact: true });
+    const signIn = page.getByRole("button", { name: T.signIn, exact: true });
+
+    const tooMany = "Too many requests. Please try again in a bit.";
+    const limited = await clerkAnswers(context, "POST", /\/client\/sign_ins$/, 429, clerkError("too_many_requests", "Too many requests", tooMany));
+    await fillCredentials(page, "kim@example.com", PASSWORD);
+    await signIn.click();
+    await expect(notice(page)).toHaveText(tooMany);
+    expect(limited.answered).toHaveLength(1);
+    await expectFormKept(
+      [
+        [email, "kim@example.com"],
+        [password, PASSWORD],
+      ],
+      signIn,
+    );
+    await limited.stop();
+
+    // A sign-in Clerk leaves unfinished without a word (it wants a second factor this app does not offer).
+    const unfinished = await clerkAnswers(context, "POST", /\/client\/sign_ins$/, 200, {
+      response: {
+        object: "sign_in",
+        id: "sia_second_factor",
+        status: "needs_second_factor",
+        supported_identifiers: ["email_address"],
+        identifier: "kim@example.com",
+        user_data: { first_name: null, last_name: null, image_url: "", has_image: false },
+        supported_first_factors: [],
+        supported_second_factors: [{ strategy: "totp" }],
+        first_factor_verification: null,
+        second_factor_verification: null,
+        created_session_id: null,
+        abandon_at: Date.now() + 86_400_000,
+      },
+      client: null,
+    });
+    await signIn.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.signInDefault);
+    expect(unfinished.answered).toHaveLength(1);
+    await expectFormKept(
+      [
+        [email, "kim@example.com"],
+        [password, PASSWORD],
+      ],
+      signIn,
+    );
+    await expect(page.getByRole("heading", { name: T.signInTitle })).toBeVisible();
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("sign-up refused by Clerk (500): 'Failed to create account...', and the form keeps what was typed", async ({ page, context }) => {
+    const fapi = new FakeClerkFapi();
+    await openAuth(page, fapi, "/sign-up");
+    const refused = await clerkAnswers(context, "POST", /\/client\/sign_ups$/, 500, INTERNAL_ERROR);
+    const signUp = page.getByRole("button", { name: T.signUp, exact: true });
+    await fillCredentials(page, "lee@example.com", PASSWORD);
+    await signUp.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.signUpFailed);
+    expect(refused.answered).toHaveLength(1);
+    await expect(page.getByRole("heading", { name: T.signUpTitle })).toBeVisible();
+    await expectFormKept(
+      [
+        [page.getByRole("textbox", { name: T.email }), "lee@example.com"],
+        [page.getByLabel(T.password, { exact: true }), PASSWORD],
+      ],
+      signUp,
+    );
+    expect(fapi.users.has("lee@example.com")).toBe(false);
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("password reset: sending the e-mail failing, a 7-character new password, completing it failing; each time the form keeps what was typed", async ({
+    page,
+    context,
+  }) => {
+    const fapi = new FakeClerkFapi();
+    fapi.addUser("ash@example.com", PASSWORD);
+    await openAuth(page, fapi, "/sign-in");
+    await page.getByRole("button", { name: T.forgotPassword }).click();
+    await expect(page.getByRole("heading", { name: T.forgotTitle })).toBeVisible();
+    const email = page.getByRole("textbox", { name: T.email });
+    const resetPassword = page.getByRole("button", { name: T.resetPassword, exact: true });
+
+    const notSent = await clerkAnswers(context, "POST", /\/client\/sign_ins\/[^/]+\/prepare_first_factor$/, 500, INTERNAL_ERROR);
+    await email.fill("ash@example.com");
+    await resetPassword.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.resetRequestFailed);
+    expect(notSent.answered).toHaveLength(1);
+    expect(fapi.outbox).toEqual([]);
+    await expectFormKept([[email, "ash@example.com"]], resetPassword);
+    await notSent.stop();
+
+    // Again, now that Clerk sends it.
+    await resetPassword.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.resetEmailSent);
+    const code = page.getByRole("textbox", { name: T.resetCode });
+    const newPassword = page.getByLabel(T.newPassword);
+    const complete = page.getByRole("button", { name: T.completeReset });
+    const sentCode = fapi.lastEmail("ash@example.com", "reset-code")!.code!;
+
+    // Seven characters: refused on the device, Clerk is not asked.
+    await code.fill(sentCode);
+    await newPassword.fill("seven77");
+    await complete.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.passwordTooShort);
+    expect(fapi.calls.filter((call) => call.endsWith("/attempt_first_factor"))).toEqual([]);
+    await expectFormKept(
+      [
+        [code, sentCode],
+        [newPassword, "seven77"],
+      ],
+      complete,
+    );
+
+    const notReset = await clerkAnswers(context, "POST", /\/client\/sign_ins\/[^/]+\/attempt_first_factor$/, 500, INTERNAL_ERROR);
+    await newPassword.fill("brand-new-pass");
+    await complete.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.resetFailed);
+    expect(notReset.answered).toHaveLength(1);
+    await expectFormKept(
+      [
+        [code, sentCode],
+        [newPassword, "brand-new-pass"],
+      ],
+      complete,
+    );
+    await expect(page.getByRole("heading", { name: T.forgotTitle })).toBeVisible();
+    expect(fapi.users.get("ash@example.com")!.password).toBe(PASSWORD);
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("Verify Email with a 3-digit code: 'Please enter the 6-digit code from your email.', Clerk is not asked, the code stays", async ({ page }) => {
+    const fapi = new FakeClerkFapi({ emailLinks: false });
+    await openAuth(page, fapi, "/sign-up");
+    await fillCredentials(page, "ray@example.com", PASSWORD);
+    await page.getByRole("button", { name: T.signUp, exact: true }).click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.verificationCodeSent);
+    await expect(page.getByRole("heading", { name: T.verifyTitle })).toBeVisible();
+
+    const code = page.getByRole("textbox", { name: T.verificationCode });
+    const verify = page.getByRole("button", { name: T.verify });
+    await code.fill("123");
+    await verify.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.invalidVerificationCode);
+    expect(fapi.calls.filter((call) => call.endsWith("/attempt_verification"))).toEqual([]);
+    await expectFormKept([[code, "123"]], verify);
+    await expect(page.getByRole("heading", { name: T.verifyTitle })).toBeVisible();
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("resend of the verification e-mail failing: 'Could not resend email. Please contact support at {email}' with the site's contact address", async ({
+    page,
+    context,
+  }) => {
+    // The address the site gives for contact (FEEDBACK_EMAIL) is the one the message names.
+    const terms = await (await page.request.get(`${ACCOUNT_SERVER.url}/terms-of-service`)).text();
+    const supportEmail = /href="mailto:([^"?]+)"/.exec(terms)![1]!;
+    const fapi = new FakeClerkFapi({ emailLinks: true });
+    fapi.addUser("pat@example.com", PASSWORD, false);
+    await openAuth(page, fapi, "/sign-in");
+    await fillCredentials(page, "pat@example.com", PASSWORD);
+    await page.getByRole("button", { name: T.signIn, exact: true }).click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.notVerified);
+
+    const notSent = await clerkAnswers(context, "POST", /\/client\/sign_ups\/[^/]+\/prepare_verification$/, 500, INTERNAL_ERROR);
+    const resend = page.getByRole("button", { name: T.resendVerification });
+    await resend.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.resendFailed(supportEmail));
+    expect(notSent.answered).toHaveLength(1);
+    expect(fapi.outbox).toEqual([]);
+    await expectFormKept(
+      [
+        [page.getByRole("textbox", { name: T.email }), "pat@example.com"],
+        [page.getByLabel(T.password, { exact: true }), PASSWORD],
+      ],
+      resend,
+    );
+    await expect(page.getByRole("button", { name: T.signIn, exact: true })).toBeEnabled();
     expect(fapi.unhandled).toEqual([]);
   });
 });
