@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import { type Page } from "@playwright/test";
 
+import { FOLLOW_THROUGH_TEXTS } from "../../components/follow-through/texts";
 import { ANALYSIS_TEXTS } from "../../components/session/texts";
 import { fakeProviders, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
@@ -7,6 +9,18 @@ import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "
 import { RecorderPage } from "./support/recorder";
 import { analysis, checkReminder, recordGrowthCommitment, regenerated, runDeck, summary } from "./support/results";
 import { ACCOUNT_SERVER } from "./support/urls";
+
+/**
+ * "Your answer was not saved" with `body`, then closed: the next failure's toast is then a new one, and none is left over
+ * the dialog's buttons. Matched by text: the dialog is modal, and Radix hides the toast region from the accessibility tree.
+ */
+async function expectOutcomeNotSaved(page: Page, body: string) {
+  const toast = page.locator("li").filter({ hasText: FOLLOW_THROUGH_TEXTS.saveFailedTitle });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText(body, { exact: true })).toBeVisible();
+  await toast.locator('[aria-label="Dismiss notification"]').click();
+  await expect(toast).toBeHidden();
+}
 
 // From the fake microphone to the completion screen (issue 4): analysis, the deck with votes by swipe and by button,
 // the personalised summary, the calendar reminder and Finish Session.
@@ -242,7 +256,8 @@ test(
   "signed in: the growth commitment is recorded, appended to the session, and the completion screen shows the regenerated advice",
   { tag: PHONE_SIZES },
   async ({ page, context, request }, testInfo) => {
-    test.setTimeout(90_000);
+    // Two recordings, the growth step and the follow-through's failed answers.
+    test.setTimeout(120_000);
     const userId = `user_e2e_growth_${Date.now()}`;
     await signIn(context, ACCOUNT_SERVER, userId);
     await page.goto(ACCOUNT_SERVER.url);
@@ -302,8 +317,25 @@ test(
     await expect(lastTime).toBeVisible({ timeout: 20_000 });
     await expect(lastTime.getByText("Keep Saturday mornings free")).toBeVisible();
     await checkScreen(page, "follow-through", testInfo);
-    await lastTime.getByRole("button", { name: "Kept" }).click();
-    await expect(lastTime.getByRole("button", { name: "Kept" })).toHaveAttribute("aria-pressed", "true");
+    // An answer the server does not take is taken back and said so: first with no connection, then with the commitment
+    // not found (a signed-in 404 is told like the connection: only a guest's commitment that left this device is "gone").
+    const kept = lastTime.getByRole("button", { name: FOLLOW_THROUGH_TEXTS.outcomes.kept });
+    const outcomeRoute = "**/commitment-outcome";
+    await page.route(outcomeRoute, (route) => route.abort("connectionreset"));
+    await kept.click();
+    await expectOutcomeNotSaved(page, FOLLOW_THROUGH_TEXTS.saveFailedBody);
+    await expect(kept).toHaveAttribute("aria-pressed", "false");
+    await page.unroute(outcomeRoute);
+    await page.route(outcomeRoute, (route) =>
+      route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ error: "Commitment not found", code: "not_found" }) }),
+    );
+    await kept.click();
+    await expectOutcomeNotSaved(page, FOLLOW_THROUGH_TEXTS.saveFailedBody);
+    await expect(page.getByText(FOLLOW_THROUGH_TEXTS.saveFailedGoneBody, { exact: true })).toHaveCount(0);
+    await expect(kept).toHaveAttribute("aria-pressed", "false");
+    await page.unroute(outcomeRoute);
+    await kept.click();
+    await expect(kept).toHaveAttribute("aria-pressed", "true");
     await lastTime.getByRole("button", { name: "Done" }).click();
     await expect(lastTime).toBeHidden();
     const analysisCall = (await fakeProviders.requests("gemini.generate"))
