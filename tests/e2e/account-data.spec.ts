@@ -103,6 +103,52 @@ test("signed in: Download my data gives the account's JSON; Delete all my data, 
   expect(theirs.sessions).toHaveLength(1);
 });
 
+/** A toast titled `title` saying `body`, then closed so that it covers nothing of Settings. Matched by text (see above). */
+async function expectFailureToast(page: Page, title: string, body: string) {
+  const toast = page.locator("li").filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText(body, { exact: true })).toBeVisible();
+  await toast.locator('[aria-label="Dismiss notification"]').click();
+  await expect(toast).toBeHidden();
+}
+
+test("signed in: when Download my data or Delete all my data fails, the toast says so and every session is still there", async ({ page, context, request }) => {
+  const userId = `user_e2e_data_fail_${Date.now()}`;
+  const token = await mintSessionToken(userId);
+  await saveSession(request, token, 1, "Weekend plans");
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await expect(history(page).getByRole("group")).toHaveCount(1);
+
+  await new Shell(page).profileButton.click();
+  const profile = page.getByRole("dialog", { name: "Profile Settings" });
+  await expect(profile).toBeVisible();
+  const serverError = { status: 500, contentType: "application/json", body: JSON.stringify({ error: "Internal error" }) };
+
+  await page.route("**/api/account/export", (route) => route.fulfill(serverError));
+  const downloads: string[] = [];
+  page.on("download", (download) => downloads.push(download.suggestedFilename()));
+  await dataCard(page).getByRole("button", { name: DATA_TEXTS.download }).click();
+  await expectFailureToast(page, DATA_TEXTS.downloadFailedTitle, DATA_TEXTS.downloadFailedBody);
+  await expect(dataCard(page).getByRole("button", { name: DATA_TEXTS.download })).toBeEnabled();
+  expect(downloads).toEqual([]);
+
+  await page.route("**/api/account/data", (route) => (route.request().method() === "DELETE" ? route.fulfill(serverError) : route.fallback()));
+  await confirmDeleteAll(page);
+  await expectFailureToast(page, DATA_TEXTS.deleteFailedTitle, DATA_TEXTS.deleteFailedBody);
+  // The card's outcome line stays empty (and so hidden): nothing says the data was deleted.
+  await expect(dataCard(page).getByRole("status", { includeHidden: true })).toBeEmpty();
+  await profile.getByRole("button", { name: "Return to App" }).click();
+
+  // Nothing was deleted: the history lists the session, after a reload too, and the account still holds it.
+  await expect(history(page).getByRole("group")).toHaveCount(1);
+  await page.reload();
+  await expect(history(page).getByRole("group")).toHaveCount(1);
+  await expect(history(page).getByText("Weekend plans").first()).toBeVisible();
+  const mine = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(mine.sessions).toHaveLength(1);
+});
+
 test("guest: Delete all my data in Settings removes this browser's sessions, with no call to the server", async ({ page }) => {
   await page.goto(GUEST_SERVER.url);
   await page.evaluate((session) => localStorage.setItem("local_sessions", JSON.stringify([session])), {
