@@ -88,6 +88,40 @@ test("guest: when the regeneration fails, Analysis Generation Failed offers Try 
   await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
 });
 
+test("signed in: a growth follow-up whose append does not reach the server: Analysis Generation Failed, and Try Again appends it", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const userId = `user_e2e_growth_append_${Date.now()}`;
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  await fakeProviders.queue("gemini.generate", { body: regenerated });
+  const append = "**/api/sessions/*/append-transcript";
+  await page.route(append, (route) => route.abort("connectionreset"));
+
+  await recordGrowthCommitment(page, testInfo);
+  const failed = page.getByRole("dialog", { name: GROWTH_TEXTS.generationFailedTitle });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await expect(failed.getByText(GROWTH_TEXTS.generationFailedBody)).toBeVisible();
+
+  await page.unroute(append);
+  await failed.getByRole("button", { name: GROWTH_TEXTS.tryAgain }).click();
+  await expect(page.getByText(GROWTH_TEXTS.createdTitle, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(failed).toBeHidden();
+  await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
+  // The account holds the follow-up once, with the commitment it made.
+  const token = await mintSessionToken(userId);
+  const list = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const session = await (
+    await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  expect(session.followUpTranscripts).toHaveLength(1);
+  expect(session.commitments).toEqual([expect.objectContaining({ text: "Keep Saturday mornings free" })]);
+});
+
 test("guest: Cancel in Analysis Generation Failed finishes with the general recommendations", async ({ page, context }, testInfo) => {
   test.setTimeout(90_000);
   await visitSignedOut(context, ACCOUNT_SERVER);
