@@ -139,6 +139,14 @@ test.each([
   await expectNotSaved(group, description);
 });
 
+test("the account answers that it has no such commitment (deleted on another device): the dialog says it was moved or deleted", async () => {
+  server.use(http.post("/api/sessions/:id/commitment-outcome", () => HttpResponse.json({ error: "Commitment not found", code: "not_found" }, { status: 404 })));
+  const group = await askedThenMovedInto("user_a");
+  signedInAs("user_a");
+  await userEvent.click(within(group).getByRole("button", { name: T.outcomes.kept }));
+  await expectNotSaved(group, T.saveFailedGoneBody);
+});
+
 test("a session deleted from this device, not moved: the dialog says the answer was not saved", async () => {
   const dialog = await openDialog();
   localStorage.setItem("local_sessions", JSON.stringify([{ id: "local-2", commitments: [] }]));

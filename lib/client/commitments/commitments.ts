@@ -33,7 +33,8 @@ export async function lastCommitments(sessionId: string, { isLocal }: { isLocal:
 
 /**
  * An outcome that could not be recorded anywhere: the guest's session holding the commitment is no longer on this device
- * and did not move into the account this tab is signed in to (another account's now, signed out, or simply gone).
+ * and did not move into the account this tab is signed in to (another account's now, signed out, or simply gone), or the
+ * account answers that it has no such commitment or session.
  */
 export class OutcomeNotSavedError extends Error {
   constructor() {
@@ -61,7 +62,9 @@ async function postOutcome(sessionId: string, commitmentId: string, outcome: Com
   try {
     await apiJson("POST", outcomePath(sessionId), { body: { commitmentId, outcome } });
   } catch (error) {
-    throw toSessionApiError(error);
+    const failure = toSessionApiError(error);
+    // The account has no such commitment or session (deleted on another device, say): trying again cannot help.
+    throw failure.isNotFound ? new OutcomeNotSavedError() : failure;
   }
 }
 
