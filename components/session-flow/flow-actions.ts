@@ -65,8 +65,11 @@ export function createSessionFlowActions(kit: FlowKit) {
     solo,
     results,
     growth,
-    /** A red history item: a failed transcription goes back through transcription and naming, a failed analysis through analysis. */
-    /** `onNotStarted`: told when something else started while the mode was being set, so the recording is not retried now. */
+    /**
+     * A red history item: a failed transcription goes back through transcription and naming, a failed analysis through
+     * analysis. `onNotStarted`: told when something else started while the mode was being set, so the recording is not
+     * retried now.
+     */
     retryFromHistory: (entry: HistorySession & { id: string }, { onNotStarted }: { onNotStarted?: () => void } = {}) => {
       if (historyItemStatus(entry) === "failed-transcription") {
         const target = retryTargetFor(entry);

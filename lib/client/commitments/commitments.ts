@@ -62,10 +62,14 @@ async function postOutcome(sessionId: string, commitmentId: string, outcome: Com
   try {
     await apiJson("POST", outcomePath(sessionId), { body: { commitmentId, outcome } });
   } catch (error) {
-    const failure = toSessionApiError(error);
-    // The account has no such commitment or session (deleted on another device, say): trying again cannot help.
-    throw failure.isNotFound ? new OutcomeNotSavedError() : failure;
+    throw goneWhenNotFound(error);
   }
+}
+
+/** The account has no such commitment or session (deleted on another device, say): not a connection to try again. */
+function goneWhenNotFound(error: unknown): Error {
+  const failure = toSessionApiError(error);
+  return failure.isNotFound ? new OutcomeNotSavedError() : failure;
 }
 
 /**
@@ -81,9 +85,8 @@ async function answerAfterMove(sessionId: string, commitment: Commitment, outcom
   const made = movedToThisAccount(commitment.sessionId);
   const asking = movedToThisAccount(sessionId);
   if (!made || !asking) throw new OutcomeNotSavedError();
-  // Deleted from the account meanwhile: gone, not a connection to try again.
   const session = await sessionApi.get(made.accountId).catch((error: unknown) => {
-    throw toSessionApiError(error).isNotFound ? new OutcomeNotSavedError() : error;
+    throw goneWhenNotFound(error);
   });
   const stored = readCommitments(session.commitments).find((item) => sameCommitment(item.text, commitment.text));
   if (!stored) throw new OutcomeNotSavedError();

@@ -148,18 +148,26 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag2
 const checkedScreens = new Set<string>();
 
 /**
+ * Full-page pictures of the screens are for a person to look at: a local run takes them, CI only when E2E_SCREENSHOTS=1
+ * (nobody looks at a CI machine's output, and on its two cores one picture of a long screen took 4 to 18 s).
+ */
+const TAKE_SCREENSHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === "1";
+
+/**
  * A screen as a user meets it, in two checks: a full-page screenshot for human review (<the run's output dir,
- * test-results…>/screens/<name>-<project>.png), and an axe-core audit against WCAG 2.2 A and AA (names, labels, contrast,
- * roles, landmarks). A violation fails the test, listed with its elements; the test goes on, so one run lists them all.
- * Once per screen name and project: the next test reaching it meets the same screen, and would only overwrite the picture.
+ * test-results…>/screens/<name>-<project>.png; TAKE_SCREENSHOTS), and an axe-core audit against WCAG 2.2 A and AA (names,
+ * labels, contrast, roles, landmarks). A violation fails the test, listed with its elements; the test goes on, so one run
+ * lists them all. Once per screen name and project: the next test reaching it meets the same screen.
  */
 export async function checkScreen(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   const key = `${testInfo.project.name}/${name}`;
   if (checkedScreens.has(key)) return;
   checkedScreens.add(key);
-  const dir = path.join(testInfo.project.outputDir, "screens");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}-${testInfo.project.name}.png`), fullPage: true });
+  if (TAKE_SCREENSHOTS) {
+    const dir = path.join(testInfo.project.outputDir, "screens");
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, `${name}-${testInfo.project.name}.png`), fullPage: true });
+  }
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const found = violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
@@ -184,7 +192,8 @@ export class Shell {
   async openSettings(): Promise<SettingsDialog> {
     await this.settingsButton.click();
     const dialog = new SettingsDialog(this.page);
-    await expect(dialog.root).toBeVisible();
+    // The overlay's code loads on the first tap (components/shell/lazy-overlays.tsx): under CI's load that alone once took more than 5 s.
+    await expect(dialog.root).toBeVisible({ timeout: 15_000 });
     return dialog;
   }
 }
