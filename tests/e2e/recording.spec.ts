@@ -146,6 +146,31 @@ test("a provider outage keeps the recording on the device, and retrying later su
   await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
+test("a kept recording whose audio the browser has lost: its retry says 'Error', 'Could not load the recording', and nothing is sent", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await outage();
+  await recorder.recordFor(2_000);
+  await expect(page.getByRole("dialog", { name: "Connection Error" })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.history.getByText("Transcription failed", { exact: true })).toBeVisible({ timeout: 10_000 });
+  const sent = (await fakeProviders.requests("openai.transcriptions")).length;
+
+  await recorder.deleteStoredChunks();
+  await page.reload();
+  await recorder.retryButtons.click();
+  await expect(page.getByText(FAILURE_TEXTS.couldNotLoadRecording, { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(FAILURE_TEXTS.errorTitle, { exact: true })).toBeVisible();
+  await expect(recorder.identify).toBeHidden();
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(sent);
+  // The item stays listed (deleting it is the user's choice), and the recorder is free.
+  await expect(recorder.retryButtons).toHaveCount(1);
+  await expect(recorder.startButton).toBeEnabled();
+});
+
 test("signed in: an outage keeps the recording on the server too, and Retry Now transcribes it there", async ({ page, context }) => {
   await signIn(context, ACCOUNT_SERVER, "user_e2e_recorder");
   await page.goto(ACCOUNT_SERVER.url);

@@ -265,7 +265,10 @@ test("signed in: a vote the account does not take shows Save Error, and this dev
   await expect(page.getByRole("heading", { name: "Timing" })).toBeVisible();
 });
 
-test("guest: an HTML error page instead of the analysis: Analysis Failed, the transcript kept, and the retry opens the insights", async ({ page, context }) => {
+test("guest: an HTML error page instead of the analysis: Analysis Failed, the transcript kept, a retry that fails again says Retry Failed, and the next opens the insights", async ({
+  page,
+  context,
+}) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   // What a proxy in front of the app sends when the function behind it falls over.
@@ -278,6 +281,16 @@ test("guest: an HTML error page instead of the analysis: Analysis Failed, the tr
   const dialog = page.getByRole("dialog", { name: ANALYSIS_TEXTS.failedTitle });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByText(CONFIRMATION_NOTE)).toBeVisible();
+  await dialog.getByRole("button", { name: "Save Locally" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(recorder.history.getByText("Analysis failed", { exact: true })).toBeVisible();
+
+  // A retry while the server still falls over: "Retry Failed", the same dialog again, and the transcript still kept.
+  await recorder.retryButtons.click();
+  // Matched by text: with the dialog open, Radix hides the toast region from the accessibility tree.
+  await expect(page.getByText(FAILURE_TEXTS.retryFailedTitle, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(FAILURE_TEXTS.retryFailedBody, { exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Save Locally" }).click();
   await expect(dialog).toBeHidden();
   await expect(recorder.history.getByText("Analysis failed", { exact: true })).toBeVisible();

@@ -77,6 +77,30 @@ export class RecorderPage {
     );
   }
 
+  /** Deletes every audio chunk this browser keeps (a storage the browser cleared, say), leaving the history's list as it is. */
+  async deleteStoredChunks(): Promise<void> {
+    await this.page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open("coach-audio");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const store = db.transaction("recordings", "readwrite").objectStore("recordings");
+            const request = store.getAllKeys();
+            request.onsuccess = () => {
+              for (const key of request.result) if (Array.isArray(key) && key[0] === "chunk") store.delete(key);
+              store.transaction.oncomplete = () => {
+                db.close();
+                resolve();
+              };
+              store.transaction.onerror = () => reject(store.transaction.error);
+            };
+          };
+        }),
+    );
+  }
+
   /** Seconds of audio the browser decodes from the chunks stored so far (the one recording this page holds). */
   async storedAudioSeconds(): Promise<number> {
     return this.page.evaluate(async () => {
