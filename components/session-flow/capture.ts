@@ -1,6 +1,13 @@
 import { FAILURE_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import type { RecordingMode } from "@/lib/client/recordings/audio-store";
-import { createAudioRecorder, RECORDER_MESSAGES, RecorderError, RecorderUnsupportedError, type AudioRecorder } from "@/lib/client/recordings/recorder";
+import {
+  createAudioRecorder,
+  RECORDER_MESSAGES,
+  RecorderError,
+  RecorderUnsupportedError,
+  type AudioRecorder,
+  type RecordedAudio,
+} from "@/lib/client/recordings/recorder";
 import { releaseRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { showToast } from "@/lib/client/toast/toast-store";
 
@@ -40,22 +47,39 @@ export async function startCapture(capture: AudioRecorder): Promise<boolean> {
   }
 }
 
+/** What a stopped capture gives to send (or to keep for a retry). */
+function recordingToSend(audio: RecordedAudio): RecordingToSend {
+  return {
+    audioKey: audio.id,
+    mimeType: audio.mimeType,
+    size: audio.size,
+    recordedAt: Date.now() - audio.durationMs,
+    // The in-memory copy is sent only when the browser refused to keep (all of) the audio.
+    ...(audio.storedLocally ? {} : { blob: audio.blob, parts: audio.parts }),
+  };
+}
+
 /** Stops the capture and gives what to send; null (with the "Transcription Error" toast) when nothing usable was recorded. */
 export async function finishCapture(capture: AudioRecorder): Promise<RecordingToSend | null> {
   try {
-    const audio = await capture.stop();
-    return {
-      audioKey: audio.id,
-      mimeType: audio.mimeType,
-      size: audio.size,
-      recordedAt: Date.now() - audio.durationMs,
-      // The in-memory copy is sent only when the browser refused to keep (all of) the audio.
-      ...(audio.storedLocally ? {} : { blob: audio.blob, parts: audio.parts }),
-    };
+    return recordingToSend(await capture.stop());
   } catch (error) {
     const description = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.emptyBlob;
     showToast({ title: FAILURE_TEXTS.transcriptionErrorTitle, description, variant: "destructive" });
     return null;
+  }
+}
+
+/**
+ * Stops the capture without sending it; `keep` keeps its audio as a failed recording, listed in the history to retry. Null
+ * when nothing usable was recorded: the recorder deletes an empty recording, and there is nothing to keep.
+ */
+export async function setAsideCapture<T>(capture: AudioRecorder, keep: (recording: RecordingToSend) => Promise<T>): Promise<T | null> {
+  try {
+    const recording = await capture.stop().then(recordingToSend, () => null);
+    return recording ? await keep(recording) : null;
+  } finally {
+    releaseRecordingLock(capture.id);
   }
 }
 

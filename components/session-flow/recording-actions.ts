@@ -7,13 +7,14 @@ import { showToast } from "@/lib/client/toast/toast-store";
 import { truncateServerError } from "@/lib/domain/errors/classify";
 import { describeWait } from "@/lib/domain/errors/wait";
 import { hasSpeakersToName } from "@/lib/domain/session-flow/machine";
+import { SET_ASIDE_RECORDING } from "@/lib/domain/transcription/transcription-errors";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
-import { finishCapture, leaveCapture, newCapture, startCapture } from "./capture";
+import { finishCapture, leaveCapture, newCapture, setAsideCapture, startCapture } from "./capture";
 import type { FlowKit } from "./flow-kit";
 import { followUpParent } from "./follow-up-parent";
 import { startRecording } from "./start-recording";
-import { hasRecordingToKeep, retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
+import { hasRecordingToKeep, keepFailedRecording, retryLocalRecording, sendRecording, type TranscriptionOutcome } from "./transcription";
 
 /**
  * A retry that failed because its recording is gone ("Recording not found", this device's or the server's 404) or could not
@@ -204,6 +205,18 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
       void discardCapture();
     },
     stop: () => void stop(),
+    /**
+     * Ends the recording without processing, like Cancel, but keeps what was said: its audio stays on this device, listed
+     * in the history to retry (the mode it was made in is kept with it). True when there was audio to keep.
+     */
+    setAside: async (guideHeadline: string | null): Promise<boolean> => {
+      const active = takeRecorder();
+      kit.dispatch({ type: "CANCELLED" });
+      if (!active) return false;
+      const failed = new Error(SET_ASIDE_RECORDING);
+      const kept = await setAsideCapture(active, (recording) => keepFailedRecording(recording, failed, guideHeadline ? { guideHeadline } : {}));
+      return kept !== null;
+    },
     /** The spec's force-stop: an active capture is stopped and sent like a tap on stop would, so nothing is lost. */
     forceStop: () => void stop(),
 

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { RECORDING_TEXTS } from "@/components/recording/texts";
+import { FAILURE_TEXTS, RECORDING_TEXTS } from "@/components/recording/texts";
 import { SOLO_TEXTS } from "@/components/solo/texts";
 import { MICROPHONE_OPEN_TIMEOUT_MS } from "@/lib/client/recordings/open-microphone";
 import { RECORDER_MESSAGES, RecorderError } from "@/lib/client/recordings/recorder";
@@ -22,7 +22,13 @@ jest.mock("@/lib/client/recordings/recorder", () => ({
   createAudioRecorder: () => fakeRecorder,
 }));
 jest.mock("@/lib/client/recordings/recording-support", () => ({ isRecordingSupported: () => true }));
-jest.mock("./transcription", () => ({ sendRecording: jest.fn(), retryLocalRecording: jest.fn(), leaveTranscribedAudioForRecovery: jest.fn() }));
+jest.mock("./transcription", () => ({
+  sendRecording: jest.fn(),
+  retryLocalRecording: jest.fn(),
+  leaveTranscribedAudioForRecovery: jest.fn(),
+  // The real one: a kept recording is the history's list entry in localStorage.
+  keepFailedRecording: jest.fn((...args: unknown[]) => jest.requireActual("./transcription").keepFailedRecording(...args)),
+}));
 jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/client/api/request"), apiRequest: jest.fn(async () => new Response("{}")) }));
 jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
@@ -272,7 +278,6 @@ test("the connection drops midway: 'Voice Coach Error' with its message, the rec
 test.each([
   ["Cancel", (solo: ReturnType<typeof setUp>["solo"]) => solo.cancel()],
   ["Stop on Journal Readiness", (solo: ReturnType<typeof setUp>["solo"]) => solo.notReady()],
-  ["switching to Relationship", (solo: ReturnType<typeof setUp>["solo"]) => solo.switchMode("relationship")],
 ])("%s ends the session without analysis: 'Session cancelled'", async (_name, end) => {
   const coach = fakeCoach();
   const { kit, solo } = setUp(coach.start);
@@ -286,6 +291,43 @@ test.each([
   expect(coach.session.stop).toHaveBeenCalled();
   await waitFor(() => fakeRecorder.cancel.mock.calls.length === 1);
   expect(sendRecording).not.toHaveBeenCalled();
+});
+
+test("switching to Relationship mid-journal stops it without analysis and keeps it to retry: 'Recording Saved Locally'", async () => {
+  const coach = fakeCoach();
+  const { kit, solo } = setUp(coach.start);
+  solo.chooseGuide(hotChili, 1_000);
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+  await solo.beginCapture();
+  solo.switchMode("relationship");
+  expect(kit.getState()).toMatchObject({ mode: "relationship", phase: { name: "idle" }, solo: { guideHeadline: null } });
+  expect(coach.session.stop).toHaveBeenCalled();
+  await waitFor(() => (showToast as jest.Mock).mock.calls.length === 1);
+  expect(showToast).toHaveBeenCalledWith({ title: FAILURE_TEXTS.savedLocallyTitle, description: FAILURE_TEXTS.savedLocallyBody });
+
+  // Stopped, not deleted, nor sent: the history lists it to retry, with the journal's guide for its analysis.
+  expect(fakeRecorder.stop).toHaveBeenCalledTimes(1);
+  expect(fakeRecorder.cancel).not.toHaveBeenCalled();
+  expect(sendRecording).not.toHaveBeenCalled();
+  expect(requestAnalysis).not.toHaveBeenCalled();
+  expect(JSON.parse(localStorage.getItem("local_sessions") ?? "[]")).toEqual([
+    expect.objectContaining({ audioKey: "rec-1", guideHeadline: "Hot Chili", failedTranscription: expect.objectContaining({ attemptCount: 1 }) }),
+  ]);
+});
+
+test("switching to Relationship before anything was recorded: 'Session cancelled', nothing listed", async () => {
+  fakeRecorder.stop.mockRejectedValueOnce(new RecorderError(RECORDER_MESSAGES.failed));
+  const { kit, solo } = setUp();
+  solo.start({ signedIn: false, userName: "You" });
+  solo.beginCountdown(audioElement());
+  await solo.beginCapture();
+  solo.switchMode("relationship");
+  expect(kit.getState()).toMatchObject({ mode: "relationship", phase: { name: "idle" } });
+  await waitFor(() => (showToast as jest.Mock).mock.calls.length === 1);
+  expect(showToast).toHaveBeenCalledWith({ title: SOLO_TEXTS.cancelled });
+  expect(localStorage.getItem("local_sessions")).toBeNull();
 });
 
 test("guides in Relationship mode do nothing", () => {

@@ -1,3 +1,4 @@
+import { FAILURE_TEXTS } from "@/components/recording/texts";
 import { SOLO_TEXTS } from "@/components/solo/texts";
 import { listStoredRecordings } from "@/lib/client/recordings/audio-store";
 import { MicrophoneTimeoutError, openMicrophone } from "@/lib/client/recordings/open-microphone";
@@ -236,11 +237,20 @@ export function createSoloActions(
       endAid();
       recording.stop();
     },
-    /** The mode switch; leaving Solo Journal mid-session cancels it. */
+    /**
+     * The mode switch. Leaving Solo Journal mid-session stops it without analysis (spec part 1 section 5), but what was said
+     * is kept: "Recording Saved Locally", to retry from the history as a journal. Nothing recorded yet: "Session cancelled".
+     */
     switchMode: (mode: RecordingMode) => {
       if (mode === "relationship" && live()) {
-        recording.cancel();
-        cancelled();
+        const guideHeadline = kit.getState().solo.guideHeadline;
+        endCoach();
+        endAid();
+        void recording
+          .setAside(guideHeadline)
+          .then((kept) =>
+            showToast(kept ? { title: FAILURE_TEXTS.savedLocallyTitle, description: FAILURE_TEXTS.savedLocallyBody } : { title: SOLO_TEXTS.cancelled }),
+          );
       }
       kit.dispatch({ type: "MODE_CHANGED", mode });
     },

@@ -275,7 +275,8 @@ export function leaveTranscribedAudioForRecovery(custody: AudioCustody): void {
 /** Failed recordings the audio store could not keep (all of), by audio key: the copy a retry in this tab sends. */
 const unstoredAudio = new Map<string, { mimeType: string; blob?: Blob; parts?: RecordingPart[] }>();
 
-async function keepFailedRecording(
+/** Keeps a recording that was not transcribed: listed in the history to retry, its audio (and any unstored copy) kept. */
+export async function keepFailedRecording(
   recording: RecordingToSend,
   error: unknown,
   { followUpOf, guideHeadline }: { followUpOf?: string; guideHeadline?: string } = {},

@@ -311,3 +311,26 @@ test("guest: an outage keeps the journal in the history, and 'Tap to retry' anal
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("dialog", { name: "Identify Speakers" })).toHaveCount(0);
 });
+
+test("guest: switching to Relationship mid-journal stops it unsent, 'Recording Saved Locally', and its retry is a journal", async ({ page, context }) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  await page.waitForTimeout(1_500);
+  await page.getByRole("radio", { name: "Relationship" }).click();
+  await expect(page.getByText("Recording Saved Locally", { exact: true })).toBeVisible();
+  await expect(page.getByText("You can retry transcribing it from the session history later.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Relationship Session" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
+
+  // Nothing was lost: the history offers it, and it is transcribed and analysed as the journal it was.
+  const retry = page.getByRole("region", { name: "Session History" }).getByRole("button", { name: /Tap to retry/ });
+  await expect(retry).toBeVisible({ timeout: 10_000 });
+  const analyzed = analyzeRequest(page);
+  await retry.click();
+  expect((await analyzed).postDataJSON()).toMatchObject({ mode: "solo" });
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("dialog", { name: "Identify Speakers" })).toHaveCount(0);
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
+});

@@ -21,3 +21,9 @@ export const RECORDING_NOT_FOUND = "Recording not found. It may have been delete
  * its failedTranscription.error, e.g. for a recording found interrupted at the next start (recover-interrupted.ts).
  */
 export const OFFLINE_RECORDING_FAILURE = "This recording couldn't be transcribed due to connection issues.";
+
+/**
+ * The failedTranscription.error of a journal stopped by switching to Relationship mode (spec part 1 section 5: the switch
+ * "stops any solo recording"): not sent, its audio kept and listed in the history to retry.
+ */
+export const SET_ASIDE_RECORDING = "This recording was stopped before it was transcribed.";
