@@ -1,4 +1,6 @@
+import { HISTORY_TEXTS } from "../../components/history/texts";
 import { FAILURE_TEXTS, LIMIT_TEXTS } from "../../components/recording/texts";
+import { SESSION_DETAIL_TEXTS } from "../../components/session-detail/texts";
 import { ANALYSIS_TEXTS, CONFIRMATION_NOTE } from "../../components/session/texts";
 import { describeWait } from "../../lib/domain/errors/wait";
 import { fakeProviders } from "../fake-providers/client";
@@ -82,4 +84,37 @@ test("the analysis refused by the rate limit: 'Limit Reached' says the conversat
   await recorder.retryButtons.click();
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
   await expect(recorder.retryButtons).toHaveCount(0);
+});
+
+test("Regenerate Recommendations over the rate limit: 'Limit Reached', try again in how long, the recommendations kept", async ({ page, request }) => {
+  // The hour's one summary for this address, used up as an earlier session's summary would have.
+  const body = { analysis: { cards: analysis.cards } };
+  await request.post(`${LIMITS_URL}/api/public/sessions/local-1700000000041/summary`, { data: body });
+  const refused = await request.post(`${LIMITS_URL}/api/public/sessions/local-1700000000041/summary`, { data: body });
+  expect(refused.status()).toBe(429);
+  await fakeProviders.reset();
+
+  await page.goto(LIMITS_URL);
+  await page.evaluate((kept) => localStorage.setItem("local_sessions", JSON.stringify([kept])), {
+    id: "local-1700000000041",
+    isLocal: true,
+    transcript: "Ana: a rota for the chores?\nBen: yes, weekly",
+    analysis: { ...analysis, briefSummary: "Chores rota" },
+    recommendations: ["Plan Saturday together"],
+    createdAt: new Date(Date.UTC(2026, 10, 20, 10)).toISOString(),
+    timestamp: Date.UTC(2026, 10, 20, 10),
+  });
+  await page.reload();
+  await page.getByRole("button", { name: `${HISTORY_TEXTS.openPrefix}Chores rota` }).click();
+  const detail = page.getByRole("dialog", { name: "Chores rota" });
+  await detail.getByRole("tab", { name: "Summary" }).click();
+  await detail.getByRole("button", { name: SESSION_DETAIL_TEXTS.regenerateRecommendations }).click();
+
+  // Matched by text: while the detail (a modal dialog) is open, Radix hides the toast region from the accessibility tree.
+  await expect(page.getByText(LIMIT_TEXTS.title, { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/^You've reached the limit of requests for now\. Please try again in \d+ (minutes?|seconds?)\.$/)).toBeVisible();
+  expect(await fakeProviders.requests("gemini.generate")).toHaveLength(0);
+  const reopened = page.getByRole("dialog", { name: "Chores rota" });
+  await reopened.getByRole("tab", { name: "Summary" }).click();
+  await expect(reopened.getByRole("listitem").filter({ hasText: "Plan Saturday together" })).toBeVisible();
 });

@@ -287,6 +287,30 @@ test("signed in: the connection drops midway - the recording is kept, a failed u
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 30_000 });
 });
 
+test("signed in: the voice provider sends an error event - 'Voice Coach Error' with its message, the coach ends, the journal goes on", async ({
+  page,
+  context,
+}) => {
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_error_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  await startJournal(page);
+  const transcript = await openLiveTranscript(page);
+  await expect(transcript.getByText("Hi, I'm your coach. What is on your mind today?")).toBeVisible({ timeout: 20_000 });
+
+  await fetch(`${fakeProviders.baseUrl}/__control/realtime/error`, { method: "POST" });
+  const toast = page.getByRole("listitem").filter({ hasText: "Voice Coach Error" });
+  await expect(toast).toBeVisible({ timeout: 15_000 });
+  await expect(toast.getByText("Your session hit the maximum duration of 60 minutes.", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
+  // The app hangs up on the coach (a paid connection) and the recording carries on.
+  await expect.poll(async () => (await realtimeCalls()).every((call) => call.closed), { timeout: 10_000 }).toBe(true);
+  const timer = page.getByRole("timer");
+  const shown = await timer.textContent();
+  await expect(timer).not.toHaveText(shown ?? "", { timeout: 3_000 });
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+});
+
 test("guest: an outage keeps the journal in the history, and 'Tap to retry' analyses it as a journal from Relationship mode", async ({ page, context }) => {
   await fakeProviders.reset();
   await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => openAiError(503, "Service Unavailable")));

@@ -11,6 +11,7 @@
 //     response is running is refused with the error conversation_already_has_active_response, as OpenAI does.
 // Control (beside server.mjs's queue, where "openai.realtime.calls" takes { status, body } to fail the SDP exchange):
 //   POST /__control/realtime/drop    closes the data channel and the connection of every live call (a lost connection)
+//   POST /__control/realtime/error   sends every live call an error event the session cannot go on from (its maximum duration)
 //   GET  /__control/realtime/calls   per call: the client event types received, guide headlines, microphone packets, state
 // Nothing here logs or keeps audio; transcripts are the fake's own fixed lines.
 import { execFileSync } from "node:child_process";
@@ -26,6 +27,12 @@ const INTRO_TEXT = "Hi, I'm your coach. What is on your mind today?";
 const ANSWER_TEXT = "Thank you for sharing that. What would help you feel heard?";
 export const FAKE_USER_TURN_TEXT = "I wish we planned more time together.";
 const MAX_USER_TURNS = 2;
+/** OpenAI's error event when a realtime session reaches its maximum duration. */
+export const SESSION_EXPIRED = {
+  type: "invalid_request_error",
+  code: "session_expired",
+  message: "Your session hit the maximum duration of 60 minutes.",
+};
 /** Microphone audio (20 ms packets) that counts as the user having spoken a turn: ~1.5 s. */
 const PACKETS_PER_TURN = 75;
 const SAMPLE_RATE = 48_000;
@@ -397,6 +404,12 @@ export function handleRealtimeControl(req, res, action, send) {
     const dropped = [...calls].map((call) => call.id);
     for (const call of [...calls]) call.close();
     send(res, 200, { ok: true, dropped });
+    return true;
+  }
+  if (req.method === "POST" && action === "realtime/error") {
+    const live = [...calls];
+    for (const call of live) call.send({ type: "error", error: SESSION_EXPIRED });
+    send(res, 200, { ok: true, sent: live.map((call) => call.id) });
     return true;
   }
   if (req.method === "GET" && action === "realtime/calls") {
