@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 
-import { FAILURE_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "../../components/recording/texts";
+import { FAILURE_TEXTS, FLOW_LOAD_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "../../components/recording/texts";
 import { SPEAKER_TEXTS } from "../../components/speakers/texts";
 import { RECORDER_MESSAGES } from "../../lib/client/recordings/recorder";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
@@ -98,6 +98,34 @@ test("on a slow connection, 'Processing speaker information...' shows until the 
   await expect(recorder.identify).toBeVisible({ timeout: 20_000 });
   await recorder.nameSpeakers(["Ana", "Ben"]);
   await expect(pending).toBeHidden();
+});
+
+test("offline before the first tap: the recording's code cannot come - 'Could not start', nothing recorded, and the next tap works", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await page.waitForLoadState("networkidle");
+  await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
+
+  await recorder.startButton.click();
+  // Offline, the toast viewport's own code cannot come either: the message shows in its plain stand-in (a status).
+  const toast = page.getByRole("status").filter({ hasText: FLOW_LOAD_TEXTS.title });
+  await expect(toast).toBeVisible({ timeout: 10_000 });
+  await expect(toast.getByText(FLOW_LOAD_TEXTS.body, { exact: true })).toBeVisible();
+  await expect(recorder.readiness).toBeHidden();
+  await expect(recorder.startButton).toBeVisible();
+  expect(await recorder.storedChunkCounts()).toEqual({});
+
+  // Back online: the same button records.
+  await page.unroute("**/_next/static/chunks/**");
+  await recorder.startButton.click();
+  await expect(recorder.readiness.getByText("Recording...")).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Yes, ready" }).click();
+  await expect(page.getByText("Recording in progress...")).toBeVisible();
+  await expect.poll(async () => Object.values(await recorder.storedChunkCounts())[0] ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
 });
 
 test("not ready: the recording stops and 'Let's try later' shows", async ({ page, context }) => {
@@ -303,6 +331,45 @@ test("a network drop during the upload: the connection dialog, the recording kep
   await expect(page.getByText("Transcription Successful", { exact: true })).toBeVisible({ timeout: 15_000 });
   await recorder.nameSpeakers(["Ana", "Ben"]);
   await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
+});
+
+test("a kept recording retried in two tabs: the second says 'Already Under Way', and once the first tab is gone the retry works there", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const first = new RecorderPage(page);
+  await page.route("**/api/transcribe", (route) => route.abort("internetdisconnected"));
+  await first.recordFor(1_500);
+  await expect(page.getByRole("dialog", { name: "Connection Error" })).toBeHidden({ timeout: 20_000 });
+  await expect(first.retryButtons).toHaveCount(1);
+
+  const other = await context.newPage();
+  await other.goto(ACCOUNT_SERVER.url);
+  const second = new RecorderPage(other);
+  await expect(second.retryButtons).toHaveCount(1);
+
+  // The first tab's retry is under way (its upload unanswered): the second tab leaves the recording to it.
+  await page.unroute("**/api/transcribe");
+  const held: Route[] = [];
+  await page.route("**/api/transcribe", (route) => void held.push(route));
+  await first.retryButtons.click();
+  await expect.poll(() => held.length).toBe(1);
+  await second.retryButtons.click();
+  const toast = other.getByRole("listitem").filter({ hasText: FAILURE_TEXTS.retryElsewhereTitle });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText(FAILURE_TEXTS.retryInOtherTab, { exact: true })).toBeVisible();
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
+  await expect(second.retryButtons).toHaveCount(1);
+
+  // That tab's upload is cut off and the tab closed: the recording is this tab's to send, and nothing was lost.
+  await held[0].abort("internetdisconnected");
+  await page.close({ runBeforeUnload: false });
+  await second.retryButtons.click();
+  await second.nameSpeakers(["Ana", "Ben"]);
+  await expect.poll(() => second.storedChunkCounts()).toEqual({});
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
 });
 
 test("an HTML error page instead of JSON: the Transcription Error toast, and the recording kept to retry", async ({ page, context }) => {

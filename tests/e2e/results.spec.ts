@@ -285,6 +285,12 @@ test(
     expect(JSON.stringify(calls.at(-1)?.body)).toContain("Growth conversation");
     // The commitment is remembered (follow-through) and the reminder names it.
     expect(session.commitments).toEqual([expect.objectContaining({ text: "Keep Saturday mornings free", who: "both", outcome: null })]);
+    // The calendar's code comes with the first tap on Set Reminder: when it cannot (offline), the spec's "Error", and the
+    // next tap, once online, gives the file.
+    await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Set Reminder" }).click();
+    await expect(page.getByRole("listitem").filter({ hasText: "Could not prepare session data. Please try again." })).toContainText("Error");
+    await page.unroute("**/_next/static/chunks/**");
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Set Reminder" }).click();
     expect(readFileSync(await (await download).path()!, "utf8")).toContain("SUMMARY:Relationship Check-in: Keep Saturday mornings free");

@@ -55,79 +55,64 @@ export class RecorderPage {
 
   /** Audio chunks this page's browser keeps in IndexedDB, per recording id. */
   async storedChunkCounts(): Promise<Record<string, number>> {
-    return this.page.evaluate(
-      () =>
-        new Promise<Record<string, number>>((resolve, reject) => {
-          const open = indexedDB.open("coach-audio");
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains("recordings")) return resolve({});
-            const request = db.transaction("recordings").objectStore("recordings").getAllKeys();
-            request.onsuccess = () => {
-              const counts: Record<string, number> = {};
-              for (const key of request.result) {
-                if (Array.isArray(key) && key[0] === "chunk") counts[String(key[1])] = (counts[String(key[1])] ?? 0) + 1;
-              }
-              db.close();
-              resolve(counts);
-            };
-          };
-        }),
-    );
+    return (await this.page.evaluate(inStoredChunks, "count" as const)) as Record<string, number>;
   }
 
   /** Deletes every audio chunk this browser keeps (a storage the browser cleared, say), leaving the history's list as it is. */
   async deleteStoredChunks(): Promise<void> {
-    await this.page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open("coach-audio");
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            const store = db.transaction("recordings", "readwrite").objectStore("recordings");
-            const request = store.getAllKeys();
-            request.onsuccess = () => {
-              for (const key of request.result) if (Array.isArray(key) && key[0] === "chunk") store.delete(key);
-              store.transaction.oncomplete = () => {
-                db.close();
-                resolve();
-              };
-              store.transaction.onerror = () => reject(store.transaction.error);
-            };
-          };
-        }),
-    );
+    await this.page.evaluate(inStoredChunks, "delete" as const);
   }
 
   /** Seconds of audio the browser decodes from the chunks stored so far (the one recording this page holds). */
   async storedAudioSeconds(): Promise<number> {
-    return this.page.evaluate(async () => {
-      const chunks = await new Promise<{ key: IDBValidKey; value: unknown }[]>((resolve, reject) => {
+    return (await this.page.evaluate(inStoredChunks, "decode" as const)) as number;
+  }
+}
+
+/**
+ * Runs in the page, on the audio chunks the app keeps in IndexedDB: counts them by recording, deletes them, or decodes them
+ * (keys sort by recording id, then chunk index, so the stored order is the recorded order). A database the app has not made
+ * yet is left alone: opened here, it would be made empty, without the app's store, and the app's recordings would then fail.
+ */
+async function inStoredChunks(action: "count" | "delete" | "decode"): Promise<Record<string, number> | number | null> {
+  const exists = (await indexedDB.databases()).some((database) => database.name === "coach-audio");
+  const db = exists
+    ? await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open("coach-audio");
+        open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const found: { key: IDBValidKey; value: unknown }[] = [];
-          const cursor = db.transaction("recordings").objectStore("recordings").openCursor();
-          cursor.onsuccess = () => {
-            const current = cursor.result;
-            if (!current) {
-              db.close();
-              return resolve(found);
-            }
-            if (Array.isArray(current.key) && current.key[0] === "chunk") found.push({ key: current.key, value: current.value });
-            current.continue();
-          };
+      })
+    : null;
+  try {
+    const chunks: { key: IDBValidKey; value: Blob }[] = [];
+    if (db?.objectStoreNames.contains("recordings")) {
+      const transaction = db.transaction("recordings", action === "delete" ? "readwrite" : "readonly");
+      await new Promise<void>((resolve, reject) => {
+        const cursor = transaction.objectStore("recordings").openCursor();
+        cursor.onsuccess = () => {
+          const current = cursor.result;
+          if (!current) return;
+          if (Array.isArray(current.key) && current.key[0] === "chunk") {
+            chunks.push({ key: current.key, value: current.value as Blob });
+            if (action === "delete") current.delete();
+          }
+          current.continue();
         };
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
       });
-      // Keys sort by recording id, then chunk index: the stored order is the recorded order.
-      const blob = new Blob(chunks.map(({ value }) => value as Blob));
-      const context = new AudioContext();
-      const decoded = await context.decodeAudioData(await blob.arrayBuffer());
-      await context.close();
-      return decoded.duration;
-    });
+    }
+    if (action === "delete") return null;
+    if (action === "count") {
+      const counts: Record<string, number> = {};
+      for (const { key } of chunks) counts[String((key as unknown[])[1])] = (counts[String((key as unknown[])[1])] ?? 0) + 1;
+      return counts;
+    }
+    const context = new AudioContext();
+    const decoded = await context.decodeAudioData(await new Blob(chunks.map(({ value }) => value)).arrayBuffer());
+    await context.close();
+    return decoded.duration;
+  } finally {
+    db?.close();
   }
 }
