@@ -364,7 +364,7 @@ test("a kept recording retried in two tabs: the second says 'Already Under Way',
   await expect(second.retryButtons).toHaveCount(1);
 
   // That tab's upload is cut off and the tab closed: the recording is this tab's to send, and nothing was lost.
-  await held[0].abort("internetdisconnected");
+  await held[0]?.abort("internetdisconnected");
   await page.close({ runBeforeUnload: false });
   await second.retryButtons.click();
   await second.nameSpeakers(["Ana", "Ben"]);
