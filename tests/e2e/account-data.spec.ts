@@ -4,19 +4,12 @@ import { type Page } from "@playwright/test";
 import { DATA_TEXTS, PROFILE_TEXTS } from "../../components/profile/texts";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { expect, Shell, signIn, test } from "./support/app";
+import { analysisAbout, seedLocalSessions } from "./support/sessions";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
 // The user's rights over their data (issue 15, section 5): download everything, delete everything after a confirmation,
 // for an account (on the server) and for a guest (this browser only).
 test.describe.configure({ mode: "serial" });
-
-const analysisAbout = (briefSummary: string) => ({
-  cards: [{ dimension: "Curiosity", insight: "Ben asked how Ana felt.", tips: ["Ask one more open question."], color: "deep-teal", icon: "search" }],
-  coachResponse: `You talked about ${briefSummary.toLowerCase()}.`,
-  briefSummary,
-  recommendations: ["Plan Saturday together"],
-  encouragement: "Keep going.",
-});
 
 const history = (page: Page) => page.getByRole("region", { name: "Session History" });
 const dataCard = (page: Page) => page.getByRole("region", { name: DATA_TEXTS.heading });
@@ -151,14 +144,7 @@ test("signed in: when Download my data or Delete all my data fails, the toast sa
 
 test("guest: Delete all my data in Settings removes this browser's sessions, with no call to the server", async ({ page }) => {
   await page.goto(GUEST_SERVER.url);
-  await page.evaluate((session) => localStorage.setItem("local_sessions", JSON.stringify([session])), {
-    id: "local-1700000000009",
-    isLocal: true,
-    transcript: "Ana: a guest's talk",
-    analysis: analysisAbout("Guest talk"),
-    createdAt: "2026-11-20T10:00:00.000Z",
-    timestamp: Date.UTC(2026, 10, 20, 10),
-  });
+  await seedLocalSessions(page, [{ id: "local-1700000000009", briefSummary: "Guest talk", transcript: "Ana: a guest's talk" }]);
   await page.reload();
   await expect(history(page).getByRole("group")).toHaveCount(1);
 

@@ -6,22 +6,11 @@ import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, PHONE_SIZES, Shell, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
+import { analysisAbout, seedLocalSessions } from "./support/sessions";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
 // Session history, detail, deletion and migration to the account (issue 5).
 test.describe.configure({ mode: "serial" });
-
-const analysisAbout = (briefSummary: string) => ({
-  cards: [
-    { dimension: "Curiosity", insight: "Ben asked how Ana felt.", tips: ["Ask one more open question."], color: "deep-teal", icon: "search" },
-    { dimension: "Timing", insight: "The turns were balanced.", tips: ["Keep pausing before you answer."], color: "sunflower", icon: "clock" },
-  ],
-  coachResponse: `You talked about **${briefSummary.toLowerCase()}**.`,
-  briefSummary,
-  recommendations: ["Plan Saturday together"],
-  encouragement: "Keep going.",
-  mutualGrowthCard: { dimension: "Mutual Aspirations & Growth", insight: "Make time.", tips: ["What would help?"], icon: "sparkles", color: "soft-tangerine" },
-});
 
 const history = (page: Page) => page.getByRole("region", { name: "Session History" });
 
@@ -162,14 +151,7 @@ test("code that does not arrive: the session says so (Error: Could not prepare s
   page,
 }) => {
   await page.goto(GUEST_SERVER.url);
-  await page.evaluate((session) => localStorage.setItem("local_sessions", JSON.stringify([session])), {
-    id: "local-1700000000021",
-    isLocal: true,
-    transcript: "Ana: the connection dropped\nBen: it came back",
-    analysis: analysisAbout("Patchy signal"),
-    createdAt: "2026-11-20T10:00:00.000Z",
-    timestamp: Date.UTC(2026, 10, 20, 10),
-  });
+  await seedLocalSessions(page, [{ id: "local-1700000000021", briefSummary: "Patchy signal", transcript: "Ana: the connection dropped\nBen: it came back" }]);
   await page.reload();
   await expect(history(page).getByRole("group")).toHaveCount(1);
   await page.waitForLoadState("networkidle");
@@ -204,23 +186,6 @@ async function seedAccountSession(request: APIRequestContext, userId: string, id
     data: { id, transcript, analysis: analysisAbout(briefSummary), createdAt: "2026-11-21T10:00:00.000Z" },
   });
   expect(response.status()).toBe(200);
-}
-
-/** Sessions kept in this browser, as the app stores them (local_sessions), before the page loads. */
-async function seedLocalSessions(page: Page, sessions: { id: string; briefSummary: string; transcript: string }[]) {
-  await page.evaluate(
-    (stored) => localStorage.setItem("local_sessions", JSON.stringify(stored)),
-    sessions.map(({ id, briefSummary, transcript }, index) => ({
-      id,
-      isLocal: true,
-      transcript,
-      analysis: analysisAbout(briefSummary),
-      // What the summary's "Focus On" lists (the analysis's own recommendations stay as they came).
-      recommendations: ["Plan Saturday together"],
-      createdAt: new Date(Date.UTC(2026, 10, 20, 10 + index)).toISOString(),
-      timestamp: Date.UTC(2026, 10, 20, 10 + index),
-    })),
-  );
 }
 
 const openFromHistory = /\/api\/sessions\/[^/?]+\?from=history/;
@@ -284,15 +249,21 @@ test("signed in, a delete the account refuses: 'Delete Failed', asked twice, and
   await page.goto(ACCOUNT_SERVER.url);
   await expect(history(page).getByRole("group", { name: "Garden chores" })).toBeVisible();
 
+  // The first refusal is held until the progress toast has been seen.
   const deletes: string[] = [];
-  await page.route("**/api/sessions/**", (route) => {
+  let answerDelete = () => {};
+  const deleteAnswered = new Promise<void>((resolve) => (answerDelete = resolve));
+  await page.route("**/api/sessions/**", async (route) => {
     if (route.request().method() !== "DELETE") return route.continue();
     deletes.push(new URL(route.request().url()).search);
+    await deleteAnswered;
     return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Internal error" }) });
   });
   await history(page)
     .getByRole("button", { name: T.deleteLabel("Garden chores") })
     .click();
+  await expect(page.getByRole("listitem").getByText(T.deleting, { exact: true })).toBeVisible();
+  answerDelete();
   await expect(page.getByRole("listitem").getByText(T.deleteFailedBody, { exact: true })).toBeVisible();
   await expect(page.getByRole("listitem").getByText(T.deleteFailedTitle, { exact: true })).toBeVisible();
   // The first attempt, then its retry form.

@@ -7,6 +7,7 @@ import { fakeProviders } from "../fake-providers/client";
 import { expect, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { analysis, summary } from "./support/results";
+import { seedLocalSessions } from "./support/sessions";
 import { ACCOUNT_SERVER, LIMITS_URL } from "./support/urls";
 
 // Issue 15: the limits on what costs money reach the user as a message, and nothing recorded is lost. The "limits" server
@@ -95,15 +96,7 @@ test("Regenerate Recommendations over the rate limit: 'Limit Reached', try again
   await fakeProviders.reset();
 
   await page.goto(LIMITS_URL);
-  await page.evaluate((kept) => localStorage.setItem("local_sessions", JSON.stringify([kept])), {
-    id: "local-1700000000041",
-    isLocal: true,
-    transcript: "Ana: a rota for the chores?\nBen: yes, weekly",
-    analysis: { ...analysis, briefSummary: "Chores rota" },
-    recommendations: ["Plan Saturday together"],
-    createdAt: new Date(Date.UTC(2026, 10, 20, 10)).toISOString(),
-    timestamp: Date.UTC(2026, 10, 20, 10),
-  });
+  await seedLocalSessions(page, [{ id: "local-1700000000041", briefSummary: "Chores rota", transcript: "Ana: a rota for the chores?\nBen: yes, weekly" }]);
   await page.reload();
   await page.getByRole("button", { name: `${HISTORY_TEXTS.openPrefix}Chores rota` }).click();
   const detail = page.getByRole("dialog", { name: "Chores rota" });

@@ -190,6 +190,7 @@ test("swiping the growth card left cancels the recording and keeps nothing of it
   await expect(card.getByRole("button", { name: "Next" })).toBeEnabled({ timeout: 5_000 });
   await swipeCard(page, "Mutual Aspirations & Growth", "left");
   await expect(card).toBeHidden();
+  await expect(page.getByRole("listitem").getByText("Growth commitment cancelled", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
   expect(await new RecorderPage(page).storedChunkCounts()).toEqual({});
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { type Page, type Request, type TestInfo } from "@playwright/test";
+import { type BrowserContext, type Page, type Request, type TestInfo } from "@playwright/test";
 
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
@@ -190,14 +190,19 @@ async function openLiveTranscript(page: Page) {
   return page.locator("#live-transcript");
 }
 
-test("signed in, live coach: the intro, a turn, a guide queued while the coach speaks, then Stop to the deck", async ({ page, context }, testInfo) => {
-  await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_live_${Date.now()}`);
+/** A new account starts a journal, and the live coach has said its intro: the open live transcript. */
+async function startJournalWithCoach(page: Page, context: BrowserContext, userId: string) {
+  await signIn(context, ACCOUNT_SERVER, userId);
   await page.goto(ACCOUNT_SERVER.url);
   await startJournal(page);
-  const status = page.getByTestId("coach-status");
-
   const transcript = await openLiveTranscript(page);
   await expect(transcript.getByText("Hi, I'm your coach. What is on your mind today?")).toBeVisible({ timeout: 20_000 });
+  return transcript;
+}
+
+test("signed in, live coach: the intro, a turn, a guide queued while the coach speaks, then Stop to the deck", async ({ page, context }, testInfo) => {
+  const transcript = await startJournalWithCoach(page, context, `user_e2e_solo_live_${Date.now()}`);
+  const status = page.getByTestId("coach-status");
   // The fake hears the microphone once turn detection is on, and answers the turn (a second turn may follow).
   await expect(transcript.getByText("I wish we planned more time together.").first()).toBeVisible({ timeout: 20_000 });
 
@@ -220,11 +225,17 @@ test("signed in, live coach: the intro, a turn, a guide queued while the coach s
   await expect.poll(async () => (await realtimeCalls())[0]?.closed).toBe(true);
 });
 
+/** The toast for a coach that never connected, with the step that failed (by text: see startJournal). */
+async function expectCouldNotStart(page: Page, failedStep: string) {
+  await expect(page.getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(failedStep, { exact: true })).toBeVisible();
+}
+
 test("signed in: minting refused - 'Could not start session', and the journal is still analysed", async ({ page, context }) => {
   await fakeProviders.queue("openai.realtime", { status: 500 });
   await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_mint_${Date.now()}`);
   await page.goto(ACCOUNT_SERVER.url);
-  await startJournal(page, undefined, () => expect(page.getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 15_000 }));
+  await startJournal(page, undefined, () => expectCouldNotStart(page, "Failed to create Realtime API session"));
   await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
   await page.waitForTimeout(1_500);
   await page.getByRole("button", { name: "Stop recording" }).click();
@@ -235,7 +246,7 @@ test("signed in: the SDP exchange fails - 'Could not start session'", async ({ p
   await fakeProviders.queue("openai.realtime.calls" as Parameters<typeof fakeProviders.queue>[0], { status: 500 });
   await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_sdp_${Date.now()}`);
   await page.goto(ACCOUNT_SERVER.url);
-  await startJournal(page, undefined, () => expect(page.getByText("Could not start session", { exact: true })).toBeVisible({ timeout: 15_000 }));
+  await startJournal(page, undefined, () => expectCouldNotStart(page, "Failed to exchange SDP with the voice provider"));
   await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(page.getByRole("listitem").getByText("Session cancelled", { exact: true })).toBeVisible();
@@ -263,14 +274,11 @@ test("signed in: the coach's microphone request never answers - after 30 s 'Coul
 
 test("signed in: the connection drops midway - the recording is kept, a failed upload waits, and the retry works", async ({ page, context }) => {
   await fakeProviders.reset();
-  await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_drop_${Date.now()}`);
-  await page.goto(ACCOUNT_SERVER.url);
-  await startJournal(page);
-  const transcript = await openLiveTranscript(page);
-  await expect(transcript.getByText("Hi, I'm your coach. What is on your mind today?")).toBeVisible({ timeout: 20_000 });
+  await startJournalWithCoach(page, context, `user_e2e_solo_drop_${Date.now()}`);
 
   await fetch(`${fakeProviders.baseUrl}/__control/realtime/drop`, { method: "POST" });
-  await expect(page.getByRole("listitem").getByText("Connection lost - please reconnect", { exact: true })).toBeVisible({ timeout: 15_000 });
+  const dropped = page.getByRole("listitem").filter({ hasText: "Voice Coach Error" });
+  await expect(dropped.getByText("Connection lost - please reconnect", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
   await expect(page.getByRole("button", { name: "Stop recording" })).toBeVisible();
 
@@ -291,11 +299,7 @@ test("signed in: the voice provider sends an error event - 'Voice Coach Error' w
   page,
   context,
 }) => {
-  await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_error_${Date.now()}`);
-  await page.goto(ACCOUNT_SERVER.url);
-  await startJournal(page);
-  const transcript = await openLiveTranscript(page);
-  await expect(transcript.getByText("Hi, I'm your coach. What is on your mind today?")).toBeVisible({ timeout: 20_000 });
+  await startJournalWithCoach(page, context, `user_e2e_solo_error_${Date.now()}`);
 
   await fetch(`${fakeProviders.baseUrl}/__control/realtime/error`, { method: "POST" });
   const toast = page.getByRole("listitem").filter({ hasText: "Voice Coach Error" });

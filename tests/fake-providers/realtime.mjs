@@ -28,7 +28,7 @@ const ANSWER_TEXT = "Thank you for sharing that. What would help you feel heard?
 export const FAKE_USER_TURN_TEXT = "I wish we planned more time together.";
 const MAX_USER_TURNS = 2;
 /** OpenAI's error event when a realtime session reaches its maximum duration. */
-export const SESSION_EXPIRED = {
+const SESSION_EXPIRED = {
   type: "invalid_request_error",
   code: "session_expired",
   message: "Your session hit the maximum duration of 60 minutes.",
