@@ -137,6 +137,8 @@ export default defineConfig({
         ...FAKE_AI,
         ...GENEROUS_LIMITS,
         // Donations: an 80-character client id (a real one's length) and PayPal's REST API played by the fake server.
+        // Clerk's Backend API (deleting a user with "Delete my data and account") played by the fake server too.
+        CLERK_API_URL: FAKE_PROVIDERS_URL,
         NEXT_PUBLIC_PAYPAL_CLIENT_ID: `AeTestClientId${"x".repeat(66)}`,
         PAYPAL_CLIENT_SECRET: "paypal-secret-fake-providers",
         PAYPAL_API_BASE: FAKE_PROVIDERS_URL,

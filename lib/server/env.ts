@@ -32,6 +32,8 @@ const envSchema = z.object({
   CLERK_SECRET_KEY: optionalText,
   /** PEM public key of the Clerk instance: verifies session tokens with no network call. */
   CLERK_JWT_KEY: optionalText,
+  /** Clerk's Backend API, as @clerk/nextjs reads it too; unset → Clerk's own (https://api.clerk.com). */
+  CLERK_API_URL: optionalUrl,
   /**
    * The app's own origins, comma-separated ("https://coach.example"): a session token is accepted only when its `azp` (the
    * page that got it) is one of them, as Clerk advises against a token leaked from a sibling subdomain. Unset → not checked.
@@ -135,7 +137,14 @@ export function getEnv(): Env {
   return env;
 }
 
-export type ClerkConfig = { publishableKey: string; secretKey: string; jwtKey: string | undefined; authorizedParties: string[] | undefined };
+export type ClerkConfig = {
+  publishableKey: string;
+  secretKey: string;
+  jwtKey: string | undefined;
+  authorizedParties: string[] | undefined;
+  /** Clerk's Backend API; undefined → Clerk's default. */
+  apiUrl: string | undefined;
+};
 
 /** Clerk is on only when both keys are present; otherwise the app runs in guest-only mode. */
 export function getClerkConfig(env: Env = getEnv()): ClerkConfig | null {
@@ -146,5 +155,6 @@ export function getClerkConfig(env: Env = getEnv()): ClerkConfig | null {
     // PEM keys often arrive through env files with escaped newlines.
     jwtKey: env.CLERK_JWT_KEY?.replace(/\\n/g, "\n"),
     authorizedParties: env.CLERK_AUTHORIZED_PARTIES,
+    apiUrl: env.CLERK_API_URL,
   };
 }

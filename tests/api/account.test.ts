@@ -372,6 +372,26 @@ describe("DELETE /api/account/data?account=true (Clerk's Backend API intercepted
     expect(await api.db.session.count({ where: { userId: "user_acc_a" } })).toBe(0);
   });
 
+  it("asks the Backend API that CLERK_API_URL names, when it is set", async () => {
+    await seedAccount("user_acc_u", "AU");
+    const deletedUsers: string[] = [];
+    api.server.use(
+      http.delete("https://clerk-backend.example/v1/users/:userId", ({ params }) => {
+        deletedUsers.push(String(params.userId));
+        return HttpResponse.json({ object: "user", id: params.userId, deleted: true });
+      }),
+      http.delete(CLERK_USER_URL, () => HttpResponse.json({ errors: [{ code: "unexpected" }] }, { status: 500 })),
+    );
+    process.env.CLERK_API_URL = "https://clerk-backend.example";
+    try {
+      const response = await deleteData(apiRequest("/api/account/data?account=true", { method: "DELETE", headers: await auth("user_acc_u") }), routeContext());
+      expect(response.status).toBe(200);
+      expect(deletedUsers).toEqual(["user_acc_u"]);
+    } finally {
+      delete process.env.CLERK_API_URL;
+    }
+  });
+
   it("a Clerk that does not answer ends in the same 502 within its time limit", async () => {
     api.server.use(
       http.delete(CLERK_USER_URL, async () => {

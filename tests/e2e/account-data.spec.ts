@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 
 import { DATA_TEXTS, PROFILE_TEXTS } from "../../components/profile/texts";
+import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { expect, Shell, signIn, test } from "./support/app";
 import { analysisAbout, seedLocalSessions } from "./support/sessions";
@@ -38,11 +39,12 @@ async function closeDownloadToast(page: Page) {
   await expect(toast).toBeHidden();
 }
 
-async function confirmDeleteAll(page: Page) {
+/** Delete all my data, confirmed with `choice`: the data only (the default) or, signed in, the account too. */
+async function confirmDeleteAll(page: Page, choice: string = DATA_TEXTS.confirmDelete) {
   await dataCard(page).getByRole("button", { name: DATA_TEXTS.deleteAll }).click();
   const dialog = page.getByRole("dialog", { name: DATA_TEXTS.confirmTitle });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: DATA_TEXTS.confirmDelete, exact: true }).click();
+  await dialog.getByRole("button", { name: choice, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -94,6 +96,37 @@ test("signed in: Download my data gives the account's JSON; Delete all my data, 
   expect(mine.sessions).toEqual([]);
   const theirs = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${otherToken}` } })).json();
   expect(theirs.sessions).toHaveLength(1);
+});
+
+test("signed in: Delete my data and my account - Clerk refuses the account first ('could not be deleted', the data gone), then the retry deletes it and signs out", async ({
+  page,
+  context,
+  request,
+}) => {
+  const userId = `user_e2e_data_account_${Date.now()}`;
+  const token = await mintSessionToken(userId);
+  await saveSession(request, token, 1, "Weekend plans");
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await expect(history(page).getByRole("group")).toHaveCount(1);
+  await fakeProviders.reset();
+  await fakeProviders.queue("clerk.users.delete", { status: 500 });
+
+  await new Shell(page).profileButton.click();
+  await confirmDeleteAll(page, DATA_TEXTS.confirmDeleteAccount);
+  await expect(dataCard(page).getByRole("status")).toHaveText(DATA_TEXTS.accountDeleteFailed);
+  const mine = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(mine.sessions).toEqual([]);
+
+  // The retry repeats the account step: Clerk deletes the user, and this browser is signed out.
+  await confirmDeleteAll(page, DATA_TEXTS.confirmDeleteAccount);
+  await expect(history(page).getByText(/You are not signed in/)).toBeVisible({ timeout: 15_000 });
+  await expect(new Shell(page).profileButton).toBeHidden();
+  const deletions = await fakeProviders.requests("clerk.users.delete");
+  expect(deletions.map(({ method, path, auth }) => ({ method, path, auth }))).toEqual([
+    { method: "DELETE", path: `/v1/users/${userId}`, auth: "bearer" },
+    { method: "DELETE", path: `/v1/users/${userId}`, auth: "bearer" },
+  ]);
 });
 
 /** A toast titled `title` saying `body`, then closed so that it covers nothing of Settings. Matched by text (see above). */

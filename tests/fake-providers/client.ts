@@ -18,6 +18,8 @@ export type FakeRoute =
   | "paypal.token"
   | "paypal.orders"
   | "paypal.capture"
+  // Clerk's Backend API deleting a user (DELETE /v1/users/{id}): "Delete my data and account".
+  | "clerk.users.delete"
   // The realtime peer's SDP exchange (POST /v1/realtime/calls, tests/fake-providers/realtime.mjs): a queued 4xx/5xx fails it.
   | "openai.realtime.calls";
 

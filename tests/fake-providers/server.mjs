@@ -17,6 +17,8 @@
 //   never take an answer queued for an analysis; by default they label the numbered lines with a few plain rules.
 //   PayPal REST (PAYPAL_API_BASE=http://127.0.0.1:3199): POST /v1/oauth2/token (Basic auth, client_credentials),
 //   POST /v2/checkout/orders (Bearer; answers 201 CREATED with a new id), POST /v2/checkout/orders/{id}/capture (COMPLETED)
+//   Clerk's Backend API (CLERK_API_URL=http://127.0.0.1:3199): DELETE /v1/users/{id} (Bearer secret key; answers Clerk's
+//   deleted-object shape), route "clerk.users.delete"
 // Control API for tests:
 //   POST /__control/queue     { route, responses: [{ status?, body?, raw?, delayMs?, headers? }] } — used in order, then defaults
 //   POST /__control/reset     clears queues and the request log
@@ -58,6 +60,7 @@ const ROUTES = [
   "paypal.token",
   "paypal.orders",
   "paypal.capture",
+  "clerk.users.delete",
   REALTIME_CALLS_ROUTE,
 ];
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
@@ -605,6 +608,32 @@ async function handlePayPal(req, res, url, match) {
   }
 }
 
+// ---------- Clerk Backend API ----------
+
+/** Clerk's user deletion: the app's "Delete my data and account" calls it through @clerk/backend after the data is gone. */
+function handleClerkUserDelete(req, res, url, userId) {
+  const bearer = /^Bearer\s+sk_\S+/i.test(req.headers.authorization ?? "");
+  const entry = { route: "clerk.users.delete", method: req.method, path: url.pathname, auth: bearer ? "bearer" : "none", headers: safeHeaders(req.headers) };
+  if (!bearer) {
+    entry.status = 401;
+    record(entry);
+    return send(res, 401, clerkErrors("authentication_invalid", "Unauthorized request", "You are not authorized to perform this request"));
+  }
+  const queued = takeQueued("clerk.users.delete");
+  entry.queued = Boolean(queued);
+  const status = Number(queued?.status ?? 200);
+  entry.status = status;
+  record(entry);
+  if (queued && "body" in queued) return send(res, status, queued.body, queued.headers ?? {});
+  if (status >= 400) return send(res, status, clerkErrors("internal_clerk_error", "Oops, an unexpected error occurred", `Fake ${status} error`));
+  return send(res, 200, { object: "user", id: userId, deleted: true });
+}
+
+/** Clerk's error body. */
+function clerkErrors(code, message, longMessage) {
+  return { errors: [{ code, message, long_message: longMessage, meta: {} }], clerk_trace_id: "fake" };
+}
+
 async function handleControl(req, res, url) {
   const action = url.pathname.slice("/__control/".length);
   if (req.method === "GET" && action === "health") return send(res, 200, { ok: true });
@@ -647,6 +676,8 @@ const server = http.createServer(async (req, res) => {
     if (match) return await handleProvider(req, res, url, match);
     const paypal = matchPayPal(req.method, url.pathname);
     if (paypal) return await handlePayPal(req, res, url, paypal);
+    const clerkUser = req.method === "DELETE" ? /^\/v1\/users\/([^/]+)$/.exec(url.pathname) : null;
+    if (clerkUser) return handleClerkUserDelete(req, res, url, decodeURIComponent(clerkUser[1]));
     record({ route: "unknown", method: req.method, path: url.pathname, headers: safeHeaders(req.headers), status: 404 });
     return send(res, 404, { error: { message: `Fake provider server has no route ${req.method} ${url.pathname}`, type: "invalid_request_error" } });
   } catch (error) {

@@ -108,11 +108,12 @@ function clerkClientFor(config: ClerkConfig): ReturnType<typeof createClerkClien
     cachedClient &&
     cachedClient.config.secretKey === config.secretKey &&
     cachedClient.config.publishableKey === config.publishableKey &&
-    cachedClient.config.jwtKey === config.jwtKey;
+    cachedClient.config.jwtKey === config.jwtKey &&
+    cachedClient.config.apiUrl === config.apiUrl;
   if (!same) {
     cachedClient = {
       config,
-      client: createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey, jwtKey: config.jwtKey }),
+      client: createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey, jwtKey: config.jwtKey, apiUrl: config.apiUrl }),
     };
   }
   return cachedClient!.client;

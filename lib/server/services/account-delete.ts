@@ -88,7 +88,7 @@ async function deleteRateLimitCounters(tx: Tx, userId: string): Promise<number> 
 export async function deleteClerkUser(userId: string, deleted: DeletedCounts, { timeoutMs = CLERK_DELETE_TIMEOUT_MS } = {}): Promise<void> {
   const clerk = getClerkConfig();
   if (!clerk) throw new ApiError("not_configured", "Account deletion is not available on this server.", { deleted });
-  const client = createClerkClient({ secretKey: clerk.secretKey, publishableKey: clerk.publishableKey });
+  const client = createClerkClient({ secretKey: clerk.secretKey, publishableKey: clerk.publishableKey, apiUrl: clerk.apiUrl });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     // Clerk's client takes no time limit of its own: a Clerk that does not answer must not hold the request open.
