@@ -341,6 +341,63 @@ test.describe("Clerk's refusals on the sign-in / sign-up screen (spec part 2 sec
     expect(fapi.unhandled).toEqual([]);
   });
 
+  test("sign-up whose address the instance cannot verify (no link, no code): 'Email verification not configured...', the form kept", async ({ page }) => {
+    const fapi = new FakeClerkFapi({ emailLinks: false, emailCodes: false });
+    await openAuth(page, fapi, "/sign-up");
+    const signUp = page.getByRole("button", { name: T.signUp, exact: true });
+    await fillCredentials(page, "noor@example.com", PASSWORD);
+    await signUp.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.verificationNotConfigured);
+    // Both ways of verifying were asked for, and neither was sent.
+    expect(fapi.calls.filter((call) => call.endsWith("/prepare_verification"))).toHaveLength(2);
+    expect(fapi.outbox).toEqual([]);
+    await expect(page.getByRole("heading", { name: T.signUpTitle })).toBeVisible();
+    await expectFormKept(
+      [
+        [page.getByRole("textbox", { name: T.email }), "noor@example.com"],
+        [page.getByLabel(T.password, { exact: true }), PASSWORD],
+      ],
+      signUp,
+    );
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("sign-up that Clerk answers with a status the app does not expect (abandoned): 'Unexpected signup status...', the form kept", async ({ page }) => {
+    const fapi = new FakeClerkFapi({ abandonSignUps: true });
+    await openAuth(page, fapi, "/sign-up");
+    const signUp = page.getByRole("button", { name: T.signUp, exact: true });
+    await fillCredentials(page, "quinn@example.com", PASSWORD);
+    await signUp.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.unexpectedSignUpStatus);
+    expect(fapi.calls.filter((call) => call.endsWith("/prepare_verification"))).toEqual([]);
+    await expect(page.getByRole("heading", { name: T.signUpTitle })).toBeVisible();
+    await expectFormKept(
+      [
+        [page.getByRole("textbox", { name: T.email }), "quinn@example.com"],
+        [page.getByLabel(T.password, { exact: true }), PASSWORD],
+      ],
+      signUp,
+    );
+    expect(fapi.unhandled).toEqual([]);
+  });
+
+  test("password reset the instance does not offer: 'Password reset is not enabled...', no e-mail, the address kept", async ({ page }) => {
+    const fapi = new FakeClerkFapi({ passwordReset: false });
+    fapi.addUser("rio@example.com", PASSWORD);
+    await openAuth(page, fapi, "/sign-in");
+    await page.getByRole("button", { name: T.forgotPassword }).click();
+    const email = page.getByRole("textbox", { name: T.email });
+    const resetPassword = page.getByRole("button", { name: T.resetPassword, exact: true });
+    await email.fill("rio@example.com");
+    await resetPassword.click();
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.resetNotEnabled);
+    expect(fapi.calls.filter((call) => call.endsWith("/prepare_first_factor"))).toEqual([]);
+    expect(fapi.outbox).toEqual([]);
+    await expect(page.getByRole("heading", { name: T.forgotTitle })).toBeVisible();
+    await expectFormKept([[email, "rio@example.com"]], resetPassword);
+    expect(fapi.unhandled).toEqual([]);
+  });
+
   test("Verify Email with a 3-digit code: 'Please enter the 6-digit code from your email.', Clerk is not asked, the code stays", async ({ page }) => {
     const fapi = new FakeClerkFapi({ emailLinks: false });
     await openAuth(page, fapi, "/sign-up");

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
 
+import { SESSION_TOASTS } from "../../components/deck/texts";
 import { HISTORY_TEXTS as T } from "../../components/history/texts";
 import { SESSION_DETAIL_TEXTS } from "../../components/session-detail/texts";
 import { fakeProviders } from "../fake-providers/client";
@@ -273,6 +274,39 @@ test("signed in, a delete the account refuses: 'Delete Failed', asked twice, and
   await page.unroute("**/api/sessions/**");
   await page.reload();
   await expect(history(page).getByRole("group", { name: "Garden chores" })).toBeVisible();
+});
+
+test("signed in, a vote in a saved session's review that the account does not take: 'Save Error', and this device keeps the vote", async ({
+  page,
+  context,
+  request,
+}) => {
+  const userId = `user_e2e_detail_vote_${Date.now()}`;
+  await seedAccountSession(request, userId, "local-1700000000035", "Bedtime routine", "Ana: lights out at ten?\nBen: half past");
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  await history(page)
+    .getByRole("button", { name: `${T.openPrefix}Bedtime routine` })
+    .click();
+  const detail = page.getByRole("dialog", { name: "Bedtime routine" });
+  await detail.getByRole("tab", { name: "Summary" }).click();
+  await detail.getByRole("button", { name: "Review Relationship Insights" }).click();
+  const review = page.getByRole("dialog", { name: "Relationship Insights" });
+  await expect(review.getByText("Card 1 of 2")).toBeVisible();
+
+  const swipes: string[] = [];
+  await page.route("**/api/sessions/*/swipe", (route) => {
+    swipes.push(route.request().url());
+    return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Internal error" }) });
+  });
+  await review.getByRole("button", { name: "Helpful", exact: true }).click();
+  // Matched by text: the review is a modal dialog, and Radix hides the toast region from the accessibility tree meanwhile.
+  await expect(page.getByText(SESSION_TOASTS.saveError.title, { exact: true })).toBeVisible();
+  await expect(page.getByText(SESSION_TOASTS.saveError.body, { exact: true })).toBeVisible();
+  expect(swipes).toHaveLength(1);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
+  expect(stored).toEqual([expect.objectContaining({ clientId: "local-1700000000035", ownerId: userId })]);
+  expect(stored[0].swipeActions.map((swipe: { cardIndex: number; action: string }) => [swipe.cardIndex, swipe.action])).toEqual([[0, "helpful"]]);
 });
 
 test("Regenerate Recommendations that fails: 'Regeneration Failed', and the recommendations shown before are kept", async ({ page, context }) => {

@@ -2,8 +2,9 @@ import { type Page } from "@playwright/test";
 
 import { SESSION_DIALOG_TEXTS, SESSION_TOASTS } from "../../components/deck/texts";
 import { GROWTH_TEXTS } from "../../components/growth/texts";
-import { FAILURE_TEXTS } from "../../components/recording/texts";
+import { FAILURE_TEXTS, LIMIT_TEXTS } from "../../components/recording/texts";
 import { ANALYSIS_TEXTS, CONFIRMATION_NOTE } from "../../components/session/texts";
+import { describeWait } from "../../lib/domain/errors/wait";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, signIn, test, visitSignedOut } from "./support/app";
@@ -122,18 +123,36 @@ test("signed in: a growth follow-up whose append does not reach the server: Anal
   expect(session.commitments).toEqual([expect.objectContaining({ text: "Keep Saturday mornings free" })]);
 });
 
-test("guest: Cancel in Analysis Generation Failed finishes with the general recommendations", async ({ page, context }, testInfo) => {
+test("guest: the follow-up's regeneration over the rate limit: 'Limit Reached' with the wait, then Cancel finishes with the general recommendations", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(90_000);
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   await runDeck(page, testInfo);
-  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
-  await fakeProviders.queue("gemini.generate", down, down, down);
-  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 });
+  // The server's refusal as lib/server/http/errors.ts words it: the append bucket is used up for the next 12 minutes.
+  const append = "**/api/public/sessions/*/append-transcript";
+  await page.route(append, (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { "retry-after": "720" },
+      json: { error: "Too many requests. Please try again in 12 minutes.", code: "rate_limited", retryAfterSeconds: 720 },
+    }),
+  );
 
+  const generatedBefore = (await fakeProviders.requests("gemini.generate")).length;
   await recordGrowthCommitment(page, testInfo);
-  const failed = page.getByRole("dialog", { name: "Analysis Generation Failed" });
+  const failed = page.getByRole("dialog", { name: GROWTH_TEXTS.generationFailedTitle });
   await expect(failed).toBeVisible({ timeout: 20_000 });
+  // Matched by text: the dialog is modal, and Radix hides the toast region from the accessibility tree meanwhile.
+  await expect(page.getByText(LIMIT_TEXTS.title, { exact: true })).toBeVisible();
+  await expect(page.getByText(LIMIT_TEXTS.tryLater(describeWait(720)), { exact: true })).toBeVisible();
+  expect(await fakeProviders.requests("gemini.generate")).toHaveLength(generatedBefore);
+  // The follow-up is kept with the guest's session on this device.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
+  expect(stored[0].followUpTranscripts).toHaveLength(1);
+
   await failed.getByRole("button", { name: "Cancel" }).click();
   await expect(failed).toBeHidden();
   await expect(page.getByText("Practise active listening: repeat back what you heard before you share your own view.")).toBeVisible();

@@ -28,7 +28,7 @@ type SignIn = {
 type SignUp = {
   id: string;
   userId: string;
-  status: "missing_requirements" | "complete";
+  status: "missing_requirements" | "complete" | "abandoned";
   createdSessionId: string | null;
   strategy: string | null;
   missingFields?: string[];
@@ -43,6 +43,12 @@ const nowMs = () => Date.now();
 export type FakeClerkOptions = {
   /** The instance cannot send verification links (so sign-up falls back to a 6-digit code). */
   emailLinks?: boolean;
+  /** False: the instance cannot send verification codes either (with no links, a new address cannot be verified at all). */
+  emailCodes?: boolean;
+  /** False: the instance does not offer password reset by e-mail code. */
+  passwordReset?: boolean;
+  /** A new sign-up comes back "abandoned", a status the app does not expect of a sign-up it has just made. */
+  abandonSignUps?: boolean;
 };
 
 export class FakeClerkFapi {
@@ -258,7 +264,8 @@ export class FakeClerkFapi {
   private async prepareFirstFactor(body: URLSearchParams) {
     const signIn = this.signIn!;
     const user = this.users.get(signIn.identifier)!;
-    if (body.get("strategy") !== "reset_password_email_code" || body.get("email_address_id") !== user.emailId) {
+    const offered = this.options.passwordReset !== false && body.get("strategy") === "reset_password_email_code";
+    if (!offered || body.get("email_address_id") !== user.emailId) {
       this.fail(422, "strategy_for_user_invalid", "Invalid verification strategy");
     }
     signIn.resetPrepared = true;
@@ -288,7 +295,8 @@ export class FakeClerkFapi {
     const password = body.get("password");
     const user = existing ?? this.addUser(email, password ?? "", false);
     if (password !== null) user.password = password;
-    this.signUp = { id: id("sua"), userId: user.id, status: "missing_requirements", createdSessionId: null, strategy: null };
+    const status = this.options.abandonSignUps ? "abandoned" : "missing_requirements";
+    this.signUp = { id: id("sua"), userId: user.id, status, createdSessionId: null, strategy: null };
     return this.signUpJson();
   }
 
@@ -316,6 +324,7 @@ export class FakeClerkFapi {
       if (!this.options.emailLinks) this.fail(422, "strategy_not_allowed", "Email links are not enabled for this instance.");
       this.outbox.push({ to: user.email, kind: "verification-link" });
     } else if (strategy === "email_code") {
+      if (this.options.emailCodes === false) this.fail(422, "strategy_not_allowed", "Email codes are not enabled for this instance.");
       this.outbox.push({ to: user.email, kind: "verification-code", code: String(100000 + Math.floor(Math.random() * 900000)) });
     } else {
       this.fail(422, "strategy_not_allowed", "Unknown strategy");
@@ -355,7 +364,9 @@ export class FakeClerkFapi {
       user_data: { first_name: null, last_name: null, image_url: "", has_image: false },
       supported_first_factors: [
         { strategy: "password" },
-        { strategy: "reset_password_email_code", safe_identifier: user.email, email_address_id: user.emailId, primary: true },
+        ...(this.options.passwordReset === false
+          ? []
+          : [{ strategy: "reset_password_email_code", safe_identifier: user.email, email_address_id: user.emailId, primary: true }]),
       ],
       supported_second_factors: null,
       first_factor_verification: signIn.resetPrepared
