@@ -3,6 +3,7 @@ import { type APIRequestContext, type Page } from "@playwright/test";
 import { SESSION_TOASTS } from "../../components/deck/texts";
 import { HISTORY_TEXTS as T } from "../../components/history/texts";
 import { SESSION_DETAIL_TEXTS } from "../../components/session-detail/texts";
+import { SESSION_STORAGE_MESSAGES } from "../../lib/client/storage/storage-warning";
 import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, PHONE_SIZES, Shell, signIn, test, visitSignedOut } from "./support/app";
@@ -307,6 +308,50 @@ test("signed in, a vote in a saved session's review that the account does not ta
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
   expect(stored).toEqual([expect.objectContaining({ clientId: "local-1700000000035", ownerId: userId })]);
   expect(stored[0].swipeActions.map((swipe: { cardIndex: number; action: string }) => [swipe.cardIndex, swipe.action])).toEqual([[0, "helpful"]]);
+});
+
+test("guest, a vote this browser will not keep: 'Warning' says private browsing can block it, or that it could not save, and the vote still shows", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  // Writes of the sessions' list fail the way the page says (window.refuseSessionWrites names the browser's error).
+  await page.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      const refusal = (window as { refuseSessionWrites?: string }).refuseSessionWrites;
+      if (key === "local_sessions" && refusal) throw new DOMException("The operation is insecure.", refusal);
+      setItem.call(this, key, value);
+    };
+  });
+  await page.goto(ACCOUNT_SERVER.url);
+  await seedLocalSessions(page, [{ id: "local-1700000000036", briefSummary: "Chores rota", transcript: "Ana: a rota for the chores?\nBen: yes, weekly" }]);
+  await page.reload();
+  await history(page)
+    .getByRole("button", { name: `${T.openPrefix}Chores rota` })
+    .click();
+  const detail = page.getByRole("dialog", { name: "Chores rota" });
+  await detail.getByRole("tab", { name: "Summary" }).click();
+  await detail.getByRole("button", { name: "Review Relationship Insights" }).click();
+  const review = page.getByRole("dialog", { name: "Relationship Insights" });
+
+  // Storage switched off (or private browsing): the browser's SecurityError.
+  await page.evaluate(() => Object.assign(window, { refuseSessionWrites: "SecurityError" }));
+  await review.getByRole("button", { name: "Helpful", exact: true }).click();
+  // Matched by text: the review is a modal dialog, and Radix hides the toast region from the accessibility tree meanwhile.
+  await expect(page.getByText(SESSION_STORAGE_MESSAGES.unavailable, { exact: true })).toBeVisible();
+  await expect(page.getByText("Warning", { exact: true })).toBeVisible();
+
+  // Any other refusal.
+  await page.evaluate(() => Object.assign(window, { refuseSessionWrites: "UnknownError" }));
+  await review.getByRole("button", { name: /Next/ }).click();
+  await expect(review.getByText("Card 2 of 2")).toBeVisible();
+  await review.getByRole("button", { name: "Not Helpful", exact: true }).click();
+  await expect(page.getByText(SESSION_STORAGE_MESSAGES.failed, { exact: true })).toBeVisible();
+  await review.getByRole("button", { name: /Done/ }).click();
+  await expect(detail.getByRole("button", { name: /Curiosity/ })).toContainText("Helpful");
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
+  expect(stored[0].swipeActions ?? []).toEqual([]);
 });
 
 test("Regenerate Recommendations that fails: 'Regeneration Failed', and the recommendations shown before are kept", async ({ page, context }) => {

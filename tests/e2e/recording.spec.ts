@@ -2,6 +2,7 @@ import type { Page, Route } from "@playwright/test";
 
 import { FAILURE_TEXTS, FLOW_LOAD_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "../../components/recording/texts";
 import { SPEAKER_TEXTS } from "../../components/speakers/texts";
+import { AUDIO_STORAGE_MESSAGES } from "../../lib/client/recordings/audio-store";
 import { RECORDER_MESSAGES } from "../../lib/client/recordings/recorder";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
@@ -416,6 +417,28 @@ test("an answer that is not JSON at all: 'Transcription Error' with 'Invalid res
   await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
+test("JSON that is not a transcription: 'Transcription Error' with 'Invalid transcription response format', and the recording kept to retry", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  // A 200 with JSON of another shape (an older or newer server behind the same address, a proxy's own JSON).
+  await page.route("**/api/transcribe", (route) => route.fulfill({ status: 200, json: { transcript: 42, segments: "none" } }));
+
+  await recorder.recordFor(1_500);
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.transcriptionErrorTitle, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("listitem").getByText(TRANSCRIPTION_ERRORS.invalidTranscription, { exact: true })).toBeVisible();
+  await expect(recorder.identify).toBeHidden();
+  expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
+
+  await page.unroute("**/api/transcribe");
+  await recorder.retryButtons.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(recorder.retryButtons).toHaveCount(0);
+});
+
 test("Identify Speakers with a name of only spaces: 'Enter a name for this speaker.', and the same speaker waits for a name", async ({ page, context }) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
@@ -688,4 +711,41 @@ test("recordings kept on this device that cannot be read: 'Warning', 'Could not 
   const recorder = new RecorderPage(page);
   await expect(recorder.history.getByText("No completed sessions yet. Record a conversation to get started!")).toBeVisible();
   await expect(recorder.startButton).toBeEnabled();
+});
+
+test("a device with no room for the audio: 'Warning' says so, and an outage's Save Locally says 'Error Saving Recording' while the tab's copy still retries", async ({
+  page,
+  context,
+}) => {
+  await fakeProviders.reset();
+  await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => openAiError(503, "Service Unavailable")));
+  await fakeProviders.queue("gemini.generate", ...Array.from({ length: 3 }, () => geminiOverloaded()));
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  // The browser's storage is full: every write to the app's audio database is refused, as Chromium refuses it.
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore["put"]>) {
+      if (this.transaction.db.name === "coach-audio") throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      return put.apply(this, args);
+    };
+  });
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.startRecording();
+  await expect(page.getByText(FAILURE_TEXTS.warningTitle, { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(AUDIO_STORAGE_MESSAGES.quota, { exact: true })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await recorder.stopButton.click();
+
+  const dialog = page.getByRole("dialog", { name: FAILURE_TEXTS.connectionErrorTitle });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole("button", { name: FAILURE_TEXTS.saveLocally }).click();
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.errorSavingTitle, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.errorSavingBody, { exact: true })).toBeVisible();
+  expect(await recorder.storedChunkCounts()).toEqual({});
+
+  // This tab still holds the audio in memory: the history's retry sends it.
+  await recorder.retryButtons.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(recorder.retryButtons).toHaveCount(0);
 });
