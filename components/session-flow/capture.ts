@@ -91,12 +91,6 @@ export async function setAsideCapture<T>(capture: AudioRecorder, keep: (recordin
  */
 export async function leaveCapture(capture: AudioRecorder | null, keep?: (audioKey: string) => Promise<unknown>): Promise<void> {
   if (!capture) return;
-  try {
-    await capture.stop();
-    await keep?.(capture.id);
-  } catch {
-    // Nothing was recorded (the recorder then deletes it), or the microphone never opened: nothing to keep.
-  } finally {
-    releaseRecordingLock(capture.id);
-  }
+  // The page is going: a failure has no one to tell. The audio stays stored whatever `keep` does.
+  await setAsideCapture(capture, async (recording) => keep?.(recording.audioKey)).catch(() => undefined);
 }
