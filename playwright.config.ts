@@ -1,7 +1,15 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-import { ACCOUNT_PORT, E2E_DATA_SUFFIX, FAKE_PROVIDERS_PORT, FAKE_PROVIDERS_URL, GUEST_PORT, LIMITS_PORT } from "./tests/e2e/support/urls";
+import {
+  ACCOUNT_PORT,
+  ACCOUNT_STORED_SESSIONS,
+  E2E_DATA_SUFFIX,
+  FAKE_PROVIDERS_PORT,
+  FAKE_PROVIDERS_URL,
+  GUEST_PORT,
+  LIMITS_PORT,
+} from "./tests/e2e/support/urls";
 import { clerkTestEnv } from "./tests/helpers/clerk-test-auth";
 
 // Browser tests against the built app (`next build` runs before this, see the test:e2e script): Debian's Chromium, a fake
@@ -137,6 +145,7 @@ export default defineConfig({
         ...FAKE_AI,
         ...GENEROUS_LIMITS,
         // Donations: an 80-character client id (a real one's length) and PayPal's REST API played by the fake server.
+        STORED_SESSIONS_PER_USER: String(ACCOUNT_STORED_SESSIONS),
         // Clerk's Backend API (deleting a user with "Delete my data and account") played by the fake server too.
         CLERK_API_URL: FAKE_PROVIDERS_URL,
         NEXT_PUBLIC_PAYPAL_CLIENT_ID: `AeTestClientId${"x".repeat(66)}`,

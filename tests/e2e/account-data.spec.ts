@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
 
 import { DATA_TEXTS, PROFILE_TEXTS } from "../../components/profile/texts";
 import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { expect, Shell, signIn, test } from "./support/app";
-import { analysisAbout, seedLocalSessions } from "./support/sessions";
+import { seedAccountSession, seedLocalSessions } from "./support/sessions";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
 // The user's rights over their data (issue 15, section 5): download everything, delete everything after a confirmation,
@@ -15,19 +15,16 @@ test.describe.configure({ mode: "serial" });
 const history = (page: Page) => page.getByRole("region", { name: "Session History" });
 const dataCard = (page: Page) => page.getByRole("region", { name: DATA_TEXTS.heading });
 
-async function saveSession(request: import("@playwright/test").APIRequestContext, token: string, index: number, briefSummary: string) {
-  const id = `local-${1_700_000_000_000 + index}`;
-  const response = await request.post(`${ACCOUNT_SERVER.url}/api/sessions/${id}?skipRegeneration=true`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      id,
-      transcript: `Ana: we talked about ${briefSummary}`,
-      analysis: analysisAbout(briefSummary),
-      createdAt: new Date(Date.UTC(2026, 10, index)).toISOString(),
-    },
-  });
-  expect(response.status()).toBe(200);
-}
+/** Session number `index` of `userId`'s account, about `briefSummary`. */
+const saveSession = (request: APIRequestContext, userId: string, index: number, briefSummary: string) =>
+  seedAccountSession(
+    request,
+    userId,
+    `local-${1_700_000_000_000 + index}`,
+    briefSummary,
+    `Ana: we talked about ${briefSummary}`,
+    new Date(Date.UTC(2026, 10, index)).toISOString(),
+  );
 
 // The download's toast sits at the foot of the screen, over Settings' "Return to App" when the page ends there; while the
 // pointer is over it Radix holds it open, so a click aimed at the button behind it would wait forever. A user closes it.
@@ -57,9 +54,9 @@ test("signed in: Download my data gives the account's JSON; Delete all my data, 
   const otherId = `${userId}_other`;
   const token = await mintSessionToken(userId);
   const otherToken = await mintSessionToken(otherId);
-  await saveSession(request, token, 1, "Weekend plans");
-  await saveSession(request, token, 2, "Chores rota");
-  await saveSession(request, otherToken, 3, "Someone else's talk");
+  await saveSession(request, userId, 1, "Weekend plans");
+  await saveSession(request, userId, 2, "Chores rota");
+  await saveSession(request, otherId, 3, "Someone else's talk");
 
   await signIn(context, ACCOUNT_SERVER, userId);
   await page.goto(ACCOUNT_SERVER.url);
@@ -105,7 +102,7 @@ test("signed in: Delete my data and my account - Clerk refuses the account first
 }) => {
   const userId = `user_e2e_data_account_${Date.now()}`;
   const token = await mintSessionToken(userId);
-  await saveSession(request, token, 1, "Weekend plans");
+  await saveSession(request, userId, 1, "Weekend plans");
   await signIn(context, ACCOUNT_SERVER, userId);
   await page.goto(ACCOUNT_SERVER.url);
   await expect(history(page).getByRole("group")).toHaveCount(1);
@@ -141,7 +138,7 @@ async function expectFailureToast(page: Page, title: string, body: string) {
 test("signed in: when Download my data or Delete all my data fails, the toast says so and every session is still there", async ({ page, context, request }) => {
   const userId = `user_e2e_data_fail_${Date.now()}`;
   const token = await mintSessionToken(userId);
-  await saveSession(request, token, 1, "Weekend plans");
+  await saveSession(request, userId, 1, "Weekend plans");
   await signIn(context, ACCOUNT_SERVER, userId);
   await page.goto(ACCOUNT_SERVER.url);
   await expect(history(page).getByRole("group")).toHaveCount(1);

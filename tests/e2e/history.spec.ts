@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
 import { SESSION_TOASTS } from "../../components/deck/texts";
 import { HISTORY_TEXTS as T } from "../../components/history/texts";
@@ -8,7 +8,7 @@ import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, PHONE_SIZES, Shell, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
-import { analysisAbout, seedLocalSessions } from "./support/sessions";
+import { analysisAbout, seedAccountSession, seedLocalSessions } from "./support/sessions";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
 // Session history, detail, deletion and migration to the account (issue 5).
@@ -179,16 +179,6 @@ test("code that does not arrive: the session says so (Error: Could not prepare s
   await open.click();
   await expect(page.getByRole("dialog", { name: "Patchy signal" }).getByText("it came back")).toBeVisible();
 });
-
-/** A session in `userId`'s account, saved the way the app's final save sends it. */
-async function seedAccountSession(request: APIRequestContext, userId: string, id: string, briefSummary: string, transcript: string) {
-  const token = await mintSessionToken(userId);
-  const response = await request.post(`${ACCOUNT_SERVER.url}/api/sessions/${id}?skipRegeneration=true`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { id, transcript, analysis: analysisAbout(briefSummary), createdAt: "2026-11-21T10:00:00.000Z" },
-  });
-  expect(response.status()).toBe(200);
-}
 
 const openFromHistory = /\/api\/sessions\/[^/?]+\?from=history/;
 

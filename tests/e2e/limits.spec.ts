@@ -4,11 +4,11 @@ import { SESSION_DETAIL_TEXTS } from "../../components/session-detail/texts";
 import { ANALYSIS_TEXTS, CONFIRMATION_NOTE } from "../../components/session/texts";
 import { describeWait } from "../../lib/domain/errors/wait";
 import { fakeProviders } from "../fake-providers/client";
-import { expect, test, visitSignedOut } from "./support/app";
+import { expect, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { analysis, summary } from "./support/results";
-import { seedLocalSessions } from "./support/sessions";
-import { ACCOUNT_SERVER, LIMITS_URL } from "./support/urls";
+import { seedAccountSession, seedLocalSessions } from "./support/sessions";
+import { ACCOUNT_SERVER, ACCOUNT_STORED_SESSIONS, LIMITS_URL } from "./support/urls";
 
 // Issue 15: the limits on what costs money reach the user as a message, and nothing recorded is lost. The "limits" server
 // (playwright.config.ts) allows one AI call per IP and hour.
@@ -110,4 +110,40 @@ test("Regenerate Recommendations over the rate limit: 'Limit Reached', try again
   const reopened = page.getByRole("dialog", { name: "Chores rota" });
   await reopened.getByRole("tab", { name: "Summary" }).click();
   await expect(reopened.getByRole("listitem").filter({ hasText: "Plan Saturday together" })).toBeVisible();
+});
+
+test("signed in, an account holding all the sessions it may keep: the recording is refused in the server's words before any paid call, kept here, and once an old session is deleted its retry goes through", async ({
+  page,
+  context,
+  request,
+}) => {
+  // Thirty recordings' worth of history (STORED_SESSIONS_PER_USER on the account server, playwright.config.ts), then one more.
+  test.setTimeout(90_000);
+  const userId = `user_e2e_stored_cap_${Date.now()}`;
+  for (let index = 1; index <= ACCOUNT_STORED_SESSIONS; index++) {
+    const createdAt = new Date(Date.UTC(2026, 10, 1, index)).toISOString();
+    await seedAccountSession(request, userId, `local-${1_700_000_000_000 + index}`, `Talk ${index}`, `Ana: talk number ${index}`, createdAt);
+  }
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+
+  const full = `This account holds the most sessions it can keep (${ACCOUNT_STORED_SESSIONS}). Delete older sessions to save new ones.`;
+  await expect(page.getByRole("listitem").getByText(full, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("listitem").getByText(FAILURE_TEXTS.transcriptionErrorTitle, { exact: true })).toBeVisible();
+  await expect(recorder.identify).toBeHidden();
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
+  await expect(recorder.retryButtons).toHaveCount(1);
+  expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
+
+  // Room made: the newest old talk deleted, the kept recording is transcribed, named, analysed and saved.
+  await recorder.history.getByRole("button", { name: HISTORY_TEXTS.deleteLabel(`Talk ${ACCOUNT_STORED_SESSIONS}`) }).click();
+  await expect(page.getByRole("listitem").getByText(HISTORY_TEXTS.deleted, { exact: true })).toBeVisible();
+  await fakeProviders.queue("gemini.generate", { body: analysis }, { body: summary });
+  await recorder.retryButtons.click();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.retryButtons).toHaveCount(0);
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });

@@ -1,4 +1,8 @@
-import { type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+
+import { mintSessionToken } from "../../helpers/clerk-test-auth";
+import { expect } from "./app";
+import { ACCOUNT_SERVER } from "./urls";
 
 // Sessions as the app keeps them, for tests that start with a history rather than record one.
 
@@ -30,4 +34,21 @@ export async function seedLocalSessions(page: Page, sessions: { id: string; brie
       timestamp: Date.UTC(2026, 10, 20, 10 + index),
     })),
   );
+}
+
+/** A session in `userId`'s account, saved the way the app's final save sends it. */
+export async function seedAccountSession(
+  request: APIRequestContext,
+  userId: string,
+  id: string,
+  briefSummary: string,
+  transcript: string,
+  createdAt = "2026-11-21T10:00:00.000Z",
+) {
+  const token = await mintSessionToken(userId);
+  const response = await request.post(`${ACCOUNT_SERVER.url}/api/sessions/${id}?skipRegeneration=true`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id, transcript, analysis: analysisAbout(briefSummary), createdAt },
+  });
+  expect(response.status()).toBe(200);
 }

@@ -23,6 +23,12 @@ export const LIMITS_URL = `http://${E2E_HOST}:${LIMITS_PORT}`;
 
 export type AppServer = { name: "account" | "guest-only"; url: string; clerk: boolean };
 
+/**
+ * The sessions one account may keep on the account server (STORED_SESSIONS_PER_USER): low enough for limits.spec.ts to fill,
+ * above what any other test keeps for one user.
+ */
+export const ACCOUNT_STORED_SESSIONS = 30;
+
 export const ACCOUNT_SERVER: AppServer = { name: "account", url: ACCOUNT_URL, clerk: true };
 export const GUEST_SERVER: AppServer = { name: "guest-only", url: GUEST_URL, clerk: false };
 export const APP_SERVERS: readonly AppServer[] = [ACCOUNT_SERVER, GUEST_SERVER];
