@@ -199,6 +199,22 @@ async function expectFormKept(fields: [Locator, string][], button: Locator) {
   await expect(button).toBeEnabled();
 }
 
+/** Sign Up with `email` ends in `message`: the screen stays, with the form as the user left it. */
+async function expectSignUpRefused(page: Page, email: string, message: string) {
+  const signUp = page.getByRole("button", { name: T.signUp, exact: true });
+  await fillCredentials(page, email, PASSWORD);
+  await signUp.click();
+  await expect(notice(page)).toHaveText(message);
+  await expect(page.getByRole("heading", { name: T.signUpTitle })).toBeVisible();
+  await expectFormKept(
+    [
+      [page.getByRole("textbox", { name: T.email }), email],
+      [page.getByLabel(T.password, { exact: true }), PASSWORD],
+    ],
+    signUp,
+  );
+}
+
 test.describe("Clerk's refusals on the sign-in / sign-up screen (spec part 2 section 8)", () => {
   test.beforeEach(({ context }) => visitSignedOut(context, ACCOUNT_SERVER));
 
@@ -264,19 +280,8 @@ test.describe("Clerk's refusals on the sign-in / sign-up screen (spec part 2 sec
     const fapi = new FakeClerkFapi();
     await openAuth(page, fapi, "/sign-up");
     const refused = await clerkAnswers(context, "POST", /\/client\/sign_ups$/, 500, INTERNAL_ERROR);
-    const signUp = page.getByRole("button", { name: T.signUp, exact: true });
-    await fillCredentials(page, "lee@example.com", PASSWORD);
-    await signUp.click();
-    await expect(notice(page)).toHaveText(AUTH_MESSAGES.signUpFailed);
+    await expectSignUpRefused(page, "lee@example.com", AUTH_MESSAGES.signUpFailed);
     expect(refused.answered).toHaveLength(1);
-    await expect(page.getByRole("heading", { name: T.signUpTitle })).toBeVisible();
-    await expectFormKept(
-      [
-        [page.getByRole("textbox", { name: T.email }), "lee@example.com"],
-        [page.getByLabel(T.password, { exact: true }), PASSWORD],
-      ],
-      signUp,
-    );
     expect(fapi.users.has("lee@example.com")).toBe(false);
     expect(fapi.unhandled).toEqual([]);
   });
@@ -344,40 +349,18 @@ test.describe("Clerk's refusals on the sign-in / sign-up screen (spec part 2 sec
   test("sign-up whose address the instance cannot verify (no link, no code): 'Email verification not configured...', the form kept", async ({ page }) => {
     const fapi = new FakeClerkFapi({ emailLinks: false, emailCodes: false });
     await openAuth(page, fapi, "/sign-up");
-    const signUp = page.getByRole("button", { name: T.signUp, exact: true });
-    await fillCredentials(page, "noor@example.com", PASSWORD);
-    await signUp.click();
-    await expect(notice(page)).toHaveText(AUTH_MESSAGES.verificationNotConfigured);
+    await expectSignUpRefused(page, "noor@example.com", AUTH_MESSAGES.verificationNotConfigured);
     // Both ways of verifying were asked for, and neither was sent.
     expect(fapi.calls.filter((call) => call.endsWith("/prepare_verification"))).toHaveLength(2);
     expect(fapi.outbox).toEqual([]);
-    await expect(page.getByRole("heading", { name: T.signUpTitle })).toBeVisible();
-    await expectFormKept(
-      [
-        [page.getByRole("textbox", { name: T.email }), "noor@example.com"],
-        [page.getByLabel(T.password, { exact: true }), PASSWORD],
-      ],
-      signUp,
-    );
     expect(fapi.unhandled).toEqual([]);
   });
 
   test("sign-up that Clerk answers with a status the app does not expect (abandoned): 'Unexpected signup status...', the form kept", async ({ page }) => {
     const fapi = new FakeClerkFapi({ abandonSignUps: true });
     await openAuth(page, fapi, "/sign-up");
-    const signUp = page.getByRole("button", { name: T.signUp, exact: true });
-    await fillCredentials(page, "quinn@example.com", PASSWORD);
-    await signUp.click();
-    await expect(notice(page)).toHaveText(AUTH_MESSAGES.unexpectedSignUpStatus);
+    await expectSignUpRefused(page, "quinn@example.com", AUTH_MESSAGES.unexpectedSignUpStatus);
     expect(fapi.calls.filter((call) => call.endsWith("/prepare_verification"))).toEqual([]);
-    await expect(page.getByRole("heading", { name: T.signUpTitle })).toBeVisible();
-    await expectFormKept(
-      [
-        [page.getByRole("textbox", { name: T.email }), "quinn@example.com"],
-        [page.getByLabel(T.password, { exact: true }), PASSWORD],
-      ],
-      signUp,
-    );
     expect(fapi.unhandled).toEqual([]);
   });
 

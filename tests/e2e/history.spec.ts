@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 import { SESSION_TOASTS } from "../../components/deck/texts";
 import { HISTORY_TEXTS as T } from "../../components/history/texts";
@@ -24,6 +24,19 @@ async function recordSession(page: Page, briefSummary: string) {
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Close" }).first().click();
   await expect(history(page).getByText(briefSummary)).toBeVisible();
+}
+
+/** `userId` signed in on home, their account holding one saved session. */
+async function openHomeWithSavedSession(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  userId: string,
+  session: { id: string; briefSummary: string; transcript: string },
+) {
+  await seedAccountSession(request, userId, session.id, session.briefSummary, session.transcript);
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
 }
 
 async function swipeLeft(page: Page, title: string) {
@@ -184,9 +197,11 @@ const openFromHistory = /\/api\/sessions\/[^/?]+\?from=history/;
 
 test("signed in, a session that does not load: 'Could not load session data', no detail, and the next tap opens it", async ({ page, context, request }) => {
   const userId = `user_e2e_open_fail_${Date.now()}`;
-  await seedAccountSession(request, userId, "local-1700000000031", "Sunday walk", "Ana: shall we walk on Sunday?\nBen: by the river");
-  await signIn(context, ACCOUNT_SERVER, userId);
-  await page.goto(ACCOUNT_SERVER.url);
+  await openHomeWithSavedSession(page, context, request, userId, {
+    id: "local-1700000000031",
+    briefSummary: "Sunday walk",
+    transcript: "Ana: shall we walk on Sunday?\nBen: by the river",
+  });
   const open = history(page).getByRole("button", { name: `${T.openPrefix}Sunday walk` });
   await expect(open).toBeVisible();
 
@@ -236,9 +251,11 @@ test("signed in, a delete the account refuses: 'Delete Failed', asked twice, and
   request,
 }) => {
   const userId = `user_e2e_delete_fail_${Date.now()}`;
-  await seedAccountSession(request, userId, "local-1700000000033", "Garden chores", "Ana: who waters the plants?\nBen: I will");
-  await signIn(context, ACCOUNT_SERVER, userId);
-  await page.goto(ACCOUNT_SERVER.url);
+  await openHomeWithSavedSession(page, context, request, userId, {
+    id: "local-1700000000033",
+    briefSummary: "Garden chores",
+    transcript: "Ana: who waters the plants?\nBen: I will",
+  });
   await expect(history(page).getByRole("group", { name: "Garden chores" })).toBeVisible();
 
   // The first refusal is held until the progress toast has been seen.
@@ -273,9 +290,11 @@ test("signed in, a vote in a saved session's review that the account does not ta
   request,
 }) => {
   const userId = `user_e2e_detail_vote_${Date.now()}`;
-  await seedAccountSession(request, userId, "local-1700000000035", "Bedtime routine", "Ana: lights out at ten?\nBen: half past");
-  await signIn(context, ACCOUNT_SERVER, userId);
-  await page.goto(ACCOUNT_SERVER.url);
+  await openHomeWithSavedSession(page, context, request, userId, {
+    id: "local-1700000000035",
+    briefSummary: "Bedtime routine",
+    transcript: "Ana: lights out at ten?\nBen: half past",
+  });
   await history(page)
     .getByRole("button", { name: `${T.openPrefix}Bedtime routine` })
     .click();
