@@ -144,10 +144,11 @@ export default defineConfig({
         ...clerkTestEnv(),
         ...FAKE_AI,
         ...GENEROUS_LIMITS,
-        // Donations: an 80-character client id (a real one's length) and PayPal's REST API played by the fake server.
+        // An account's bound of stored sessions, low enough for limits.spec.ts to reach.
         STORED_SESSIONS_PER_USER: String(ACCOUNT_STORED_SESSIONS),
-        // Clerk's Backend API (deleting a user with "Delete my data and account") played by the fake server too.
+        // Clerk's Backend API (deleting a user with "Delete my data and account") played by the fake server.
         CLERK_API_URL: FAKE_PROVIDERS_URL,
+        // Donations: an 80-character client id (a real one's length) and PayPal's REST API played by the fake server.
         NEXT_PUBLIC_PAYPAL_CLIENT_ID: `AeTestClientId${"x".repeat(66)}`,
         PAYPAL_CLIENT_SECRET: "paypal-secret-fake-providers",
         PAYPAL_API_BASE: FAKE_PROVIDERS_URL,
