@@ -2,6 +2,8 @@
 
 import { createContext, useContext } from "react";
 
+import type { ToastInput } from "@/lib/client/toast/toast-store";
+
 export type AppUser = { id: string; name?: string; email?: string; imageUrl?: string };
 
 export type AppIdentity = {
@@ -11,7 +13,8 @@ export type AppIdentity = {
   user: AppUser | null;
   /** Starts Google sign-in through Clerk; rejects when Clerk's browser script is unavailable. */
   signInWithGoogle: () => Promise<void>;
-  signOut: () => Promise<void>;
+  /** Ends the session; `said` is the toast that says so (default "Logged out"), shown after a reload too. */
+  signOut: (said?: ToastInput) => Promise<void>;
 };
 
 export const IdentityContext = createContext<AppIdentity | null>(null);

@@ -4,9 +4,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, waitFor } from "@testing-library/react";
 
-import { currentToast } from "@/lib/client/toast/toast-store";
+import { currentToast, type ToastInput } from "@/lib/client/toast/toast-store";
 
-import { useIdentity } from "./identity-context";
+import { useIdentity, type AppIdentity } from "./identity-context";
 import { ClerkIdentityProvider } from "./identity-provider";
 
 // The disclaimer acceptance follows the account however the user signed in (issue 12): Google's redirect lands on the app
@@ -42,6 +42,7 @@ function renderProvider() {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   sessionApi.migrate.mockReset();
   clerkSignOut.mockClear();
   clerkState.isLoaded = false;
@@ -89,7 +90,7 @@ test("on a new device of an account that accepted it, the acceptance comes back 
 
 /** The provider for a signed-in user; answers the sign-out its identity offers. */
 function renderSignedIn(serverUser: { id: string } | null = null) {
-  let signOut: (() => Promise<void>) | undefined;
+  let signOut: AppIdentity["signOut"] | undefined;
   function Grab() {
     signOut = useIdentity().signOut;
     return null;
@@ -101,8 +102,8 @@ function renderSignedIn(serverUser: { id: string } | null = null) {
       </ClerkIdentityProvider>
     </QueryClientProvider>,
   );
-  return async () => {
-    await signOut?.();
+  return async (said?: ToastInput) => {
+    await signOut?.(said);
   };
 }
 
@@ -115,6 +116,9 @@ test("signing out clears the cached profile: the next person on this browser is 
   });
   expect(clerkSignOut).toHaveBeenCalled();
   expect(localStorage.getItem("userDisplayName")).toBeNull();
+  // No reload follows Clerk's sign-out: nothing is kept for one.
+  expect(currentToast()?.title).toBe("Logged out");
+  expect(sessionStorage.getItem("toastAfterReload")).toBeNull();
 });
 
 test("a session that ends without the app's sign-out (expired, another tab) drops the offline copies of its pages", async () => {
@@ -368,6 +372,24 @@ describe("signing out on a shared browser", () => {
       consoleError.mockRestore();
       jest.useRealTimers();
     }
+  });
+
+  test("without Clerk's script, what the sign-out says is kept for the page after its reload", async () => {
+    // jsdom cannot navigate: its "not implemented" report stands in for the reload here.
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const signOut = renderSignedIn({ id: "user_a" });
+      await act(async () => {
+        await signOut({ title: "Your data and your account have been deleted.", variant: "success" });
+      });
+    } finally {
+      consoleError.mockRestore();
+    }
+    expect(currentToast()).toMatchObject({ title: "Your data and your account have been deleted.", variant: "success" });
+    expect(JSON.parse(sessionStorage.getItem("toastAfterReload") ?? "null")).toEqual({
+      title: "Your data and your account have been deleted.",
+      variant: "success",
+    });
   });
 
   test("without Clerk's script (the server's sign-in): the same hand-over, before the reload", async () => {

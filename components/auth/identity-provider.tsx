@@ -11,7 +11,7 @@ import { clearPageCaches, keepPageCachesToTheirAccount } from "@/lib/client/inst
 import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-disclaimer";
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
 import { clearDisplayName } from "@/lib/client/storage/profile";
-import { showToast } from "@/lib/client/toast/toast-store";
+import { showToast, showToastAcrossReload } from "@/lib/client/toast/toast-store";
 import { withDeadline } from "@/lib/domain/with-deadline";
 
 import { IdentityContext, type AppIdentity, type AppUser } from "./identity-context";
@@ -95,7 +95,7 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
           throw error;
         });
       },
-      signOut: async () => {
+      signOut: async (said = { title: AUTH_TEXTS.loggedOut }) => {
         // The sessions data this account kept on the device goes first: handing it over needs the sign-in (Clerk's or,
         // without Clerk's script, the session cookie) that the steps below end.
         if (user) await handOverKeptCopies(user.id);
@@ -115,8 +115,9 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
         // The cached profile: the name kept on this device was this user's, shown in the header and offered as a speaker's.
         clearDisplayName();
         notifyStoredSettingChanged();
-        showToast({ title: AUTH_TEXTS.loggedOut });
-        if (!endedByClerk) {
+        if (endedByClerk) showToast(said);
+        else {
+          showToastAcrossReload(said);
           // Without Clerk (its script, or its answer), end the session the way Clerk reads it: no token, client last active "0".
           document.cookie = "__session=; Max-Age=0; path=/";
           document.cookie = "__client_uat=0; path=/";

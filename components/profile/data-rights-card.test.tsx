@@ -169,7 +169,8 @@ describe("DataRightsCard, signed in", () => {
     await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: T.confirmDeleteAccount }));
     await waitFor(() => expect(identity.signOut).toHaveBeenCalledTimes(1));
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["DELETE /api/account/data?account=true"]);
-    expect(getToast()).toMatchObject({ title: T.deletedWithAccount });
+    // The sign-out says it, in place of "Logged out" (and after its reload, when it reloads the page).
+    expect(identity.signOut).toHaveBeenCalledWith({ title: T.deletedWithAccount, variant: "success" });
   });
 
   it("says the data is gone but the account is not when only Clerk failed, and keeps the user signed in", async () => {

@@ -74,9 +74,8 @@ export function DataRightsCard() {
       announceSessionsChanged();
     }
     if (accountGone) {
-      // No account is left to be signed in to; the outcome is said again after the sign-out's own toast.
-      await identity.signOut();
-      showToast({ title: T.deletedWithAccount, variant: "success" });
+      // No account is left to be signed in to: the sign-out says the outcome in place of "Logged out", after a reload too.
+      await identity.signOut({ title: T.deletedWithAccount, variant: "success" });
     }
   }
 

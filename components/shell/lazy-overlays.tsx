@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useSyncExternalStore, type ComponentProps } from "react";
+import { useEffect, useSyncExternalStore, type ComponentProps } from "react";
 
 import type { ProfileOverlay } from "@/components/profile/profile-overlay";
 import type { SettingsOverlay } from "@/components/settings/settings-overlay";
@@ -9,7 +9,7 @@ import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
 import { PlainToast } from "@/components/ui/plain-toast";
 import { useOpenedOnce } from "@/lib/client/hooks/use-opened-once";
 import { installStore } from "@/lib/client/install/install-prompt";
-import { currentToast, subscribeToasts } from "@/lib/client/toast/toast-store";
+import { currentToast, showToastKeptAcrossReload, subscribeToasts } from "@/lib/client/toast/toast-store";
 
 import { sayLoadFailed } from "./load-failed";
 
@@ -69,6 +69,8 @@ export function LazyAddToHomeScreenModal() {
  */
 export function LazyToaster() {
   const toast = useSyncExternalStore(subscribeToasts, currentToast, () => null);
+  // What the page said just before it reloaded itself (a sign-out without Clerk's script).
+  useEffect(showToastKeptAcrossReload, []);
   return useOpenedOnce(toast !== null) ? (
     <LoadFailureBoundary fallback={<PlainToast />}>
       <ToastViewport />

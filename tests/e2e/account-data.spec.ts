@@ -119,6 +119,8 @@ test("signed in: Delete my data and my account - Clerk refuses the account first
   await confirmDeleteAll(page, DATA_TEXTS.confirmDeleteAccount);
   await expect(history(page).getByText(/You are not signed in/)).toBeVisible({ timeout: 15_000 });
   await expect(new Shell(page).profileButton).toBeHidden();
+  // Signed out by a reload here (the test signs in without Clerk's script): the page after it says what happened.
+  await expect(page.getByRole("listitem").getByText(DATA_TEXTS.deletedWithAccount, { exact: true })).toBeVisible();
   const deletions = await fakeProviders.requests("clerk.users.delete");
   expect(deletions.map(({ method, path, auth }) => ({ method, path, auth }))).toEqual([
     { method: "DELETE", path: `/v1/users/${userId}`, auth: "bearer" },

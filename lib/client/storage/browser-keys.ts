@@ -18,7 +18,11 @@ export const STORAGE_KEYS = {
 } as const;
 
 /** Session-level (sessionStorage) flag set before social sign-in so the welcome screen is skipped afterwards. */
-export const SESSION_KEYS = { skipWelcomeAfterAuth: "skipWelcomeAfterAuth" } as const;
+export const SESSION_KEYS = {
+  skipWelcomeAfterAuth: "skipWelcomeAfterAuth",
+  /** Our own: the toast a page left to be shown after it reloads itself (a sign-out without Clerk's script). */
+  toastAfterReload: "toastAfterReload",
+} as const;
 
 /** The subset of Web Storage the app uses, so tests and private-mode failures can stand in. */
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
