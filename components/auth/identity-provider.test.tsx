@@ -366,7 +366,7 @@ describe("signing out on a shared browser", () => {
       expect(done).toBe(true);
       expect(document.cookie).toContain("__client_uat=0");
       expect(currentToast()?.title).toBe("Logged out");
-      // jsdom cannot navigate: its "not implemented" report is how the reload shows here.
+      // jsdom cannot navigate and reports each navigation as a console error: that report is how the reload shows here.
       expect(consoleError.mock.calls.some(([error]) => String(error).includes("navigation"))).toBe(true);
     } finally {
       consoleError.mockRestore();
@@ -375,7 +375,7 @@ describe("signing out on a shared browser", () => {
   });
 
   test("without Clerk's script, what the sign-out says is kept for the page after its reload", async () => {
-    // jsdom cannot navigate: its "not implemented" report stands in for the reload here.
+    // jsdom cannot navigate and reports each navigation as a console error: silenced here, the reload is not this test's point.
     const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const signOut = renderSignedIn({ id: "user_a" });
@@ -396,7 +396,7 @@ describe("signing out on a shared browser", () => {
     keepOnThisBrowser();
     const order: string[] = [];
     sessionApi.migrate.mockImplementation(async (items: { id: string }[]) => (order.push("hand-over"), confirmAll(items)));
-    // jsdom cannot navigate: its "not implemented" report is how the reload shows here.
+    // jsdom cannot navigate and reports each navigation as a console error: that report is how the reload shows here.
     const consoleError = jest.spyOn(console, "error").mockImplementation((error: unknown) => {
       if (String(error).includes("navigation")) order.push("reload");
     });
