@@ -1,4 +1,4 @@
-import { createStore, promisifyRequest, type UseStore } from "idb-keyval";
+import { promisifyRequest, type UseStore } from "idb-keyval";
 
 import { deviceOwner } from "@/lib/client/storage/device-owner";
 import { isValidSavedAudio } from "@/lib/domain/audio/base64";
@@ -7,6 +7,7 @@ import { withDeadline } from "@/lib/domain/with-deadline";
 
 import { AUDIO_DATABASE_NAME } from "./audio-database";
 import { blobToArrayBuffer, blobToBase64 } from "./blob";
+import { openAudioStore } from "./open-audio-store";
 import { holdRecordingLock, releaseRecordingLock } from "./recording-locks";
 
 // Recorded audio lives in IndexedDB (design rule 5): localStorage holds ~5 MB and only strings. Each 500 ms chunk is
@@ -116,7 +117,7 @@ let connection: UseStore | null = null;
 /** Opened lazily: there is no IndexedDB during server rendering, and opening can fail (private mode). */
 function openStore(): UseStore {
   if (typeof indexedDB === "undefined" || typeof IDBKeyRange === "undefined") throw new AudioStorageError("unavailable");
-  connection ??= createStore(DB_NAME, STORE_NAME);
+  connection ??= openAudioStore(DB_NAME, STORE_NAME);
   return connection;
 }
 
