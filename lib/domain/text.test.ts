@@ -1,4 +1,4 @@
-import { cutText, isVisiblyBlank, truncateText } from "./text";
+import { characterBoundaryFrom, cutText, isVisiblyBlank, truncateText } from "./text";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -25,6 +25,29 @@ describe("cutText", () => {
       expect(cut.length).toBeLessThanOrEqual(max);
       expect(text.startsWith(cut)).toBe(true);
       expect(cut).not.toMatch(LONE_SURROGATE);
+    }
+  });
+});
+
+describe("characterBoundaryFrom", () => {
+  it.each([
+    ["a boundary stays where it is", "abcd", 2, 2],
+    ["inside an emoji's surrogate pair moves past it", "ab😀cd", 3, 4],
+    ["inside a family joined with U+200D moves past the whole family", "a👨‍👩‍👧b", 2, 9],
+    ["between a letter and its combining accent moves past the accent", "cafe\u0301s", 4, 5],
+    ["before the start is the start", "abc", -3, 0],
+    ["past the end is the end", "abc", 9, 3],
+  ])("%s", (_, text, index, expected) => {
+    expect(characterBoundaryFrom(text, index)).toBe(expected);
+  });
+
+  it("starts no cut with a lone surrogate, wherever the index falls", () => {
+    const text = "I feel 😀 when we 👨‍👩‍👧 talk 🇩🇪 about 𠀋 things";
+    for (let index = 0; index <= text.length; index++) {
+      const boundary = characterBoundaryFrom(text, index);
+      expect(boundary).toBeGreaterThanOrEqual(index);
+      expect(text.slice(boundary)).not.toMatch(LONE_SURROGATE);
+      expect(text.slice(0, boundary)).not.toMatch(LONE_SURROGATE);
     }
   });
 });

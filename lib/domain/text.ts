@@ -27,6 +27,17 @@ export function cutText(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/** The first boundary between two whole characters (grapheme clusters) at or after `index`: where a cut may start. */
+export function characterBoundaryFrom(text: string, index: number): number {
+  if (index <= 0) return 0;
+  if (index >= text.length) return text.length;
+  if (graphemes) {
+    for (const { index: start } of graphemes.segment(text)) if (start >= index) return start;
+    return text.length;
+  }
+  return /^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(text.slice(index - 1, index + 1)) ? index + 1 : index;
+}
+
 /** The first user-perceived character of `text` (a flag, an emoji with its skin tone, a letter with its accent); "" when empty. */
 export function firstCharacter(text: string): string {
   if (!graphemes) return Array.from(text)[0] ?? "";

@@ -244,6 +244,18 @@ describe("POST /api/analyze with no AI key", () => {
     expect(analysis.metrics.speakers.SPEAKER_02.questions).toBe(1);
   });
 
+  it("stores a signed-in user's session whose long sentences have no space to cut a quote at, only emoji", async () => {
+    // The local analyzer cut its quotes and summary by position: a cut between an emoji's two halves made jsonb refuse
+    // the session, and the user got a 500 for every try.
+    const line = `a${"😀".repeat(80)}`;
+    const response = await post({ transcript: `A: ${line}\nB: ${line}\nA: ${line}\nB: ok` }, "user_an_emoji");
+    expect(response.status).toBe(200);
+    const { analysis, sessionId } = await response.json();
+    expect(sessionId).toEqual(expect.any(String));
+    expect(analysis.cards.flatMap((card: { evidence?: string[] }) => card.evidence ?? [])).toContain(`a${"😀".repeat(49)}`);
+    expect(await api.db.session.count({ where: { userId: "user_an_emoji" } })).toBe(1);
+  });
+
   it("a speaker a guest names '__proto__' is analysed like any other, and the server's Object.prototype stays clean", async () => {
     const hostile = {
       ...body,

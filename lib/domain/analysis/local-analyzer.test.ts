@@ -1,4 +1,5 @@
 import type { TranscriptSegment } from "../transcription/segments";
+import { findUnstorableJson } from "../validation/storable-json";
 import { dimensionByTitle } from "./dimensions";
 import { analyzeLocally, OFFLINE_NOTE, speakerName } from "./local-analyzer";
 import { CARD_COLORS, CARD_ICONS, DIMENSIONS, type Analysis } from "./types";
@@ -56,6 +57,16 @@ const german = [
   seg(B, 30, 40, "Ja, gerne. Ich möchte, dass wir uns beide gehört fühlen, und ich liebe dich."),
 ];
 
+// Long sentences with no space to cut a quote or the summary at: a cut by position fell between an emoji's two halves
+// (or a CJK Extension B letter's), which the screen shows as "�" and PostgreSQL's jsonb refuses.
+const emojiWithoutSpaces = [
+  seg(A, 0, 10, `a${"😀".repeat(80)}`),
+  seg(B, 10, 20, `a${"😀".repeat(80)}`),
+  seg(A, 20, 30, `a${"😀".repeat(80)}`),
+  seg(B, 30, 32, "ok"),
+];
+const extensionBLetters = [seg(A, 0, 10, `a${"𠀀".repeat(40)} a${"𠀀".repeat(40)}`), seg(B, 10, 20, `a${"𠀀".repeat(40)}`), seg(A, 20, 22, "yes")];
+
 const fixtures: [string, TranscriptSegment[]][] = [
   ["balanced warm", balancedWarm],
   ["one-sided", oneSided],
@@ -63,6 +74,8 @@ const fixtures: [string, TranscriptSegment[]][] = [
   ["solo", solo],
   ["three speakers", threeSpeakers],
   ["German", german],
+  ["emoji without spaces", emojiWithoutSpaces],
+  ["CJK Extension B letters", extensionBLetters],
   ["one segment", [seg(A, 0, 2, "Hi.")]],
   ["empty", []],
 ];
@@ -107,6 +120,7 @@ describe("analyzeLocally: a valid analysis for any transcript", () => {
     expect(analysis.mutualGrowthCard.insight.trim()).not.toBe("");
     expect(analysis.mutualGrowthCard.tips).toHaveLength(3);
     expect(analysis.metrics).toBeDefined();
+    expect(findUnstorableJson(analysis, Number.POSITIVE_INFINITY)).toBeNull();
   });
 
   it("is deterministic: the same input gives the same analysis", () => {

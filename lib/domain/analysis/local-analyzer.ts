@@ -1,4 +1,5 @@
 import { givenName } from "@/lib/domain/speakers/given-name";
+import { characterBoundaryFrom, cutText } from "@/lib/domain/text";
 
 import type { TranscriptSegment } from "../transcription/segments";
 import { ANALYSIS_DEFAULTS, MUTUAL_GROWTH_DIMENSION } from "./analysis-defaults";
@@ -192,11 +193,15 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
  */
 function shortenQuote(sentence: string, matchIndex: number): string {
   if (sentence.length <= MAX_QUOTE_CHARS) return sentence;
+  // Where there is no space to cut at, the cut still falls between whole characters: half an emoji is not what was said,
+  // and PostgreSQL's jsonb refuses it.
   let start = Math.max(0, Math.min(matchIndex, sentence.length) - 30);
-  if (start > 0) start = sentence.indexOf(" ", start) + 1 || start;
-  let end = Math.min(sentence.length, start + MAX_QUOTE_CHARS);
-  if (end < sentence.length) end = sentence.lastIndexOf(" ", end) > start ? sentence.lastIndexOf(" ", end) : end;
-  return sentence.slice(start, end).trim();
+  if (start > 0) start = sentence.indexOf(" ", start) + 1 || characterBoundaryFrom(sentence, start);
+  const rest = sentence.slice(start);
+  const window = cutText(rest, MAX_QUOTE_CHARS);
+  if (window.length === rest.length || rest[window.length] === " ") return window.trim();
+  const lastSpace = window.lastIndexOf(" ");
+  return (lastSpace > 0 ? window.slice(0, lastSpace) : window).trim();
 }
 
 // ---- texts around the cards ----------------------------------------------------------------------------------------
@@ -321,5 +326,5 @@ function briefSummary(segments: TranscriptSegment[], speakers: SpeakerView[]): s
     summary = `${line.charAt(0).toUpperCase()}${line.slice(1)}`;
     if (summary.length <= MAX_BRIEF_SUMMARY_CHARS) return summary;
   }
-  return summary ? summary.slice(0, MAX_BRIEF_SUMMARY_CHARS) : ANALYSIS_DEFAULTS.briefSummary;
+  return summary ? cutText(summary, MAX_BRIEF_SUMMARY_CHARS) : ANALYSIS_DEFAULTS.briefSummary;
 }

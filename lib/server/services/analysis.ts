@@ -12,6 +12,7 @@ import { withLastTimeRecommendation, type CommitmentDraft } from "@/lib/domain/g
 import { screenForSafety } from "@/lib/domain/safety/safety-screen";
 import type { SignalsRecord } from "@/lib/domain/signals/record";
 import { computeSpeakerStats, fillSegmentTimes, groupBySpeaker, type TranscriptSegment } from "@/lib/domain/transcription/segments";
+import { storableJson } from "@/lib/domain/validation/storable-json";
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
@@ -81,7 +82,9 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
   }
 
   const safety = screenForSafety(request.transcript);
-  analysis = {
+  // A model's answer is made storable where it is parsed (structured/chain.ts); this catches what the app itself writes
+  // into an analysis, so a cut that splits a character can cost a "�" but never the user's session (jsonb refuses it).
+  analysis = storableJson({
     ...analysis,
     // Quotes are checked against what was said and timed; invented ones are dropped (issue 11).
     cards: anchorEvidence(analysis.cards, segments).cards,
@@ -90,7 +93,7 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
     speakerStats: request.speakerStats ?? computeSpeakerStats(segments),
     speakerNames,
     transcriptionSegments: segments,
-  };
+  });
   const signals = await signalsPromise;
   const sessionId = identity ? await storeAnalyzedSession(identity.userId, storedId, request, analysis, signals) : null;
   return { analysis, sessionId, signals };
