@@ -162,6 +162,29 @@ describe("a long guest history", () => {
     expect(listLocalSessionRecords()).toHaveLength(30);
     expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Migration Notice", description: "Sessions remain on this device only." }));
   });
+
+  test("an account that can store nothing now (503, localOnly) keeps the sessions here and says 'Sessions Saved Locally'", async () => {
+    const { SessionApiError } = jest.requireActual("@/lib/client/sessions/session-api");
+    sessionApi.migrate.mockRejectedValueOnce(
+      new SessionApiError("Sessions remain on this device only.", { status: 503, code: "unavailable", details: { localOnly: true, success: false } }),
+    );
+    signedInAs("user_a");
+    await migrateLocalSessions();
+    expect(listLocalSessionRecords()).toHaveLength(130);
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Sessions Saved Locally", description: "Sessions remain on this device only." }));
+  });
+
+  test("a refusal that is not localOnly (a 503 without it, or a 401 with it) is the 'Migration Notice'", async () => {
+    const { SessionApiError } = jest.requireActual("@/lib/client/sessions/session-api");
+    sessionApi.migrate
+      .mockRejectedValueOnce(new SessionApiError("Service Unavailable", { status: 503 }))
+      .mockRejectedValueOnce(new SessionApiError("Sessions remain on this device only.", { status: 401, details: { localOnly: true } }));
+    signedInAs("user_a");
+    await migrateLocalSessions();
+    await migrateLocalSessions();
+    expect(showToast.mock.calls.map(([toast]: [{ title: string }]) => toast.title)).toEqual(["Migration Notice", "Migration Notice"]);
+  });
 });
 
 describe("a guest's results still open in another tab", () => {

@@ -1,6 +1,6 @@
 import { announceSessionsChanged } from "@/lib/client/events";
 import { listLocalSessions, moveLocalSessionToAccount } from "@/lib/client/recordings/local-recordings";
-import { sessionApi } from "@/lib/client/sessions/session-api";
+import { sessionApi, toSessionApiError } from "@/lib/client/sessions/session-api";
 import { deviceOwner } from "@/lib/client/storage/device-owner";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
@@ -34,8 +34,12 @@ export async function migrateLocalSessions(): Promise<void> {
       migratedCount += answer.migratedCount;
     }
     if (migratedCount > 1) showToast({ title: T.syncedTitle, description: T.syncedBody(migratedCount), variant: "success" });
-  } catch {
-    showToast({ title: T.migrationNoticeTitle, description: T.migrationNoticeBody });
+  } catch (error) {
+    // 503 with localOnly: the account's storage is out of reach (spec: "no database is configured"), so the sessions are
+    // kept on this device by design rather than by a failed request.
+    const { status, details } = toSessionApiError(error);
+    const keptHere = status === 503 && details.localOnly === true;
+    showToast({ title: keptHere ? T.savedLocallyTitle : T.migrationNoticeTitle, description: T.migrationNoticeBody });
   }
   announceSessionsChanged();
 }

@@ -30,6 +30,8 @@ export const HISTORY_TEXTS = {
   syncedBody: (count: number) => `${count} local sessions migrated to your account.`,
   migrationNoticeTitle: "Migration Notice",
   migrationNoticeBody: MIGRATION_NOTICE,
+  /** The account cannot store anything now (its answer says localOnly): the sessions stay here, and the notice says so. */
+  savedLocallyTitle: "Sessions Saved Locally",
 } as const;
 
 export const OPEN_FROM_HISTORY_TIMEOUT_MS = 5000;

@@ -388,7 +388,7 @@ test("Regenerate Recommendations that fails: 'Regeneration Failed', and the reco
   expect(stored[0].recommendations).toEqual(["Plan Saturday together"]);
 });
 
-test("a move into the account that the server refuses: 'Migration Notice', the sessions stay here, and the next visit moves them", async ({
+test("a move into the account that the server cannot store ('Sessions Saved Locally') or refuses ('Migration Notice'): the sessions stay here, and the next visit moves them", async ({
   page,
   context,
   request,
@@ -405,9 +405,16 @@ test("a move into the account that the server refuses: 'Migration Notice', the s
   await signIn(context, ACCOUNT_SERVER, userId);
   await page.reload();
   await expect(page.getByRole("listitem").getByText(T.migrationNoticeBody, { exact: true })).toBeVisible();
-  await expect(page.getByRole("listitem").getByText(T.migrationNoticeTitle, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(T.savedLocallyTitle, { exact: true })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(2);
   await expect(history(page).getByRole("group")).toHaveCount(2);
+
+  await page.unroute(migrate);
+  await page.route(migrate, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Internal error" }) }));
+  await page.reload();
+  await expect(page.getByRole("listitem").getByText(T.migrationNoticeTitle, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(T.migrationNoticeBody, { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").length)).toBe(2);
 
   await page.unroute(migrate);
   await page.reload();
