@@ -3,20 +3,17 @@
 import { useEffect, useRef, useState } from "react";
 
 import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
-import { LIMIT_TEXTS } from "@/components/recording/texts";
+import { regenerateRecommendations } from "@/components/session-detail/regenerate-recommendations";
 import { SessionDetail } from "@/components/session-detail/session-detail";
-import { SESSION_DETAIL_TEXTS } from "@/components/session-detail/texts";
 import { changeAfterMove } from "@/components/session-flow/device-copy";
 import { SESSION_TEXTS } from "@/components/session/texts";
 import { SessionMovedError, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { movedToThisAccount } from "@/lib/client/sessions/moved-session";
-import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
+import { sessionApi } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
-import { wait } from "@/lib/client/wait";
-import { applyVote, keepLastRecommendations } from "@/lib/domain/analysis/summary";
+import { applyVote } from "@/lib/domain/analysis/summary";
 import type { InsightCard, SwipeAction } from "@/lib/domain/analysis/types";
-import { describeWait } from "@/lib/domain/errors/wait";
 import { analysisOf } from "@/lib/domain/history/types";
 import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
 import { isDeviceSessionId } from "@/lib/domain/session-ids";
@@ -29,9 +26,6 @@ type DetailSession = HistoryEntry & {
   recommendations?: unknown;
   summary?: unknown;
 };
-
-/** Regeneration timing (spec part 2, sections 4 and 9): steps at 500 ms and 1000 ms, the view back after 300 ms. */
-const REGENERATION_STEPS_MS = { identifying: 500, generating: 1000, reopen: 300 } as const;
 
 /** A session opened from the history; votes and regenerated recommendations are kept like the deck's. */
 export function HistoryDetail({ session: initial, onClose }: { session: DetailSession; onClose: () => void }) {
@@ -88,38 +82,17 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
     });
   }
 
-  async function regenerate() {
+  function regenerate() {
     const session = current();
-    const cards = (analysisOf(session)?.cards ?? []) as InsightCard[];
-    const requested = sessionApi.summary(session.id, { analysis: { cards }, swipeActions: session.swipeActions ?? [] });
-    requested.catch(() => undefined); // handled below, after the steps have shown
-    setStep("processing");
-    await wait(REGENERATION_STEPS_MS.identifying);
-    setStep("identifying");
-    await wait(REGENERATION_STEPS_MS.generating - REGENERATION_STEPS_MS.identifying);
-    setStep("generating");
-    try {
-      const summary = await requested;
-      const fields = {
-        summary: summary.summary,
-        recommendations: keepLastRecommendations(summary.recommendations, 3),
-        encouragement: summary.encouragement,
-        reminderDate: summary.reminderDate,
-      };
-      setSession((shown) => ({ ...shown, ...fields }));
-      persist(session.id, fields);
-      showToast({ title: SESSION_DETAIL_TEXTS.recommendationsUpdated, variant: "success" });
-    } catch (error) {
-      if (error instanceof SessionApiError && error.status === 429) {
-        // The summary's rate limit: how long until Regenerate Recommendations can run again.
-        const seconds = Number(error.details.retryAfterSeconds) || 60;
-        showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.tryLater(describeWait(seconds)), variant: "destructive" });
-      } else {
-        showToast({ title: SESSION_DETAIL_TEXTS.regenerationFailedTitle, description: SESSION_DETAIL_TEXTS.regenerationFailedBody, variant: "destructive" });
-      }
-    }
-    await wait(REGENERATION_STEPS_MS.reopen);
-    setStep(null);
+    const request = { sessionId: session.id, cards: (analysisOf(session)?.cards ?? []) as InsightCard[], swipeActions: session.swipeActions ?? [] };
+    return regenerateRecommendations(request, {
+      setStep,
+      apply: ({ summary, recommendations, encouragement, reminderDate }) => {
+        const fields = { summary, recommendations, encouragement, reminderDate };
+        setSession((shown) => ({ ...shown, ...fields }));
+        persist(session.id, fields);
+      },
+    });
   }
 
   if (step) return <AnalysingOverlay step={step} />;

@@ -1,3 +1,4 @@
+import { regenerateRecommendations } from "@/components/session-detail/regenerate-recommendations";
 import { SESSION_TEXTS as T } from "@/components/session/texts";
 import { announceSessionsChanged } from "@/lib/client/events";
 import { downloadFile } from "@/lib/client/files/download-file";
@@ -8,6 +9,7 @@ import { applyVote, resolveSummary, SummaryFallbackError } from "@/lib/domain/an
 import type { SessionSummary } from "@/lib/domain/analysis/types";
 import { reminderEventStart, reminderTexts, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
+import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
 
 import { accountCopyOf, keepOnDevice } from "./device-copy";
 import type { FlowKit } from "./flow-kit";
@@ -118,6 +120,28 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
         const backup = latest?.id === next.id ? latest : next;
         // "We've saved a local backup" only when it was: a refused write leaves keepOnDevice's storage warning showing.
         if (keepOnDevice(backup)) showToast({ title: T.saveErrorTitle, description: T.saveErrorBody, variant: "destructive" });
+      });
+    },
+
+    /**
+     * Regenerate Recommendations in the speaker analysis over the completion screen: the summary asked again for the votes
+     * as they are now, put on the open session like the first one (and, for a guest, on this device). `setStep` drives
+     * the view: the overlay's step while it runs, null when the speaker analysis comes back.
+     */
+    regenerate: (setStep: (step: AnalysisStep | null) => void) => {
+      const session = current();
+      if (!session) return;
+      const request = { sessionId: session.id, cards: session.analysis.cards, swipeActions: session.swipeActions };
+      void regenerateRecommendations(request, {
+        setStep,
+        apply: (summary) => {
+          // Onto the session as it is now, and only if it is still the one open.
+          const latest = current();
+          if (!latest || (latest.id !== session.id && latest.id !== accountCopyOf(session).id)) return;
+          const next = withSummary(latest, summary);
+          if (next.isLocal) keepOnDevice(next);
+          kit.dispatch({ type: "SESSION_UPDATED", session: next });
+        },
       });
     },
 

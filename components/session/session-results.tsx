@@ -7,6 +7,7 @@ import { TranscriptFocusProvider } from "@/components/evidence/transcript-focus"
 import { LastTimeDialog } from "@/components/follow-through/last-time-dialog";
 import { GrowthDialogs } from "@/components/growth/growth-dialogs";
 import { GrowthOverlay } from "@/components/growth/growth-overlay";
+import { AnalysingOverlay } from "@/components/recording/analysing-overlay";
 import { RECORD_BUTTON_ID } from "@/components/recording/record-button";
 import { SessionDetail } from "@/components/session-detail/session-detail";
 import { useSessionFlow } from "@/components/session-flow/session-flow-provider";
@@ -15,7 +16,7 @@ import { ActionDialog } from "@/components/ui/action-dialog";
 import { isDeckComplete } from "@/lib/domain/analysis/summary";
 import { sessionSpeakerNames, speakerNameOf } from "@/lib/domain/history/speaker-names";
 import { hasTranscriptToShow } from "@/lib/domain/history/transcript-view";
-import type { ResultsPhase } from "@/lib/domain/session-flow/machine";
+import type { AnalysisStep, ResultsPhase } from "@/lib/domain/session-flow/machine";
 
 import { SESSION_TEXTS as T } from "./texts";
 
@@ -35,6 +36,9 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
   // Decided once, when the results open (spec part 2 section 4): a completed session, or one with every card voted,
   // starts at its completion screen.
   const [startAtComplete] = useState(() => session.isCompleted || isDeckComplete(session.analysis.cards, session.swipeActions));
+  // Regenerate Recommendations under way: the speaker analysis gives way to the processing overlay's steps.
+  const [regenerationStep, setRegenerationStep] = useState<AnalysisStep | null>(null);
+  const deckDone = session.isCompleted || isDeckComplete(session.analysis.cards, session.swipeActions);
   const summary =
     session.summary && session.isCompleted
       ? {
@@ -66,7 +70,18 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
           session.isExample ? null : <SignalsView signals={session.signals} nameOf={(speaker) => speakerNameOf(sessionSpeakerNames(session), speaker)} />
         }
       />
-      {detailOpen ? <SessionDetail session={session} onClose={() => setDetailOpen(false)} onVote={flow.vote} focusSeconds={detailFocus} /> : null}
+      {regenerationStep ? (
+        <AnalysingOverlay step={regenerationStep} />
+      ) : detailOpen ? (
+        <SessionDetail
+          session={session}
+          onClose={() => setDetailOpen(false)}
+          onVote={flow.vote}
+          // Once the deck is done (before, there is no summary yet to replace), and never for the tutorial's example.
+          onRegenerate={deckDone && !results.summaryLoading && !session.isExample ? () => flow.regenerate(setRegenerationStep) : undefined}
+          focusSeconds={detailFocus}
+        />
+      ) : null}
       {/* A new conversation first asks what became of the last one's commitments (issue 11 follow-through). */}
       {!startAtComplete && session.mode !== "solo" && !session.isExample ? <LastTimeDialog sessionId={session.id} isLocal={session.isLocal} /> : null}
       <GrowthOverlay results={results} />

@@ -26,6 +26,8 @@ async function expectOutcomeNotSaved(page: Page, body: string) {
 // the personalised summary, the calendar reminder and Finish Session.
 test.describe.configure({ mode: "serial" });
 
+const FRESH_RECOMMENDATIONS = ["Walk after dinner", "Cook together on Sunday", "Share one high and one low"];
+
 test.beforeEach(async () => {
   await fakeProviders.reset();
   await fakeProviders.queue("gemini.generate", { body: analysis }, { body: summary });
@@ -50,7 +52,11 @@ test("guest: from the microphone to Finish Session, kept in this browser", { tag
   ]);
 });
 
-test("signed in: the session, its votes and its summary are stored in the account", async ({ page, context, request }, testInfo) => {
+test("signed in: the session, its votes and its summary (regenerated in the speaker analysis) are stored in the account", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   const userId = `user_e2e_results_${Date.now()}`;
   await signIn(context, ACCOUNT_SERVER, userId);
   await page.goto(ACCOUNT_SERVER.url);
@@ -64,9 +70,21 @@ test("signed in: the session, its votes and its summary are stored in the accoun
   await detail.getByRole("tab", { name: "Summary" }).click();
   await expect(detail.getByRole("heading", { name: "Conversation Overview" })).toBeVisible();
   await checkScreen(page, "completion-transcript", testInfo);
+
+  // Regenerate Recommendations in the speaker analysis: it gives way to the steps, comes back with the new
+  // recommendations, and the completion screen behind it shows them too.
+  await fakeProviders.queue("gemini.generate", { body: { ...summary, summary: "Planning together resonated.", recommendations: FRESH_RECOMMENDATIONS } });
+  await detail.getByRole("button", { name: "Regenerate Recommendations" }).click();
+  await expect(page.getByRole("dialog", { name: "Analyzing Your Conversation" })).toBeVisible();
+  // Matched by text: while the detail (a modal dialog) is open, Radix hides the toast region from the accessibility tree.
+  await expect(page.getByText("Recommendations Updated", { exact: true })).toBeVisible({ timeout: 10_000 });
+  await detail.getByRole("tab", { name: "Summary" }).click();
+  await expect(detail.getByRole("listitem").filter({ hasText: "Walk after dinner" })).toBeVisible();
   await detail.getByRole("button", { name: "Close" }).first().click();
   await expect(detail).toBeHidden();
   await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
+  await expect(page.getByText("Planning together resonated.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Walk after dinner" })).toBeVisible();
 
   await checkReminder(page);
   await page.getByRole("button", { name: "Finish Session" }).click();
@@ -78,7 +96,7 @@ test("signed in: the session, its votes and its summary are stored in the accoun
   const session = await (
     await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${list.sessions[0].id}`, { headers: { authorization: `Bearer ${token}` } })
   ).json();
-  expect(session).toMatchObject({ isCompleted: true, summary: "Curiosity and appreciation resonated with you.", reminderSet: true });
+  expect(session).toMatchObject({ isCompleted: true, summary: "Planning together resonated.", recommendations: FRESH_RECOMMENDATIONS, reminderSet: true });
   expect(session.swipeActions.map((swipe: { action: string }) => swipe.action)).toEqual(["helpful", "unhelpful", "helpful"]);
   expect(await page.evaluate(() => localStorage.getItem("local_sessions"))).toBeNull();
 });
