@@ -14,7 +14,9 @@ import { SESSION_DETAIL_TEXTS as T } from "./texts";
 
 /**
  * The alternate review screen "Relationship Insights" (spec part 2 section 2), opened from the speaker analysis: one card
- * at a time with its tips, Not Helpful / Helpful, and Skip / Next / Done. A vote is kept and shown; Skip moves on without one.
+ * at a time with its tips, Not Helpful / Helpful, and Skip / Next / Done. A vote is kept and shown. Moving on votes as the
+ * deck's swipes do (spec part 2 section 4: Next = helpful, Skip = unhelpful) for a card not voted yet; a card voted with
+ * the buttons keeps its vote.
  */
 export function InsightsReview({
   cards,
@@ -31,9 +33,13 @@ export function InsightsReview({
   const card = cards[index];
   if (!card) return null;
   const last = index === cards.length - 1;
-  const next = () => (last ? onClose() : setIndex(index + 1));
   const tips = visibleTips(card);
   const vote = votes[index];
+  const moveOn = (implied: Vote) => {
+    if (vote === undefined) onVote?.(index, implied);
+    if (last) onClose();
+    else setIndex(index + 1);
+  };
 
   return (
     <FullScreenOverlay open onOpenChange={(open) => (open ? undefined : onClose())} title={T.relationshipInsights}>
@@ -77,11 +83,11 @@ export function InsightsReview({
       ) : null}
 
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <Button variant="ghost" onClick={next}>
+        <Button variant="ghost" onClick={() => moveOn("unhelpful")}>
           <span aria-hidden>←</span>
           {T.skip}
         </Button>
-        <Button variant="secondary" onClick={next}>
+        <Button variant="secondary" onClick={() => moveOn("helpful")}>
           {last ? T.done : T.next}
           <span aria-hidden>→</span>
         </Button>

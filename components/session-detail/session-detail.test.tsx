@@ -362,7 +362,7 @@ describe("SessionDetail, quotes that open the transcript", () => {
 });
 
 describe("SessionDetail, the Relationship Insights review screen", () => {
-  it("steps through the cards with their tips: a vote is kept, Skip moves on without one, Done on the last closes", async () => {
+  it("steps through the cards with their tips: a vote is kept, moving on from a voted card adds none, Done on the last closes", async () => {
     const onVote = jest.fn();
     render(<SessionDetail session={sessionWith()} onClose={() => {}} onVote={onVote} />);
     await userEvent.click(screen.getByRole("tab", { name: "Summary" }));
@@ -383,9 +383,46 @@ describe("SessionDetail, the Relationship Insights review screen", () => {
     expect(within(review).getByRole("heading", { name: "Timing" })).toBeInTheDocument();
     expect(onVote).toHaveBeenCalledTimes(1);
 
+    await userEvent.click(within(review).getByRole("button", { name: "Not Helpful" }));
     await userEvent.click(within(review).getByRole("button", { name: /Done/ }));
+    expect(onVote.mock.calls).toEqual([
+      [0, "helpful"],
+      [1, "unhelpful"],
+    ]);
     expect(screen.queryByRole("dialog", { name: "Relationship Insights" })).toBeNull();
     // The vote shows on the summary's card too.
     expect(screen.getByRole("button", { name: /Curiosity/ })).toHaveTextContent("Helpful");
+  });
+
+  it.each([
+    ["Skip", /Skip/, "unhelpful"],
+    ["Next", /Next/, "helpful"],
+  ] as const)("%s on a card not voted yet votes as the deck's swipe does (spec: Next = helpful, Skip = unhelpful)", async (_, name, action) => {
+    const onVote = jest.fn();
+    render(<SessionDetail session={sessionWith()} onClose={() => {}} onVote={onVote} />);
+    await userEvent.click(screen.getByRole("tab", { name: "Summary" }));
+    await userEvent.click(screen.getByRole("button", { name: "Review Relationship Insights" }));
+    const review = screen.getByRole("dialog", { name: "Relationship Insights" });
+
+    await userEvent.click(within(review).getByRole("button", { name }));
+    expect(onVote.mock.calls).toEqual([[0, action]]);
+    expect(within(review).getByText("Card 2 of 2")).toBeInTheDocument();
+
+    // Done on the last card is Next's: helpful.
+    await userEvent.click(within(review).getByRole("button", { name: /Done/ }));
+    expect(onVote.mock.calls).toEqual([
+      [0, action],
+      [1, "helpful"],
+    ]);
+  });
+
+  it("without a vote handler (a session that takes no votes) only moves through the cards", async () => {
+    render(<SessionDetail session={sessionWith()} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole("tab", { name: "Summary" }));
+    await userEvent.click(screen.getByRole("button", { name: "Review Relationship Insights" }));
+    const review = screen.getByRole("dialog", { name: "Relationship Insights" });
+    await userEvent.click(within(review).getByRole("button", { name: /Next/ }));
+    await userEvent.click(within(review).getByRole("button", { name: /Done/ }));
+    expect(screen.queryByRole("dialog", { name: "Relationship Insights" })).toBeNull();
   });
 });

@@ -52,7 +52,11 @@ test("a quote on an insight card opens the transcript at the line it was said", 
   await expect(review.getByText("Card 3 of 3")).toBeVisible();
   await review.getByRole("button", { name: /Done/ }).click();
   await expect(review).toBeHidden();
+  // Next from a voted card kept its vote; Skip and Done on cards not voted yet voted as the deck's swipes do.
   await expect(detail.getByRole("button", { name: /Curiosity/ })).toContainText("Helpful");
+  await expect(detail.getByRole("button", { name: /Timing/ })).toContainText("Not Helpful");
+  await expect(detail.getByRole("button", { name: /Appreciation/ })).toContainText("Helpful");
+  await expect(detail.getByRole("button", { name: /Appreciation/ })).not.toContainText("Not Helpful");
 });
 
 test("guest: when the regeneration fails, Analysis Generation Failed offers Try Again, and Cancel ends with the general advice", async ({
