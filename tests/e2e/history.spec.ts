@@ -3,6 +3,7 @@ import { type APIRequestContext, type BrowserContext, type Page } from "@playwri
 import { SESSION_TOASTS } from "../../components/deck/texts";
 import { HISTORY_TEXTS as T } from "../../components/history/texts";
 import { SESSION_DETAIL_TEXTS } from "../../components/session-detail/texts";
+import { ANALYSIS_TEXTS } from "../../components/session/texts";
 import { SESSION_STORAGE_MESSAGES } from "../../lib/client/storage/storage-warning";
 import { fakeProviders } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
@@ -386,6 +387,49 @@ test("Regenerate Recommendations that fails: 'Regeneration Failed', and the reco
   await expect(reopened.getByRole("listitem").filter({ hasText: "Plan Saturday together" })).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]"));
   expect(stored[0].recommendations).toEqual(["Plan Saturday together"]);
+});
+
+test("guest, a failed analysis whose transcript is gone or blank: the retry says 'Missing transcript data' or 'Empty transcript', and nothing is sent", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  const failedAt = Date.UTC(2026, 10, 20, 10);
+  // As keepFailedAnalysis writes them, one without its transcript (storage cleaned by hand, an older version's copy) and
+  // one whose transcript holds no words.
+  const failedAnalysis = (id: string, hour: number, transcript?: string) => ({
+    id,
+    isLocal: true,
+    ...(transcript === undefined ? {} : { transcript }),
+    createdAt: new Date(failedAt + hour * 3_600_000).toISOString(),
+    timestamp: failedAt + hour * 3_600_000,
+    failedAnalysis: { error: "Service Unavailable", timestamp: failedAt, attemptCount: 1 },
+  });
+  await page.evaluate(
+    (sessions) => localStorage.setItem("local_sessions", JSON.stringify(sessions)),
+    [failedAnalysis("local-1700000000037", 0), failedAnalysis("local-1700000000038", 1, "   ")],
+  );
+  await page.reload();
+  const recorder = new RecorderPage(page);
+  const analyses: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.url().includes("/api/analyze")) analyses.push(sent.url());
+  });
+  await expect(recorder.retryButtons).toHaveCount(2);
+
+  // Named by when they were recorded (the browser runs in UTC): 10:00 has no transcript, 11:00 a blank one.
+  await recorder.retryButtons.filter({ hasText: "10:00 AM" }).click();
+  await expect(page.getByRole("listitem").getByText(ANALYSIS_TEXTS.missingTranscript, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText(ANALYSIS_TEXTS.errorTitle, { exact: true })).toBeVisible();
+
+  await recorder.retryButtons.filter({ hasText: "11:00 AM" }).click();
+  await expect(page.getByRole("listitem").getByText(ANALYSIS_TEXTS.emptyTranscript, { exact: true })).toBeVisible();
+
+  expect(analyses).toEqual([]);
+  // Both still listed, and the recorder is free.
+  await expect(recorder.retryButtons).toHaveCount(2);
+  await expect(recorder.startButton).toBeEnabled();
 });
 
 test("a move into the account that the server cannot store ('Sessions Saved Locally') or refuses ('Migration Notice'): the sessions stay here, and the next visit moves them", async ({
