@@ -1,5 +1,6 @@
 import { type BrowserContext, type Page, type Request, type TestInfo } from "@playwright/test";
 
+import { REALTIME_TEXTS } from "../../lib/domain/solo/realtime-texts";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, signIn, test, visitSignedOut } from "./support/app";
@@ -295,25 +296,28 @@ test("signed in: the connection drops midway - the recording is kept, a failed u
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 30_000 });
 });
 
-test("signed in: the voice provider sends an error event - 'Voice Coach Error' with its message, the coach ends, the journal goes on", async ({
-  page,
-  context,
-}) => {
-  await startJournalWithCoach(page, context, `user_e2e_solo_error_${Date.now()}`);
+for (const { event, control, said } of [
+  { event: "an error event", control: "realtime/error", said: "Your session hit the maximum duration of 60 minutes." },
+  // Without words of its own, the spec's generic text.
+  { event: "an error event without a message", control: "realtime/error-without-message", said: REALTIME_TEXTS.genericRealtimeError },
+]) {
+  test(`signed in: the voice provider sends ${event} - 'Voice Coach Error' says '${said}', the coach ends, the journal goes on`, async ({ page, context }) => {
+    await startJournalWithCoach(page, context, `user_e2e_solo_error_${Date.now()}`);
 
-  await fetch(`${fakeProviders.baseUrl}/__control/realtime/error`, { method: "POST" });
-  const toast = page.getByRole("listitem").filter({ hasText: "Voice Coach Error" });
-  await expect(toast).toBeVisible({ timeout: 15_000 });
-  await expect(toast.getByText("Your session hit the maximum duration of 60 minutes.", { exact: true })).toBeVisible();
-  await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
-  // The app hangs up on the coach (a paid connection) and the recording carries on.
-  await expect.poll(async () => (await realtimeCalls()).every((call) => call.closed), { timeout: 10_000 }).toBe(true);
-  const timer = page.getByRole("timer");
-  const shown = await timer.textContent();
-  await expect(timer).not.toHaveText(shown ?? "", { timeout: 3_000 });
-  await page.getByRole("button", { name: "Cancel", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
-});
+    await fetch(`${fakeProviders.baseUrl}/__control/${control}`, { method: "POST" });
+    const toast = page.getByRole("listitem").filter({ hasText: "Voice Coach Error" });
+    await expect(toast).toBeVisible({ timeout: 15_000 });
+    await expect(toast.getByText(said, { exact: true })).toBeVisible();
+    await expect(page.getByTestId("coach-status")).toHaveText("Recording your journal");
+    // The app hangs up on the coach (a paid connection) and the recording carries on.
+    await expect.poll(async () => (await realtimeCalls()).every((call) => call.closed), { timeout: 10_000 }).toBe(true);
+    const timer = page.getByRole("timer");
+    const shown = await timer.textContent();
+    await expect(timer).not.toHaveText(shown ?? "", { timeout: 3_000 });
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+  });
+}
 
 test("guest: an outage keeps the journal in the history, and 'Tap to retry' analyses it as a journal from Relationship mode", async ({ page, context }) => {
   await fakeProviders.reset();

@@ -12,6 +12,7 @@
 // Control (beside server.mjs's queue, where "openai.realtime.calls" takes { status, body } to fail the SDP exchange):
 //   POST /__control/realtime/drop    closes the data channel and the connection of every live call (a lost connection)
 //   POST /__control/realtime/error   sends every live call an error event the session cannot go on from (its maximum duration)
+//   POST /__control/realtime/error-without-message   the same with an error that carries no message (a server error)
 //   GET  /__control/realtime/calls   per call: the client event types received, guide headlines, microphone packets, state
 // Nothing here logs or keeps audio; transcripts are the fake's own fixed lines.
 import { execFileSync } from "node:child_process";
@@ -406,9 +407,10 @@ export function handleRealtimeControl(req, res, action, send) {
     send(res, 200, { ok: true, dropped });
     return true;
   }
-  if (req.method === "POST" && action === "realtime/error") {
+  if (req.method === "POST" && (action === "realtime/error" || action === "realtime/error-without-message")) {
     const live = [...calls];
-    for (const call of live) call.send({ type: "error", error: SESSION_EXPIRED });
+    const error = action === "realtime/error" ? SESSION_EXPIRED : { type: "server_error", code: null, message: null };
+    for (const call of live) call.send({ type: "error", error });
     send(res, 200, { ok: true, sent: live.map((call) => call.id) });
     return true;
   }
