@@ -7,6 +7,7 @@ import { RECORDER_MESSAGES } from "../../lib/client/recordings/recorder";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
+import { analysis } from "./support/results";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
 // Relationship mode from the fake microphone (tests/fixtures/two-voices.wav) to named speakers (issue 3).
@@ -712,6 +713,39 @@ test("recordings kept on this device that cannot be read: 'Warning', 'Could not 
   await expect(recorder.history.getByText("No completed sessions yet. Record a conversation to get started!")).toBeVisible();
   await expect(recorder.startButton).toBeEnabled();
 });
+
+for (const { browser, refusal, said } of [
+  { browser: "that keeps nothing on the device (private browsing)", refusal: "SecurityError", said: AUDIO_STORAGE_MESSAGES.unavailable },
+  { browser: "whose storage fails", refusal: "DataError", said: AUDIO_STORAGE_MESSAGES.failed },
+]) {
+  test(`a browser ${browser}: 'Warning' says so while recording, and the recording is still transcribed and analysed from the tab's copy`, async ({
+    page,
+    context,
+  }) => {
+    await fakeProviders.reset();
+    await fakeProviders.queue("gemini.generate", { body: analysis });
+    await visitSignedOut(context, ACCOUNT_SERVER);
+    // Every write to the app's audio database is refused with the browser's error.
+    await page.addInitScript((name) => {
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore["put"]>) {
+        if (this.transaction.db.name === "coach-audio") throw new DOMException("The operation failed.", name);
+        return put.apply(this, args);
+      };
+    }, refusal);
+    await page.goto(ACCOUNT_SERVER.url);
+    const recorder = new RecorderPage(page);
+    await recorder.startRecording();
+    await expect(page.getByText(FAILURE_TEXTS.warningTitle, { exact: true })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(said, { exact: true })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    await recorder.stopButton.click();
+
+    await recorder.nameSpeakers(["Ana", "Ben"]);
+    await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
+    expect(await recorder.storedChunkCounts()).toEqual({});
+  });
+}
 
 test("a device with no room for the audio: 'Warning' says so, and an outage's Save Locally says 'Error Saving Recording' while the tab's copy still retries", async ({
   page,
