@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import "fake-indexeddb/auto";
 
+import { promisifyRequest } from "idb-keyval";
+
 import {
   appendChunk,
   AUDIO_STORAGE_MESSAGES,
@@ -24,6 +26,16 @@ import {
 
 const bytes = (...values: number[]) => new Blob([new Uint8Array(values)]);
 const start = (id: string, startedAt = 1_000) => beginRecording({ id, mimeType: "audio/webm;codecs=opus", startedAt, mode: "couple" });
+
+/** Every key in the app's audio database, read directly: what is on the device, whatever the store's lists show. */
+async function storedKeys(): Promise<IDBValidKey[]> {
+  const database = await promisifyRequest(indexedDB.open("coach-audio"));
+  try {
+    return await promisifyRequest(database.transaction("recordings").objectStore("recordings").getAllKeys());
+  } finally {
+    database.close();
+  }
+}
 
 async function blobBytes(blob: Blob | null): Promise<number[]> {
   if (!blob) throw new Error("expected a blob");
@@ -143,6 +155,18 @@ describe("audio store", () => {
     // A new recording under the old id starts empty: no chunk survived the delete.
     await start("gone");
     expect(await readRecordingBlob("gone")).toBeNull();
+  });
+
+  it("stores no chunk for a recording that is not stored: a late last chunk after its recording was deleted leaves nothing", async () => {
+    await start("sent");
+    expect(await appendChunk("sent", 0, bytes(1))).toBe(true);
+    await deleteRecording("sent");
+
+    // The stop's final chunk, arriving after the recording was sent and deleted; and one of a recording never begun.
+    expect(await appendChunk("sent", 1, bytes(2))).toBe(false);
+    expect(await appendChunk("never-begun", 0, bytes(3))).toBe(false);
+
+    expect(await storedKeys()).toEqual([]);
   });
 
   it("turns a full disk into a typed, user-safe error and keeps the chunks already stored", async () => {

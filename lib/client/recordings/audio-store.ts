@@ -235,12 +235,15 @@ export async function beginRecording(input: { id: string; mimeType: string; star
 }
 
 /**
- * Stores one chunk as soon as it arrives, at its store index (partChunkIndex(part, i); part 0's chunk i is index i).
- * Empty chunks (MediaRecorder emits some) are skipped.
+ * Stores one chunk as soon as it arrives, at its store index (partChunkIndex(part, i); part 0's chunk i is index i), and
+ * says whether it did. Empty chunks (MediaRecorder emits some) are skipped. Only into a stored recording, checked in the
+ * same transaction: a last chunk that arrives after its recording was sent and deleted (a stop whose event came late),
+ * or one of a recording that could not be begun, would otherwise stay on this device for good, audio that no list shows
+ * and nothing deletes.
  */
-export async function appendChunk(id: string, index: number, chunk: Blob): Promise<void> {
+export async function appendChunk(id: string, index: number, chunk: Blob): Promise<boolean> {
   if (!Number.isInteger(index) || index < 0) throw new RangeError(`Chunk index must be a non-negative integer, got ${index}`);
-  if (chunk.size === 0) return;
+  if (chunk.size === 0) return false;
   let bytes: ArrayBuffer;
   try {
     // Read before the transaction opens: an IndexedDB transaction closes while it waits on a non-IndexedDB promise.
@@ -248,12 +251,7 @@ export async function appendChunk(id: string, index: number, chunk: Blob): Promi
   } catch (error) {
     throw new AudioStorageError("failed", error);
   }
-  await run((store) =>
-    store("readwrite", (objects) => {
-      objects.put(bytes, chunkKey(id, index));
-      return promisifyRequest(objects.transaction);
-    }),
-  );
+  return writeIfRecordingExists(id, (objects) => objects.put(bytes, chunkKey(id, index)));
 }
 
 /**

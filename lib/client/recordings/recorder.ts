@@ -361,8 +361,7 @@ export function createAudioRecorder({
         recorder.chunks.push(chunk);
         enqueue(async () => {
           const index = partChunkIndex(part, number);
-          await appendChunk(id, index, chunk);
-          onChunkStored?.({ index, part, size: chunk.size });
+          if (await appendChunk(id, index, chunk)) onChunkStored?.({ index, part, size: chunk.size });
         });
       }
       // Chunks keep coming every 500 ms in a background tab whose timers the browser slows down: a cut is not late.
