@@ -31,6 +31,7 @@ type DetailSession = HistoryEntry & {
 export function HistoryDetail({ session: initial, onClose }: { session: DetailSession; onClose: () => void }) {
   const [session, setSession] = useState(initial);
   const [step, setStep] = useState<AnalysisStep | null>(null);
+  const [openOn, setOpenOn] = useState<"transcript" | "summary">("transcript");
   // The session as last shown, for what finishes later: a vote's backup is written when its send fails.
   const latest = useRef(session);
   useEffect(() => {
@@ -50,14 +51,20 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
     return latest.current;
   }
 
-  function persist(id: string, fields: Record<string, unknown>) {
-    if (!isDeviceSessionId(id)) return;
+  /** Keeps a device session's change on this device; false when the browser refused it (its Warning is showing). */
+  function persist(id: string, fields: Record<string, unknown>): boolean {
+    if (!isDeviceSessionId(id)) return true;
     try {
       upsertLocalSessionRecord({ id, ...fields });
+      return true;
     } catch (error) {
       // Moved while this was under way (a regeneration): the change follows the session into the account, if it can.
-      if (error instanceof SessionMovedError) changeAfterMove({ ...latest.current, ...fields }, error.moved);
-      else showToast(storageWarning(error));
+      if (error instanceof SessionMovedError) {
+        changeAfterMove({ ...latest.current, ...fields }, error.moved);
+        return true;
+      }
+      showToast(storageWarning(error));
+      return false;
     }
   }
 
@@ -67,7 +74,10 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
     const voted = { ...session, swipeActions };
     latest.current = voted;
     setSession(voted);
-    if (isDeviceSessionId(session.id)) return persist(session.id, { swipeActions });
+    if (isDeviceSessionId(session.id)) {
+      persist(session.id, { swipeActions });
+      return;
+    }
     sessionApi.swipe(session.id, swipeActions).catch(() => {
       // The toast says "We've saved a local backup": as after a vote in the deck, the session with its votes is kept on this
       // device, and the next migration into the account brings the votes to the server. The session as it is now, with
@@ -83,6 +93,8 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
   }
 
   function regenerate() {
+    // The detail comes back on the summary, where the new recommendations are.
+    setOpenOn("summary");
     const session = current();
     const request = { sessionId: session.id, cards: (analysisOf(session)?.cards ?? []) as InsightCard[], swipeActions: session.swipeActions ?? [] };
     return regenerateRecommendations(request, {
@@ -90,12 +102,12 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
       apply: ({ summary, recommendations, encouragement, reminderDate }) => {
         const fields = { summary, recommendations, encouragement, reminderDate };
         setSession((shown) => ({ ...shown, ...fields }));
-        persist(session.id, fields);
+        return persist(session.id, fields);
       },
     });
   }
 
   if (step) return <AnalysingOverlay step={step} />;
   const createdAt = session.createdAt instanceof Date ? session.createdAt.toISOString() : (session.createdAt ?? undefined);
-  return <SessionDetail session={{ ...session, createdAt }} onClose={onClose} onVote={vote} onRegenerate={() => void regenerate()} />;
+  return <SessionDetail session={{ ...session, createdAt }} onClose={onClose} onVote={vote} onRegenerate={() => void regenerate()} initialTab={openOn} />;
 }

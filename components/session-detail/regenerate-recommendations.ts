@@ -18,11 +18,12 @@ export type RegenerationRequest = { sessionId: string; cards: InsightCard[]; swi
  * Regenerate Recommendations (spec part 2 section 4), wherever the speaker analysis is open: the history's detail or the
  * results' completion. The view hides (`setStep` non-null) while the processing overlay steps through identifying and
  * generating; a new summary is asked for the cards and the votes as they are now; `apply` gets it (the last three
- * recommendations) before the toast says so; the view comes back 300 ms later. A failure is toasted and changes nothing.
+ * recommendations) and says whether it was taken and kept, and only then does the toast say it was updated (a refused
+ * write's Warning stays on screen); the view comes back 300 ms later. A failure is toasted and changes nothing.
  */
 export async function regenerateRecommendations(
   { sessionId, cards, swipeActions }: RegenerationRequest,
-  { setStep, apply }: { setStep: (step: AnalysisStep | null) => void; apply: (summary: SessionSummary) => void },
+  { setStep, apply }: { setStep: (step: AnalysisStep | null) => void; apply: (summary: SessionSummary) => boolean },
 ): Promise<void> {
   const requested = sessionApi.summary(sessionId, { analysis: { cards }, swipeActions });
   requested.catch(() => undefined); // handled below, after the steps have shown
@@ -33,8 +34,8 @@ export async function regenerateRecommendations(
   setStep("generating");
   try {
     const summary = await requested;
-    apply({ ...summary, recommendations: keepLastRecommendations(summary.recommendations, 3) });
-    showToast({ title: T.recommendationsUpdated, variant: "success" });
+    if (apply({ ...summary, recommendations: keepLastRecommendations(summary.recommendations, 3) }))
+      showToast({ title: T.recommendationsUpdated, variant: "success" });
   } catch (error) {
     if (error instanceof SessionApiError && error.status === 429) {
       // The summary's rate limit: how long until Regenerate Recommendations can run again.

@@ -361,6 +361,14 @@ describe("SessionDetail, quotes that open the transcript", () => {
   });
 });
 
+it("opens on the summary when asked (back from a regeneration), on the transcript by default", () => {
+  const { unmount } = render(<SessionDetail session={sessionWith()} onClose={() => {}} initialTab="summary" />);
+  expect(screen.getByRole("tab", { name: "Summary" })).toHaveAttribute("aria-selected", "true");
+  unmount();
+  render(<SessionDetail session={sessionWith()} onClose={() => {}} />);
+  expect(screen.getByRole("tab", { name: "Transcript" })).toHaveAttribute("aria-selected", "true");
+});
+
 describe("SessionDetail, the Relationship Insights review screen", () => {
   it("steps through the cards with their tips: a vote is kept, moving on from a voted card adds none, Done on the last closes", async () => {
     const onVote = jest.fn();
@@ -414,6 +422,24 @@ describe("SessionDetail, the Relationship Insights review screen", () => {
       [0, action],
       [1, "helpful"],
     ]);
+  });
+
+  it("a session without cards shows the placeholder with no vote buttons, and its review votes nothing", async () => {
+    const onVote = jest.fn();
+    render(
+      <SessionDetail
+        session={sessionWith({ analysis: { ...(sessionWith().analysis as Record<string, unknown>), cards: [] } })}
+        onClose={() => {}}
+        onVote={onVote}
+      />,
+    );
+    await userEvent.click(screen.getByRole("tab", { name: "Summary" }));
+    expect(screen.queryByRole("button", { name: "Helpful" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Review Relationship Insights" }));
+    const review = screen.getByRole("dialog", { name: "Relationship Insights" });
+    expect(within(review).queryByRole("button", { name: "Helpful" })).toBeNull();
+    await userEvent.click(within(review).getByRole("button", { name: /Done/ }));
+    expect(onVote).not.toHaveBeenCalled();
   });
 
   it("without a vote handler (a session that takes no votes) only moves through the cards", async () => {

@@ -39,6 +39,8 @@ export type SessionDetailProps = {
   onRegenerate?: () => void;
   /** Opens at the transcript line said at this time (seconds): a tapped quote. */
   focusSeconds?: number | null;
+  /** The tab it opens on; the spec's default is the transcript. The summary after a regeneration, to show what changed. */
+  initialTab?: "transcript" | "summary";
 };
 
 /** A request to show the line said at `seconds`; `request` changes on every tap, so the same quote tapped again scrolls again. */
@@ -48,8 +50,8 @@ type Tab = "transcript" | "summary";
 const TABS: readonly Tab[] = ["transcript", "summary"];
 
 /** Spec part 2 section 2 "Session detail view (two tabs, default 'Transcript')". */
-export function SessionDetail({ session, onClose, onVote, onRegenerate, focusSeconds = null }: SessionDetailProps) {
-  const [tab, setTab] = useState<Tab>("transcript");
+export function SessionDetail({ session, onClose, onVote, onRegenerate, focusSeconds = null, initialTab = "transcript" }: SessionDetailProps) {
+  const [tab, setTab] = useState<Tab>(initialTab);
   const [focus, setFocus] = useState<TranscriptFocus | null>(focusSeconds === null ? null : { seconds: focusSeconds, request: 0 });
   const openTranscriptAt = useCallback((seconds: number) => {
     setTab("transcript");

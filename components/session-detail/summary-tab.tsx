@@ -40,7 +40,10 @@ export function SummaryTab({
 }) {
   const analysis = analysisOf(session);
   const coach = typeof analysis?.coachResponse === "string" && analysis.coachResponse.trim() !== "" ? analysis.coachResponse : T.coachResponseDefault;
-  const cards = cardsOrPlaceholder(readCards(analysis?.cards));
+  const storedCards = readCards(analysis?.cards);
+  const cards = cardsOrPlaceholder(storedCards);
+  // The placeholder of a session without cards is not a card a vote could be stored for (as in the deck).
+  const canVote = onVote !== undefined && storedCards.length > 0;
   // A vote made here shows at once; the parent's swipeActions catch up when it saves.
   const [localVotes, setLocalVotes] = useState<Record<number, Vote>>({});
   const [reviewing, setReviewing] = useState(false);
@@ -95,7 +98,7 @@ export function SummaryTab({
         <ul className="flex flex-col gap-3">
           {cards.map((card, index) => (
             <li key={index}>
-              <InsightItem card={card} vote={votes[index]} onVote={onVote ? (action) => vote(index, action) : undefined} />
+              <InsightItem card={card} vote={votes[index]} onVote={canVote ? (action) => vote(index, action) : undefined} />
             </li>
           ))}
         </ul>
@@ -103,7 +106,7 @@ export function SummaryTab({
           {T.reviewInsights}
         </Button>
       </CardGroup>
-      {reviewing ? <InsightsReview cards={cards} votes={votes} onVote={onVote ? vote : undefined} onClose={() => setReviewing(false)} /> : null}
+      {reviewing ? <InsightsReview cards={cards} votes={votes} onVote={canVote ? vote : undefined} onClose={() => setReviewing(false)} /> : null}
 
       <SignalsView signals={session.signals} nameOf={nameOf} />
 

@@ -137,10 +137,10 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
         apply: (summary) => {
           // Onto the session as it is now, and only if it is still the one open.
           const latest = current();
-          if (!latest || (latest.id !== session.id && latest.id !== accountCopyOf(session).id)) return;
+          if (!latest || (latest.id !== session.id && latest.id !== accountCopyOf(session).id)) return false;
           const next = withSummary(latest, summary);
-          if (next.isLocal) keepOnDevice(next);
           kit.dispatch({ type: "SESSION_UPDATED", session: next });
+          return next.isLocal ? keepOnDevice(next) : true;
         },
       });
     },

@@ -5,6 +5,7 @@ import { LIMIT_TEXTS } from "@/components/recording/texts";
 import { REGENERATION_STEPS_MS } from "@/components/session-detail/regenerate-recommendations";
 import { SESSION_DETAIL_TEXTS } from "@/components/session-detail/texts";
 import { SessionApiError } from "@/lib/client/sessions/session-api";
+import { SESSION_STORAGE_MESSAGES } from "@/lib/client/storage/storage-warning";
 import { currentToast } from "@/lib/client/toast/toast-store";
 import type { InsightCard } from "@/lib/domain/analysis/types";
 import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
@@ -47,7 +48,10 @@ beforeEach(() => {
   localStorage.clear();
   sessionApi.summary.mockReset();
 });
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 test("asks for a summary of the cards and votes as they are, steps through the overlay, and puts the last three recommendations on the session", async () => {
   sessionApi.summary.mockResolvedValue(FRESH);
@@ -107,4 +111,19 @@ test("results closed while it ran: the summary is not written anywhere", async (
 
   expect(flow.kit.getState().phase.name).toBe("idle");
   expect(localStorage.getItem("local_sessions")).toBeNull();
+  expect(currentToast()?.title).not.toBe(SESSION_DETAIL_TEXTS.recommendationsUpdated);
+});
+
+test("a guest's device refuses the new summary: its Warning stays, and nothing claims it was updated", async () => {
+  sessionApi.summary.mockResolvedValue(FRESH);
+  const flow = setUpFlow();
+  flow.results.open(GUEST_SESSION);
+  jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+    throw new DOMException("full", "QuotaExceededError");
+  });
+
+  regenerateIn(flow);
+  await jest.advanceTimersByTimeAsync(ALL_STEPS_MS);
+
+  expect(currentToast()).toMatchObject({ title: "Warning", description: SESSION_STORAGE_MESSAGES.quota });
 });

@@ -29,16 +29,24 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
   const [detailOpen, setDetailOpen] = useState(false);
   // The time of a tapped quote: the transcript opens at the line said then.
   const [detailFocus, setDetailFocus] = useState<number | null>(null);
+  // The tab the detail opens on: the transcript, or its summary when it comes back from a regeneration.
+  const [detailTab, setDetailTab] = useState<"transcript" | "summary">("transcript");
   const openDetail = (seconds: number | null = null) => {
     setDetailFocus(seconds);
+    setDetailTab("transcript");
     setDetailOpen(true);
   };
   // Decided once, when the results open (spec part 2 section 4): a completed session, or one with every card voted,
   // starts at its completion screen.
   const [startAtComplete] = useState(() => session.isCompleted || isDeckComplete(session.analysis.cards, session.swipeActions));
-  // Regenerate Recommendations under way: the speaker analysis gives way to the processing overlay's steps.
+  // Regenerate Recommendations under way: the speaker analysis gives way to the processing overlay's steps, then comes
+  // back on its summary, where the new recommendations are.
   const [regenerationStep, setRegenerationStep] = useState<AnalysisStep | null>(null);
-  const deckDone = session.isCompleted || isDeckComplete(session.analysis.cards, session.swipeActions);
+  const regenerate = () => {
+    setDetailFocus(null);
+    setDetailTab("summary");
+    flow.regenerate(setRegenerationStep);
+  };
   const summary =
     session.summary && session.isCompleted
       ? {
@@ -77,9 +85,11 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
           session={session}
           onClose={() => setDetailOpen(false)}
           onVote={flow.vote}
-          // Once the deck is done (before, there is no summary yet to replace), and never for the tutorial's example.
-          onRegenerate={deckDone && !results.summaryLoading && !session.isExample ? () => flow.regenerate(setRegenerationStep) : undefined}
+          // Once the completion screen shows a summary (before, there is none to replace: the detail can open over the
+          // deck, and votes cast in it can finish the deck before its own summary is asked for); never for the example.
+          onRegenerate={summary && !results.summaryLoading && !session.isExample ? regenerate : undefined}
           focusSeconds={detailFocus}
+          initialTab={detailTab}
         />
       ) : null}
       {/* A new conversation first asks what became of the last one's commitments (issue 11 follow-through). */}

@@ -97,7 +97,8 @@ test(
     // Matched by text: while the detail (a modal dialog) is open, Radix hides the toast region from the accessibility tree.
     await expect(page.getByText("Recommendations Updated", { exact: true })).toBeVisible({ timeout: 10_000 });
     const reopened = page.getByRole("dialog", { name: "Weekend plans" });
-    await reopened.getByRole("tab", { name: "Summary" }).click();
+    // Back on the summary, where the new recommendations are.
+    await expect(reopened.getByRole("tab", { name: "Summary" })).toHaveAttribute("aria-selected", "true");
     await expect(reopened.getByRole("heading", { name: "Focus On" })).toBeVisible();
     await expect(reopened.getByRole("listitem").filter({ hasText: "Take a walk together" })).toBeVisible();
     await reopened.getByRole("button", { name: "Close" }).first().click();

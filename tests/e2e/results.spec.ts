@@ -78,7 +78,8 @@ test("signed in: the session, its votes and its summary (regenerated in the spea
   await expect(page.getByRole("dialog", { name: "Analyzing Your Conversation" })).toBeVisible();
   // Matched by text: while the detail (a modal dialog) is open, Radix hides the toast region from the accessibility tree.
   await expect(page.getByText("Recommendations Updated", { exact: true })).toBeVisible({ timeout: 10_000 });
-  await detail.getByRole("tab", { name: "Summary" }).click();
+  // Back on the summary, where the new recommendations are.
+  await expect(detail.getByRole("tab", { name: "Summary" })).toHaveAttribute("aria-selected", "true");
   await expect(detail.getByRole("listitem").filter({ hasText: "Walk after dinner" })).toBeVisible();
   await detail.getByRole("button", { name: "Close" }).first().click();
   await expect(detail).toBeHidden();
