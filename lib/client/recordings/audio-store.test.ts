@@ -251,6 +251,26 @@ describe("audio store", () => {
   });
 });
 
+describe("audio store: a connection that never answers", () => {
+  it("is let go once an operation times out, so the next one opens a new connection instead of waiting again", async () => {
+    await jest.isolateModulesAsync(async () => {
+      const store = await import("./audio-store");
+      // The first open never answers (a lost connection nobody reports); later ones are the browser's.
+      const open = jest.spyOn(indexedDB, "open").mockImplementationOnce(() => ({}) as IDBOpenDBRequest);
+      jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
+      try {
+        const first = expect(store.listStoredRecordings()).rejects.toMatchObject({ name: "AudioStorageError", reason: "failed" });
+        await jest.advanceTimersByTimeAsync(store.STORE_OPERATION_TIMEOUT_MS);
+        await first;
+      } finally {
+        jest.useRealTimers();
+      }
+      await expect(store.listStoredRecordings()).resolves.toEqual([]);
+      expect(open).toHaveBeenCalledTimes(2);
+    });
+  });
+});
+
 const partsOf = async (id: string) => {
   const recording = await readRecordingParts(id);
   if (!recording) throw new Error("expected parts");

@@ -137,9 +137,17 @@ function toAudioStorageError(error: unknown): AudioStorageError {
  */
 export const STORE_OPERATION_TIMEOUT_MS = 30_000;
 
+/** IndexedDB gave no answer in time (the cause of an AudioStorageError "failed"). */
+class StoreTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`IndexedDB did not answer within ${ms} ms`);
+    this.name = "StoreTimeoutError";
+  }
+}
+
 /** `operation`, or an AudioStorageError ("failed") once `ms` have passed without an answer. */
 export function withinTime<T>(operation: Promise<T>, ms: number): Promise<T> {
-  return withDeadline(operation, ms, () => new AudioStorageError("failed", new Error(`IndexedDB did not answer within ${ms} ms`)));
+  return withDeadline(operation, ms, () => new AudioStorageError("failed", new StoreTimeoutError(ms)));
 }
 
 /**
@@ -155,6 +163,9 @@ async function run<T>(operation: (store: UseStore) => Promise<T>): Promise<T> {
       // A caller's mistake (a part begun out of order) is not the browser's storage failing.
       if (error instanceof RangeError) throw error;
       const failure = toAudioStorageError(error);
+      // A connection that gave no answer (lost without a word, or an open that never ends) is let go, so the next
+      // operation opens a new one instead of waiting on it again; this one still fails, as it may yet write.
+      if (failure.cause instanceof StoreTimeoutError) connection = null;
       if (failure.reason !== "unavailable") throw failure;
       connection = null;
       if (attempt >= 2) throw failure;

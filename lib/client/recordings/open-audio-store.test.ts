@@ -87,6 +87,20 @@ describe("openAudioStore", () => {
     expect(await get("new", store)).toBe(1);
   });
 
+  it("does not wait for good on a tab that holds the database open and ignores versionchange: it fails now, and works once that tab closes", async () => {
+    await makeDatabase(1, []);
+    // A connection as idb-keyval's createStore (a tab on an older build) keeps it: no versionchange handler.
+    const olderTab = await promisifyRequest(indexedDB.open(DATABASE));
+    const store = openAudioStore(DATABASE, STORE);
+
+    await expect(set("k", 1, store)).rejects.toMatchObject({ name: "InvalidStateError" });
+
+    olderTab.close();
+    await set("k", 1, store);
+    expect(await get("k", store)).toBe(1);
+    expect(await describeDatabase()).toEqual({ version: 2, stores: [STORE] });
+  });
+
   it("lets two tabs repair the same database at once without losing either's write", async () => {
     await makeDatabase(1, []);
     const [first, second] = [openAudioStore(DATABASE, STORE), openAudioStore(DATABASE, STORE)];

@@ -1,4 +1,4 @@
-import { promisifyRequest, type UseStore } from "idb-keyval";
+import type { UseStore } from "idb-keyval";
 
 /**
  * idb-keyval's createStore, made proof against a database that exists without its store. createStore creates the store
@@ -18,7 +18,18 @@ export function openAudioStore(databaseName: string, storeName: string): UseStor
     request.onupgradeneeded = () => {
       if (!request.result.objectStoreNames.contains(storeName)) request.result.createObjectStore(storeName);
     };
-    return promisifyRequest(request);
+    return new Promise((resolve, reject) => {
+      let gaveUp = false;
+      request.onsuccess = () => (gaveUp ? request.result.close() : resolve(request.result));
+      request.onerror = () => reject(request.error);
+      // The repair waits for every other connection to close, and one that ignores versionchange (a tab still on a build
+      // from before this one) may never: this open fails now as a store not available, and the next operation tries again.
+      // The repair itself still happens once that connection closes.
+      request.onblocked = () => {
+        gaveUp = true;
+        reject(new DOMException("Another tab holds the recordings' database open.", "InvalidStateError"));
+      };
+    });
   };
 
   const connect = async (): Promise<IDBDatabase> => {
