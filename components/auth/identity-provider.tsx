@@ -111,7 +111,8 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
         await withDeadline(import("@/components/shell/shared-query-client"), CLERK_SIGN_OUT_WAIT_MS, () => new Error("not loaded"))
           .then((query) => query.clearSharedQueryClient())
           .catch(() => undefined);
-        await clearPageCaches();
+        // Bounded like the steps above: a cache store that does not answer must not keep "Sign out" disabled.
+        await withDeadline(clearPageCaches(), CLERK_SIGN_OUT_WAIT_MS, () => new Error("The page caches did not answer")).catch(() => undefined);
         // The cached profile: the name kept on this device was this user's, shown in the header and offered as a speaker's.
         clearDisplayName();
         notifyStoredSettingChanged();

@@ -3,9 +3,13 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
+import { sayLoadFailed } from "@/components/shell/load-failed";
+import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
 import { onSessionsChanged } from "@/lib/client/events";
+import { loadCodeWithin } from "@/lib/client/lazy-code";
 import { AUDIO_DATABASE_NAME } from "@/lib/client/recordings/audio-database";
 import { browserStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
+import { withDeadline } from "@/lib/domain/with-deadline";
 
 import { HistoryPlaceholder } from "./history-placeholder";
 import type { SessionHistory } from "./session-history";
@@ -16,8 +20,14 @@ import type { SessionHistory } from "./session-history";
 // A first visit has none of them, so its first screen carries none of that code; the card shows its empty text as the
 // list would, and the first session saved (the sessions-changed broadcast) brings the list in.
 
-// Rendered only in the browser, once wanted (never on the server): React's lazy, with the placeholder while it loads.
-const History = lazy(() => import("./history-with-query").then((module) => ({ default: module.SessionHistoryWithQuery })));
+// Rendered only in the browser, once wanted (never on the server): React's lazy, with the placeholder while it loads. Its
+// code can fail to arrive (or stall: bounded by loadCodeWithin), typically just after an upload failed on a poor
+// connection; then the placeholder stays and the toast asks for a reload, and the rest of the app, with any recording it
+// holds in memory, stays instead of giving way to the error page.
+const History = lazy(() => loadCodeWithin(import("./history-with-query")).then((module) => ({ default: module.SessionHistoryWithQuery })));
+
+/** How long the browser may take to list its databases before the answer counts as "maybe". */
+const DATABASES_LIST_TIMEOUT_MS = 3000;
 
 const LOCAL_KEYS = [STORAGE_KEYS.localSessions, STORAGE_KEYS.localRecordings, STORAGE_KEYS.failedRecordings] as const;
 
@@ -38,7 +48,8 @@ export async function mayHaveStoredAudio(factory: Pick<IDBFactory, "databases"> 
   if (!factory) return false;
   if (typeof factory.databases !== "function") return true;
   try {
-    return (await factory.databases()).some((database) => database.name === AUDIO_DATABASE_NAME);
+    const databases = await withDeadline(factory.databases(), DATABASES_LIST_TIMEOUT_MS, () => new Error("indexedDB.databases() did not answer"));
+    return databases.some((database) => database.name === AUDIO_DATABASE_NAME);
   } catch {
     return true;
   }
@@ -65,8 +76,10 @@ export function LazySessionHistory(props: ComponentProps<typeof SessionHistory>)
   const placeholder = <HistoryPlaceholder signedIn={identity.signedIn} clerkEnabled={identity.clerkEnabled} empty={wanted === false} />;
   if (!wanted) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <History {...props} />
-    </Suspense>
+    <LoadFailureBoundary fallback={placeholder} onFailure={sayLoadFailed}>
+      <Suspense fallback={placeholder}>
+        <History {...props} />
+      </Suspense>
+    </LoadFailureBoundary>
   );
 }

@@ -5,6 +5,7 @@ import type { ComponentProps } from "react";
 
 import { NamingPending } from "@/components/speakers/naming-pending";
 import { LoadFailureBoundary } from "@/components/ui/load-failure-boundary";
+import { loadCodeWithin } from "@/lib/client/lazy-code";
 import { showToast } from "@/lib/client/toast/toast-store";
 
 import { sayLoadFailed } from "./load-failed";
@@ -16,9 +17,10 @@ import { HOME_TEXTS } from "./texts";
 // start-up, where evaluating it would hold up the first interaction.
 
 // The results query (the follow-through's last commitments): React Query's provider comes with them, not with the home screen.
-const loadSessionResults = () => Promise.all([import("@/components/session/session-results"), import("./shared-query-client")]);
-const loadHistoryDetail = () => import("@/components/history/history-detail");
-const loadIdentifySpeakers = () => import("@/components/speakers/identify-speakers");
+// Each bounded (loadCodeWithin): a download that stalls fails into the screen's boundary instead of spinning for good.
+const loadSessionResults = () => loadCodeWithin(Promise.all([import("@/components/session/session-results"), import("./shared-query-client")]));
+const loadHistoryDetail = () => loadCodeWithin(import("@/components/history/history-detail"));
+const loadIdentifySpeakers = () => loadCodeWithin(import("@/components/speakers/identify-speakers"));
 
 const SessionResults = dynamic(() => loadSessionResults().then(([module, query]) => query.withQueryClient(module.SessionResults)), { ssr: false });
 const HistoryDetail = dynamic(() => loadHistoryDetail().then((module) => module.HistoryDetail), { ssr: false });
