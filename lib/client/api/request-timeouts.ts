@@ -14,12 +14,14 @@ const AI_ROUTE_TIMEOUTS: { pattern: RegExp; maxDurationSeconds: number }[] = [
   { pattern: /^\/api\/(public\/)?sessions\/[^/]+\/summary$/, maxDurationSeconds: 120 },
   // One part of a recording sent in parts (issue 14 §2): a transcription like /api/transcribe.
   { pattern: /^\/api\/(public\/)?uploads\/[^/]+\/parts\/\d+\/transcribe$/, maxDurationSeconds: 300 },
+  // The live coach's session, minted by the voice provider: without the slack the browser gave up as the server answered.
+  { pattern: /^\/api\/(public\/)?realtime\/session$/, maxDurationSeconds: 30 },
 ];
 
 /** Moving this device's sessions into the account writes them all in one call. */
 const MIGRATE_TIMEOUT_MS = 60_000;
-/** The account's export, streamed: a long history is tens of megabytes on a phone's connection. */
-const EXPORT_TIMEOUT_MS = 120_000;
+/** The account's export, streamed (a long history is tens of megabytes on a phone's connection), up to its maxDuration. */
+const EXPORT_TIMEOUT_MS = 120_000 + NETWORK_SLACK_MS;
 /** A 3 MiB piece of a recording on a slow mobile uplink. */
 const UPLOAD_PIECE_TIMEOUT_MS = 120_000;
 /** Everything else reads or writes a few rows. */

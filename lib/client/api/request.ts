@@ -178,7 +178,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
  * A signal that aborts after `ms`: AbortSignal.timeout, or a timer where the browser lacks it (Safari before 16), so that
  * every call keeps its time-out.
  */
-function timeoutSignal(ms: number): AbortSignal | undefined {
+export function timeoutSignal(ms: number): AbortSignal | undefined {
   if (typeof AbortSignal === "undefined") return undefined;
   if (typeof AbortSignal.timeout === "function") return AbortSignal.timeout(ms);
   const controller = new AbortController();

@@ -1,4 +1,4 @@
-import { apiJson } from "@/lib/client/api/request";
+import { apiJson, timeoutSignal } from "@/lib/client/api/request";
 import {
   INITIAL_COACH_SESSION,
   reduceCoachSession,
@@ -119,7 +119,8 @@ async function exchangeSdp(pc: RTCPeerConnection, session: RealtimeSessionAnswer
       method: "POST",
       body: pc.localDescription?.sdp ?? offer.sdp,
       headers: { Authorization: `Bearer ${session.clientSecret}`, "Content-Type": "application/sdp" },
-      signal: AbortSignal.timeout(SDP_EXCHANGE_TIMEOUT_MS),
+      // Not AbortSignal.timeout itself: Safari before 16 lacks it, and the coach would never start there.
+      signal: timeoutSignal(SDP_EXCHANGE_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`${response.status}`);
     const sdp = await response.text();
