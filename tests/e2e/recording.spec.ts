@@ -715,8 +715,10 @@ test("recordings kept on this device that cannot be read: 'Warning', 'Could not 
 });
 
 for (const { browser, refusal, said } of [
-  { browser: "that keeps nothing on the device (private browsing)", refusal: "SecurityError", said: AUDIO_STORAGE_MESSAGES.unavailable },
-  { browser: "whose storage fails", refusal: "DataError", said: AUDIO_STORAGE_MESSAGES.failed },
+  // Private browsing in some browsers: the database cannot even be opened.
+  { browser: "that keeps nothing on the device (private browsing)", refusal: "open", said: AUDIO_STORAGE_MESSAGES.unavailable },
+  // Any other refusal of a chunk's write.
+  { browser: "whose storage fails", refusal: "put", said: AUDIO_STORAGE_MESSAGES.failed },
 ]) {
   test(`a browser ${browser}: 'Warning' says so while recording, and the recording is still transcribed and analysed from the tab's copy`, async ({
     page,
@@ -725,11 +727,18 @@ for (const { browser, refusal, said } of [
     await fakeProviders.reset();
     await fakeProviders.queue("gemini.generate", { body: analysis });
     await visitSignedOut(context, ACCOUNT_SERVER);
-    // Every write to the app's audio database is refused with the browser's error.
-    await page.addInitScript((name) => {
+    await page.addInitScript((refused) => {
+      if (refused === "open") {
+        const open = IDBFactory.prototype.open;
+        IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory["open"]>) {
+          if (args[0] === "coach-audio") throw new DOMException("The operation is insecure.", "SecurityError");
+          return open.apply(this, args);
+        };
+        return;
+      }
       const put = IDBObjectStore.prototype.put;
       IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore["put"]>) {
-        if (this.transaction.db.name === "coach-audio") throw new DOMException("The operation failed.", name);
+        if (this.transaction.db.name === "coach-audio") throw new DOMException("The operation failed.", "DataError");
         return put.apply(this, args);
       };
     }, refusal);
@@ -743,7 +752,9 @@ for (const { browser, refusal, said } of [
 
     await recorder.nameSpeakers(["Ana", "Ben"]);
     await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
-    expect(await recorder.storedChunkCounts()).toEqual({});
+    // Nothing is left waiting for a retry: the recording was sent from memory and is done.
+    await page.getByRole("button", { name: "Close" }).first().click();
+    await expect(recorder.retryButtons).toHaveCount(0);
   });
 }
 

@@ -15,8 +15,8 @@ import { findOwnedSession, ownedSessionWhere, sessionIdSchema, sessionNotFound }
 import { jsonColumn, SESSION_INCLUDE, toSessionDto, type SessionDto } from "./session-dto";
 
 // A full session as the browser saves it (POST /api/sessions/{id}?skipRegeneration=true, migration), with the spec's
-// validity rules (part 2 section 5) and explicit limits. They are checked here, where every session to be stored arrives
-// (a save, or a guest's kept copies at migration, each skipped alone when it breaks them); the browser builds its own.
+// validity rules (part 2 section 5) and explicit limits. They are checked here, where every session the browser saves
+// arrives (a save, or a guest's kept copies at migration, each skipped alone when it breaks them).
 
 export const SESSION_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 

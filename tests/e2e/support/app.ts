@@ -154,6 +154,23 @@ const checkedScreens = new Set<string>();
 const TAKE_SCREENSHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === "1";
 
 /**
+ * Waits (5 s at most) for the page's finite animations and transitions to end; endless ones (a spinner) are left running.
+ * An element caught mid-fade (a toast coming in) has less contrast than the screen it lands on, and axe would report it.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
  * A screen as a user meets it, in two checks: a full-page screenshot for human review (<the run's output dir,
  * test-results…>/screens/<name>-<project>.png; TAKE_SCREENSHOTS), and an axe-core audit against WCAG 2.2 A and AA (names,
  * labels, contrast, roles, landmarks). A violation fails the test, listed with its elements; the test goes on, so one run
@@ -168,6 +185,7 @@ export async function checkScreen(page: Page, name: string, testInfo: TestInfo):
     mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: path.join(dir, `${name}-${testInfo.project.name}.png`), fullPage: true });
   }
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const found = violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,

@@ -72,7 +72,8 @@ export class RecorderPage {
 /**
  * Runs in the page, on the audio chunks the app keeps in IndexedDB: counts them by recording, deletes them, or decodes them
  * (keys sort by recording id, then chunk index, so the stored order is the recorded order). A database the app has not made
- * yet is left alone: opened here, it would be made empty, without the app's store, and the app's recordings would then fail.
+ * yet is left alone: opened here, it would be made empty, without the app's store, which the app would then have to add
+ * (open-audio-store.ts) before its first recording: not the path a user's first recording takes.
  */
 async function inStoredChunks(action: "count" | "delete" | "decode"): Promise<Record<string, number> | number | null> {
   const exists = (await indexedDB.databases()).some((database) => database.name === "coach-audio");
