@@ -195,6 +195,29 @@ test("code that does not arrive: the session says so (Error: Could not prepare s
   await expect(page.getByRole("dialog", { name: "Patchy signal" }).getByText("it came back")).toBeVisible();
 });
 
+test("the history's own code that does not arrive: the card stays as it was, the toast says so, the app stays, and a reload lists the session", async ({
+  page,
+}) => {
+  await page.goto(GUEST_SERVER.url);
+  await expect(history(page).getByText("No completed sessions yet. Record a conversation to get started!")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+
+  // A first visit carries none of the history's code. Another tab saves a session, and this one goes to fetch the list's
+  // code over a connection that has just gone.
+  await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
+  await seedLocalSessions(page, [{ id: "local-1700000000039", briefSummary: "Quiet evening", transcript: "Ana: a quiet evening?\nBen: yes please" }]);
+  await page.evaluate(() => window.dispatchEvent(new StorageEvent("storage", { key: "local_sessions" })));
+
+  await expect(page.getByRole("status").filter({ hasText: "This part of the app did not arrive. Check your connection, then reload the page." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This page couldn’t load" })).toBeHidden();
+  await expect(history(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+
+  await page.unroute("**/_next/static/chunks/**");
+  await page.reload();
+  await expect(history(page).getByRole("button", { name: `${T.openPrefix}Quiet evening` })).toBeVisible();
+});
+
 const openFromHistory = /\/api\/sessions\/[^/?]+\?from=history/;
 
 test("signed in, a session that does not load: 'Could not load session data', no detail, and the next tap opens it", async ({ page, context, request }) => {
