@@ -35,6 +35,16 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
     return session;
   };
 
+  /**
+   * The open session if it is still `session` (or has become its account's copy meanwhile), else null: the results
+   * closed, or gave way to another session (closed, and another opened from the history), whose own summary a late
+   * answer must not replace (nor, for a guest, its copy on this device).
+   */
+  const stillOpen = (session: ClientSession): ClientSession | null => {
+    const latest = current();
+    return latest && (latest.id === session.id || latest.id === accountCopyOf(session).id) ? latest : null;
+  };
+
   async function generateSummary(): Promise<void> {
     const session = current();
     if (!session) return;
@@ -56,11 +66,8 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       fetchServer: () => fetchServerSummary(session),
     });
     if (source !== "existing" && source !== "server") showToast({ title: T.summaryErrorTitle, description: T.summaryErrorBody, variant: "destructive" });
-    // The results closed meanwhile, or gave way to another session (closed, and another opened from the history): this
-    // summary is not that one's, and written over it (and, for a guest, into its copy on this device) it would replace its own.
-    const latest = current();
-    // (The same session when it has become the account's copy meanwhile.)
-    if (!latest || (latest.id !== session.id && latest.id !== accountCopyOf(session).id)) return;
+    const latest = stillOpen(session);
+    if (!latest) return;
     const next = withSummary(latest, summary);
     if (next.isLocal) keepOnDevice(next);
     kit.dispatch({ type: "SUMMARY_READY", session: next });
@@ -135,9 +142,8 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       void regenerateRecommendations(request, {
         setStep,
         apply: (summary) => {
-          // Onto the session as it is now, and only if it is still the one open.
-          const latest = current();
-          if (!latest || (latest.id !== session.id && latest.id !== accountCopyOf(session).id)) return false;
+          const latest = stillOpen(session);
+          if (!latest) return false;
           const next = withSummary(latest, summary);
           kit.dispatch({ type: "SESSION_UPDATED", session: next });
           return next.isLocal ? keepOnDevice(next) : true;
