@@ -1,6 +1,7 @@
 // One toast at a time (spec part 1, section 9): a new toast replaces the one showing.
 
 import { SESSION_KEYS } from "@/lib/client/storage/browser-keys";
+import { cutText } from "@/lib/domain/text";
 
 /** How long a toast shows (spec part 1, section 9). */
 export const TOAST_DURATION_MS = 5000;
@@ -72,8 +73,8 @@ export function showToastKeptAcrossReload(): void {
     const { title, description, variant } = kept as Record<string, unknown>;
     if (typeof title !== "string" || !title) return;
     showToast({
-      title: title.slice(0, 200),
-      description: typeof description === "string" ? description.slice(0, 500) : undefined,
+      title: cutText(title, 200),
+      description: typeof description === "string" ? cutText(description, 500) : undefined,
       variant: VARIANTS.find((known) => known === variant) ?? "default",
     });
   } catch {
