@@ -204,6 +204,25 @@ describe("SessionDetail, Summary tab", () => {
     expect(curiosity).toHaveTextContent("Helpful");
   });
 
+  it("keeps votes on the stored card they belong to when a malformed card before them is left out", async () => {
+    const onVote = jest.fn();
+    const cards = [{ insight: "no dimension" }, ...CARDS];
+    const base = sessionWith().analysis as Record<string, unknown>;
+    const panel = await openSummary(sessionWith({ analysis: { ...base, cards }, swipeActions: [{ cardIndex: 2, action: "unhelpful" }] }), {
+      onVote,
+    });
+    expect(within(panel).queryByText("no dimension")).not.toBeInTheDocument();
+    const timing = within(panel).getByRole("button", { name: /Timing/ });
+    expect(timing).toHaveTextContent("Not Helpful");
+    const curiosity = within(panel).getByRole("button", { name: /Curiosity/ });
+    expect(curiosity).not.toHaveTextContent(/Helpful/);
+
+    await userEvent.click(curiosity);
+    await userEvent.click(within(curiosity.closest("article")!).getByRole("button", { name: "Helpful" }));
+    expect(onVote).toHaveBeenCalledWith(1, "helpful");
+    expect(curiosity).toHaveTextContent("Helpful");
+  });
+
   it("draws the talk-share chart from analysis.metrics with an accessible summary", async () => {
     const speaker = {
       talkSeconds: 0,

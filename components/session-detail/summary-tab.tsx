@@ -40,14 +40,20 @@ export function SummaryTab({
 }) {
   const analysis = analysisOf(session);
   const coach = typeof analysis?.coachResponse === "string" && analysis.coachResponse.trim() !== "" ? analysis.coachResponse : T.coachResponseDefault;
-  const storedCards = readCards(analysis?.cards);
-  const cards = cardsOrPlaceholder(storedCards);
+  const readable = readCards(analysis?.cards);
+  const cards = cardsOrPlaceholder(readable.map((entry) => entry.card));
   // The placeholder of a session without cards is not a card a vote could be stored for (as in the deck).
-  const canVote = onVote !== undefined && storedCards.length > 0;
+  const canVote = onVote !== undefined && readable.length > 0;
   // A vote made here shows at once; the parent's swipeActions catch up when it saves.
   const [localVotes, setLocalVotes] = useState<Record<number, Vote>>({});
   const [reviewing, setReviewing] = useState(false);
-  const votes: Record<number, Vote> = { ...votesOf(session.swipeActions), ...localVotes };
+  // Votes are stored by the card's place in the stored analysis; a malformed card left out of the list must not shift them.
+  const storedVotes: Record<number, Vote> = { ...votesOf(session.swipeActions), ...localVotes };
+  const votes: Record<number, Vote> = {};
+  readable.forEach((entry, shownIndex) => {
+    const stored = storedVotes[entry.storedIndex];
+    if (stored) votes[shownIndex] = stored;
+  });
   const overview = conversationOverview(session);
   const shares = speakerShares(sessionSpeakerStats(session));
   const metrics = readMetrics(analysis?.metrics);
@@ -59,7 +65,9 @@ export function SummaryTab({
     ? cleanRecommendations(session.recommendations).map((item) => markdownToPlainText(item).trim())
     : [];
 
-  const vote = (cardIndex: number, action: Vote) => {
+  const vote = (shownIndex: number, action: Vote) => {
+    const cardIndex = readable[shownIndex]?.storedIndex;
+    if (cardIndex === undefined) return;
     setLocalVotes((current) => ({ ...current, [cardIndex]: action }));
     onVote?.(cardIndex, action);
   };
@@ -275,18 +283,26 @@ function TalkShareChart({ metrics, nameOf }: { metrics: SpeakerMetricsRow[]; nam
   );
 }
 
-function readCards(value: unknown): InsightCard[] {
+/** The stored cards that can be shown, each with its place in the stored list (the index its votes are stored under). */
+function readCards(value: unknown): { card: InsightCard; storedIndex: number }[] {
   if (!Array.isArray(value)) return [];
-  return value
-    .filter((card): card is Record<string, unknown> => isRecord(card) && typeof card.dimension === "string")
-    .map((card) => ({
-      dimension: card.dimension as string,
-      insight: typeof card.insight === "string" ? card.insight : "",
-      tips: Array.isArray(card.tips) ? card.tips.filter((tip): tip is string => typeof tip === "string") : [],
-      color: (typeof card.color === "string" ? card.color : "deep-teal") as InsightCard["color"],
-      icon: (typeof card.icon === "string" ? card.icon : "comment") as InsightCard["icon"],
-      ...readEvidence(card),
-    }));
+  return value.flatMap((card: unknown, storedIndex) =>
+    isRecord(card) && typeof card.dimension === "string"
+      ? [
+          {
+            storedIndex,
+            card: {
+              dimension: card.dimension,
+              insight: typeof card.insight === "string" ? card.insight : "",
+              tips: Array.isArray(card.tips) ? card.tips.filter((tip): tip is string => typeof tip === "string") : [],
+              color: (typeof card.color === "string" ? card.color : "deep-teal") as InsightCard["color"],
+              icon: (typeof card.icon === "string" ? card.icon : "comment") as InsightCard["icon"],
+              ...readEvidence(card),
+            },
+          },
+        ]
+      : [],
+  );
 }
 
 /** The latest vote per card index. */
