@@ -24,7 +24,7 @@ import { runRetention } from "@/lib/server/services/retention";
 import { MAX_OPEN_UPLOADS, TRANSCRIBE_CALLS_PER_PART } from "@/lib/server/services/uploads";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
-import { setEnvForFile } from "@/tests/helpers/env";
+import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
 import { generateOggOpus } from "@/tests/helpers/generated-audio";
 import { bearer, routeContext } from "@/tests/helpers/requests";
 import {
@@ -352,7 +352,7 @@ describe("resuming", () => {
     expect(await response.json()).toEqual({ error: LONG_RECORDING_TEXTS.piecesMissing, code: "conflict", missing: [[0, 0]] });
   });
 
-  it("a part whose providers fail is a 503 that keeps the audio on the device; the retry succeeds", async () => {
+  it("a part whose providers fail is a 503 that keeps the audio on the device, and costs none of the upload's calls; the retry succeeds", async () => {
     const { parts, plan } = recording(12, 3);
     const me = { user: "user_resume_c" };
     const upload = (await (await create(me, planBody("rec-fail", plan))).json()) as UploadState;
@@ -362,9 +362,12 @@ describe("resuming", () => {
       openAiTranscription(() => openAiError(500, "Internal error")),
       geminiGenerate(() => geminiError(500, "Internal")),
     );
+    // Retried through an outage more often than the upload's bound of calls: none of them counts against it.
+    for (let attempt = 0; attempt < TRANSCRIBE_CALLS_PER_PART; attempt += 1) expect((await transcribe(me, upload.uploadId, 0)).status).toBe(503);
     const failed = await transcribe(me, upload.uploadId, 0);
     expect(failed.status).toBe(503);
     expect(await failed.json()).toMatchObject({ code: "unavailable", keepAudioLocally: true, error: expect.stringContaining("Transcription failed") });
+    expect((await api.db.upload.findUniqueOrThrow({ where: { id: upload.uploadId } })).transcribeCalls).toBe(0);
     // Never a server session; the pieces wait for the retry.
     expect(await api.db.session.count({ where: { userId: "user_resume_c" } })).toBe(0);
     expect(await api.db.uploadPiece.count({ where: { uploadId: upload.uploadId } })).toBe(1);
@@ -800,6 +803,28 @@ describe("limits: refused with a 4xx, never a 500", () => {
     }
     await sendMissing(caller, (await (await state(caller, bounded.uploadId)).json()) as UploadState, parts);
     expect((await transcribe(caller, bounded.uploadId, 0)).status).toBe(429);
+  });
+});
+
+describe("a server with no transcription provider configured yet", () => {
+  setEnvForFile(NO_AI_KEYS);
+
+  it("keeps the audio on the device, and the tries cost none of the upload's calls: once a provider is set, the part is transcribed", async () => {
+    const me = { user: "user_before_any_provider" };
+    const { parts, plan } = recording(5, 82);
+    const upload = (await (await create(me, planBody("rec-before-provider", plan))).json()) as UploadState;
+    await sendMissing(me, upload, parts);
+    for (let attempt = 0; attempt < TRANSCRIBE_CALLS_PER_PART + 1; attempt += 1) {
+      const refused = await transcribe(me, upload.uploadId, 0);
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ code: "not_configured", keepAudioLocally: true });
+    }
+    expect((await api.db.upload.findUniqueOrThrow({ where: { id: upload.uploadId } })).transcribeCalls).toBe(0);
+
+    process.env.OPENAI_API_KEY = PROVIDER_ENV.OPENAI_API_KEY;
+    process.env.OPENAI_BASE_URL = PROVIDER_ENV.OPENAI_BASE_URL;
+    server.use(openAiTranscription(openAiDialogue));
+    expect((await transcribe(me, upload.uploadId, 0)).status).toBe(200);
   });
 });
 

@@ -55,7 +55,8 @@ import { speakerReferenceClips } from "./uploads-references";
 //  - making an upload is admitted once, in the "transcribe" bucket, as one recording sent in one piece is;
 //  - each part transcription is counted in its own "upload-part" bucket (the same per-user / per-IP allowance per window:
 //    a two-hour recording's 12 parts pass, an abuser's calls stop at the allowance), and an upload allows at most
-//    TRANSCRIBE_CALLS_PER_PART calls per part in all (retries included), so one upload cannot buy unbounded calls;
+//    TRANSCRIBE_CALLS_PER_PART calls per part in all (retries included, but not a call no provider answered), so one
+//    upload cannot buy unbounded calls;
 //  - an owner (a guest: an address) holds at most MAX_OPEN_UPLOADS unfinished uploads, each at most
 //    MAX_RECORDING_PARTS × MAX_PART_BYTES of audio, for at most UPLOAD_RETENTION_HOURS.
 
@@ -379,8 +380,19 @@ export async function transcribeUploadPart(
       data: { transcribeCalls: { increment: 1 }, expiresAt: new Date(Date.now() + RETENTION_MS) },
     });
     if (count === 0) throw new ApiError("rate_limited", "This recording has been sent for transcription too many times. Please record it again.");
+    // A call that got no transcript from any provider (none configured, all of them down, a piece lost here) is given
+    // back: otherwise a recording retried through an outage would be refused for a day, and it cannot be recorded again.
+    // The caller's allowance still counts it.
+    const giveCallBack = () =>
+      db.upload.updateMany({ where: { id: upload.id, transcribeCalls: { gt: 0 } }, data: { transcribeCalls: { decrement: 1 } } }).catch(() => undefined);
 
-    const audio = await assemblePart(upload, part, plan, store);
+    let audio: Buffer;
+    try {
+      audio = await assemblePart(upload, part, plan, store);
+    } catch (error) {
+      await giveCallBack();
+      throw error;
+    }
     let chain;
     try {
       chain = await runTranscriptionChain(
@@ -396,6 +408,7 @@ export async function transcribeUploadPart(
         retryOptions,
       );
     } catch (error) {
+      if (error instanceof TranscriptionNotConfiguredError || error instanceof TranscriptionUnavailableError) await giveCallBack();
       if (error instanceof TranscriptionNotConfiguredError) throw new ApiError("not_configured", error.message, { keepAudioLocally: true });
       if (error instanceof TranscriptionTooLongError) throw new ApiError("payload_too_large", LONG_RECORDING_TEXTS.partTooLarge, { keepAudioLocally: true });
       if (error instanceof TranscriptionUnavailableError) throw new ApiError("unavailable", error.message, { keepAudioLocally: true });
