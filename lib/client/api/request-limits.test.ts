@@ -43,7 +43,7 @@ describe("time-outs", () => {
     ["/api/sessions?cacheBuster=1", DEFAULT_REQUEST_TIMEOUT_MS],
     ["/api/sessions/abc/swipe", DEFAULT_REQUEST_TIMEOUT_MS],
     ["/api/uploads/u1/parts/3/transcribe", 315_000],
-    ["/api/public/uploads/u1/parts/3/pieces/0", 120_000],
+    ["/api/public/uploads/u1/parts/3/pieces/0", 165_000],
     ["/api/uploads", DEFAULT_REQUEST_TIMEOUT_MS],
     ["/api/account/export", 135_000],
   ])("%s waits at most %s ms", (path, ms) => {

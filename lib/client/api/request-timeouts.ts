@@ -22,8 +22,8 @@ const AI_ROUTE_TIMEOUTS: { pattern: RegExp; maxDurationSeconds: number }[] = [
 const MIGRATE_TIMEOUT_MS = 60_000;
 /** The account's export, streamed (a long history is tens of megabytes on a phone's connection), up to its maxDuration. */
 const EXPORT_TIMEOUT_MS = 120_000 + NETWORK_SLACK_MS;
-/** A 3 MiB piece of a recording on a slow mobile uplink. */
-const UPLOAD_PIECE_TIMEOUT_MS = 120_000;
+/** A 3 MiB piece of a recording on a slow mobile uplink, up to its route's maxDuration. */
+const UPLOAD_PIECE_TIMEOUT_MS = 150_000 + NETWORK_SLACK_MS;
 /** Everything else reads or writes a few rows. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
