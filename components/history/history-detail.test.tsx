@@ -60,16 +60,18 @@ describe("HistoryDetail, a vote the server did not take", () => {
     expect(currentToast()).toMatchObject({ title: "Warning", description: SESSION_STORAGE_MESSAGES.quota });
   });
 
-  it("keeps every vote in the backup when quick votes' sends fail out of order", async () => {
+  it("sends quick votes one after another (an older list never lands last), and a failed send's backup keeps every vote", async () => {
     const failures: (() => void)[] = [];
     const failLater = () => new Promise((_, reject) => failures.push(() => reject(new Error("timed out"))));
-    (sessionApi.swipe as jest.Mock).mockImplementationOnce(failLater).mockImplementationOnce(failLater);
+    (sessionApi.swipe as jest.Mock).mockClear().mockImplementationOnce(failLater).mockImplementationOnce(failLater);
     render(<HistoryDetail session={{ ...SERVER_SESSION, analysis: { cards: [{}, {}] } }} onClose={() => {}} />);
     await act(async () => vote!(0, "helpful"));
     await act(async () => vote!(1, "unhelpful"));
-    // The second vote's send fails first, the first vote's last.
-    await act(async () => failures[1]!());
+    expect(sessionApi.swipe).toHaveBeenCalledTimes(1);
     await act(async () => failures[0]!());
+    const sent = (sessionApi.swipe as jest.Mock).mock.calls.map(([, votes]: [string, { cardIndex: number }[]]) => votes.map((saved) => saved.cardIndex));
+    expect(sent).toEqual([[0], [0, 1]]);
+    await act(async () => failures[1]!());
 
     const backup = readLocalSessionRecord(SERVER_SESSION.id);
     expect((backup?.swipeActions as { cardIndex: number }[]).map((saved) => saved.cardIndex)).toEqual([0, 1]);

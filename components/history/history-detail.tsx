@@ -9,7 +9,7 @@ import { changeAfterMove } from "@/components/session-flow/device-copy";
 import { SESSION_TEXTS } from "@/components/session/texts";
 import { SessionMovedError, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { movedToThisAccount } from "@/lib/client/sessions/moved-session";
-import { sessionApi } from "@/lib/client/sessions/session-api";
+import { createVoteSaver, type VoteSaver } from "@/lib/client/sessions/vote-saver";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { applyVote } from "@/lib/domain/analysis/summary";
@@ -37,6 +37,8 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
   useEffect(() => {
     latest.current = session;
   }, [session]);
+  // The votes' sends, one after another; a regeneration waits for them (the account's summary reads the stored votes).
+  const [votes] = useState<VoteSaver>(() => createVoteSaver());
 
   /**
    * The session an action works on. A guest's that a sign-in in another tab moved into the account this tab is signed in
@@ -78,10 +80,11 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
       persist(session.id, { swipeActions });
       return;
     }
-    sessionApi.swipe(session.id, swipeActions).catch(() => {
+    void votes.save(session.id, swipeActions).then((saved) => {
+      if (saved) return;
       // The toast says "We've saved a local backup": as after a vote in the deck, the session with its votes is kept on this
       // device, and the next migration into the account brings the votes to the server. The session as it is now, with
-      // every vote since: quick votes fail in any order, and this vote's copy written last would drop the later ones.
+      // every vote since: this vote's copy would drop the later ones.
       try {
         upsertLocalSessionRecord({ ...latest.current, isLocal: true });
       } catch (error) {
@@ -96,7 +99,12 @@ export function HistoryDetail({ session: initial, onClose }: { session: DetailSe
     // The detail comes back on the summary, where the new recommendations are.
     setOpenOn("summary");
     const session = current();
-    const request = { sessionId: session.id, cards: (analysisOf(session)?.cards ?? []) as InsightCard[], swipeActions: session.swipeActions ?? [] };
+    const request = {
+      sessionId: session.id,
+      cards: (analysisOf(session)?.cards ?? []) as InsightCard[],
+      swipeActions: session.swipeActions ?? [],
+      votesSaved: isDeviceSessionId(session.id) ? undefined : votes.settled(session.id),
+    };
     return regenerateRecommendations(request, {
       setStep,
       apply: ({ summary, recommendations, encouragement, reminderDate }) => {

@@ -12,7 +12,13 @@ import { SESSION_DETAIL_TEXTS as T } from "./texts";
 /** Regeneration timing (spec part 2, sections 4 and 9): steps at 500 ms and 1000 ms, the view back after 300 ms. */
 export const REGENERATION_STEPS_MS = { identifying: 500, generating: 1000, reopen: 300 } as const;
 
-export type RegenerationRequest = { sessionId: string; cards: InsightCard[]; swipeActions: SwipeAction[] };
+export type RegenerationRequest = {
+  sessionId: string;
+  cards: InsightCard[];
+  swipeActions: SwipeAction[];
+  /** Settles when the votes the summary is made from are saved (an account's summary reads the stored ones). */
+  votesSaved?: Promise<void>;
+};
 
 /**
  * Regenerate Recommendations (spec part 2 section 4), wherever the speaker analysis is open: the history's detail or the
@@ -22,10 +28,10 @@ export type RegenerationRequest = { sessionId: string; cards: InsightCard[]; swi
  * write's Warning stays on screen); the view comes back 300 ms later. A failure is toasted and changes nothing.
  */
 export async function regenerateRecommendations(
-  { sessionId, cards, swipeActions }: RegenerationRequest,
+  { sessionId, cards, swipeActions, votesSaved = Promise.resolve() }: RegenerationRequest,
   { setStep, apply }: { setStep: (step: AnalysisStep | null) => void; apply: (summary: SessionSummary) => boolean },
 ): Promise<void> {
-  const requested = sessionApi.summary(sessionId, { analysis: { cards }, swipeActions });
+  const requested = votesSaved.then(() => sessionApi.summary(sessionId, { analysis: { cards }, swipeActions }));
   requested.catch(() => undefined); // handled below, after the steps have shown
   setStep("processing");
   await wait(REGENERATION_STEPS_MS.identifying);

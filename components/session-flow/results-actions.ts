@@ -4,6 +4,7 @@ import { announceSessionsChanged } from "@/lib/client/events";
 import { downloadFile } from "@/lib/client/files/download-file";
 import { preferredScrollBehavior } from "@/lib/client/motion";
 import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
+import { createVoteSaver } from "@/lib/client/sessions/vote-saver";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { applyVote, resolveSummary, SummaryFallbackError } from "@/lib/domain/analysis/summary";
 import type { SessionSummary } from "@/lib/domain/analysis/types";
@@ -45,6 +46,10 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
     return latest && (latest.id === session.id || latest.id === accountCopyOf(session).id) ? latest : null;
   };
 
+  // A signed-in user's votes; the account's summary is made from the stored ones, so it waits for them (votesSaved).
+  const votes = createVoteSaver();
+  const votesSaved = (session: ClientSession): Promise<void> => (session.isLocal ? Promise.resolve() : votes.settled(session.id));
+
   async function generateSummary(): Promise<void> {
     const session = current();
     if (!session) return;
@@ -63,7 +68,7 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       now: Date.now(),
       cards: session.analysis.cards,
       swipeActions: session.swipeActions,
-      fetchServer: () => fetchServerSummary(session),
+      fetchServer: () => (session.isLocal ? fetchServerSummary(session) : votes.settled(session.id).then(() => fetchServerSummary(session))),
     });
     if (source !== "existing" && source !== "server") showToast({ title: T.summaryErrorTitle, description: T.summaryErrorBody, variant: "destructive" });
     const latest = stillOpen(session);
@@ -120,9 +125,9 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
         keepOnDevice(next);
         return;
       }
-      sessionApi.swipe(next.id, next.swipeActions).catch(() => {
-        // The backup is the session as it is now, with every vote since: quick votes fail in any order (each waits for its
-        // own time-out), and this vote's copy written last would drop the later ones from it.
+      void votes.save(next.id, next.swipeActions).then((saved) => {
+        if (saved) return;
+        // The backup is the session as it is now, with every vote since: this vote's copy would drop the later ones.
         const latest = current();
         const backup = latest?.id === next.id ? latest : next;
         // "We've saved a local backup" only when it was: a refused write leaves keepOnDevice's storage warning showing.
@@ -138,7 +143,7 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
     regenerate: (setStep: (step: AnalysisStep | null) => void) => {
       const session = current();
       if (!session) return;
-      const request = { sessionId: session.id, cards: session.analysis.cards, swipeActions: session.swipeActions };
+      const request = { sessionId: session.id, cards: session.analysis.cards, swipeActions: session.swipeActions, votesSaved: votesSaved(session) };
       void regenerateRecommendations(request, {
         setStep,
         apply: (summary) => {

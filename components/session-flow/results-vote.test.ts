@@ -45,19 +45,22 @@ test("the server refused the vote and this device refused the backup too: the st
   expect(currentToast()).toMatchObject({ title: "Warning", description: SESSION_STORAGE_MESSAGES.quota });
 });
 
-test("votes whose sends fail out of order leave a backup with every vote, not the one whose failure came last", async () => {
+test("votes are sent one after another, so an older list never lands last; a failed send's backup keeps every vote", async () => {
   const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
   const failures: (() => void)[] = [];
   const failLater = () => new Promise((_, reject) => failures.push(() => reject(new Error("timed out"))));
-  sessionApi.swipe.mockImplementationOnce(failLater).mockImplementationOnce(failLater);
+  sessionApi.swipe.mockClear().mockImplementationOnce(failLater).mockImplementationOnce(failLater);
   const flow = setUpFlow();
   flow.results.open(ACCOUNT_SESSION);
   flow.results.vote(0, "helpful");
   flow.results.vote(1, "unhelpful");
-  // The second vote's send fails first, the first vote's last.
-  failures[1]!();
   await settle();
+  expect(sessionApi.swipe).toHaveBeenCalledTimes(1);
   failures[0]!();
+  await settle();
+  const sent = sessionApi.swipe.mock.calls.map(([, votes]: [string, { cardIndex: number }[]]) => votes.map((vote) => vote.cardIndex));
+  expect(sent).toEqual([[0], [0, 1]]);
+  failures[1]!();
   await settle();
 
   const [backup] = JSON.parse(localStorage.getItem("local_sessions") ?? "[]");
@@ -65,4 +68,27 @@ test("votes whose sends fail out of order leave a backup with every vote, not th
     [0, "helpful"],
     [1, "unhelpful"],
   ]);
+});
+
+test("the last card's summary is asked for once its vote is stored, and a vote the server refused is sent again first", async () => {
+  const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+  const calls: string[] = [];
+  let storeVote: () => void = () => {};
+  sessionApi.swipe
+    .mockReset()
+    .mockImplementationOnce(() => (calls.push("swipe"), Promise.reject(new Error("offline"))))
+    .mockImplementationOnce(() => (calls.push("swipe"), new Promise((resolve) => (storeVote = () => resolve({ success: true })))));
+  sessionApi.summary = jest.fn(async () => (calls.push("summary"), Promise.reject(new Error("offline"))));
+  const flow = setUpFlow();
+  // The deck of a session just analysed: open, without a summary yet.
+  flow.kit.dispatch({ type: "OPENED", session: { ...ACCOUNT_SESSION, summary: undefined } });
+  flow.results.vote(0, "helpful");
+  flow.results.deckFinished();
+  await settle();
+  // The refused vote is sent again, and the summary waits for it.
+  expect(calls).toEqual(["swipe", "swipe"]);
+  storeVote();
+  await settle();
+  await settle();
+  expect(calls).toEqual(["swipe", "swipe", "summary"]);
 });
