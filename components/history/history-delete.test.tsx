@@ -4,7 +4,8 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 
 import { makeQueryClient } from "@/lib/client/api/query-client";
-import { saveFailedRecordingAsLocalSession } from "@/lib/client/recordings/local-recordings";
+import { listLocalSessions, saveFailedRecordingAsLocalSession, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { readDeletedIds } from "@/lib/client/storage/deleted-sessions";
 
 import { HISTORY_TEXTS as T } from "./texts";
 import { useHistory, type HistoryEntry } from "./use-history";
@@ -84,4 +85,19 @@ test("deleting a failed recording sent in parts withdraws the pieces the server 
   expect(audioStore.deleteRecording).toHaveBeenCalledWith("rec-long-1");
   // The server is asked while the browser still has the upload's token: before the audio (and its extras) go.
   expect(apiRequest.mock.invocationCallOrder[0]).toBeLessThan(audioStore.deleteRecording.mock.invocationCallOrder[0]);
+});
+
+test("deleting an account's session also deletes its device copy left by a move whose answer never came, which then stays deleted", async () => {
+  // The move reached the account (which keeps the device id as clientId), but its answer was lost: the copy is still here.
+  const deviceId = "local-1700000000000";
+  upsertLocalSessionRecord({ id: deviceId, isLocal: true, isCompleted: true, name: "Saturday plans", createdAt: "2026-11-01T09:00:00.000Z" });
+  sessionApi.remove.mockResolvedValue(undefined);
+  const { result } = renderHistory();
+
+  await act(() => result.current.remove({ ...entry, clientId: deviceId }));
+  await waitFor(() => expect(titles()).toContain(T.deleted));
+
+  expect(sessionApi.remove).toHaveBeenCalledWith(entry.id);
+  expect(listLocalSessions().map((session) => session.id)).toEqual([]);
+  expect(readDeletedIds()).toEqual(expect.arrayContaining([entry.id, deviceId]));
 });

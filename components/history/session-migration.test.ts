@@ -3,6 +3,7 @@
  */
 import { setRequestAuth } from "@/lib/client/api/request";
 import { listLocalSessionRecords, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
+import { rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
 
 import { migrateLocalSessions } from "./session-migration";
 
@@ -218,4 +219,12 @@ describe("a guest's results still open in another tab", () => {
     upsertLocalSessionRecord({ id: "local-1700000000001", name: "New" });
     expect(listLocalSessionRecords().map((item) => item.name)).toEqual(expect.arrayContaining(["Renamed", "New"]));
   });
+});
+
+test("a session deleted in the history is not moved into the account, even when its device copy outlived the delete", async () => {
+  sessionApi.migrate.mockClear();
+  rememberDeletedId("local-1700000000000");
+  signedInAs("user_a");
+  await migrateLocalSessions();
+  expect(sessionApi.migrate).not.toHaveBeenCalled();
 });

@@ -1,6 +1,7 @@
 import { announceSessionsChanged } from "@/lib/client/events";
 import { listLocalSessions, moveLocalSessionToAccount } from "@/lib/client/recordings/local-recordings";
 import { sessionApi, toSessionApiError } from "@/lib/client/sessions/session-api";
+import { readDeletedIds } from "@/lib/client/storage/deleted-sessions";
 import { deviceOwner } from "@/lib/client/storage/device-owner";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
@@ -18,7 +19,9 @@ import { HISTORY_TEXTS as T } from "./texts";
  * batch stops the move: what is left stays on the device, and the notice says so.
  */
 export async function migrateLocalSessions(): Promise<void> {
-  const sessions = listLocalSessions().filter((session) => historyItemStatus(session) === "normal" && session.analysis);
+  // A session deleted in the history is never moved, even if its device copy outlived the delete.
+  const deleted = new Set(readDeletedIds());
+  const sessions = listLocalSessions().filter((session) => historyItemStatus(session) === "normal" && session.analysis && !deleted.has(session.id));
   if (sessions.length === 0) return;
   // The account the requests carry (set with the signed-in identity), which the moves are recorded as going to.
   const ownerId = deviceOwner();

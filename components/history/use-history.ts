@@ -114,10 +114,16 @@ export function useHistory() {
       showToast({ title: T.deleting });
       try {
         if (!entry.isLocal && identity.signedIn) await sessionApi.remove(entry.id);
-        const removed = removeLocalSession(entry.id);
-        // The user chose to delete it: a recording kept for a retry goes with it, on this device and on the server.
-        if (removed?.audioKey) await discardRecording(removed.audioKey).catch(() => undefined);
-        rememberDeletedId(entry.id);
+        // An account's session moved from this device may still have its device copy here, under the id the account keeps as
+        // clientId (a move whose answer never came back): the list hid it only beside the session, so it goes too, and
+        // is remembered as deleted, or it would show again and be moved into the account once more.
+        const copies = [entry.id, ...(!entry.isLocal && typeof entry.clientId === "string" && entry.clientId !== "" ? [entry.clientId] : [])];
+        for (const id of copies) {
+          const removed = removeLocalSession(id);
+          // The user chose to delete it: a recording kept for a retry goes with it, on this device and on the server.
+          if (removed?.audioKey) await discardRecording(removed.audioKey).catch(() => undefined);
+          rememberDeletedId(id);
+        }
         setLocalVersion((version) => version + 1);
         await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
         showToast({ title: T.deleted, variant: "success" });
