@@ -34,6 +34,9 @@ export const RECORDING_TEXTS = {
   // Ours, not the spec's (it has no text for these): the browser can record, but the microphone could not be opened
   // (permission denied, none found, in use, failed). The recorder's message says which and what to do.
   microphoneUnavailableTitle: "Microphone Unavailable",
+  // Ours as well: a microphone that went away (a call, a headset unplugged) where the browser cannot be given it back.
+  microphoneEndedTitle: "Microphone disconnected",
+  microphoneEndedBody: "The recording stopped with the microphone. What was recorded is being transcribed.",
   backupNote: "Note: Used backup transcription service for previous recording",
 } as const;
 

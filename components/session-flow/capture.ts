@@ -17,13 +17,24 @@ import type { RecordingToSend } from "./transcription";
 // IndexedDB as they come, storage trouble shown as a Warning, and the user told when the microphone cannot start or the
 // recording cannot be finished.
 
-/** A new capture named `{prefix}-{time}-{uuid}`; `onReconnectChange` hears a dropped microphone being sought again. */
-export function newCapture(prefix: string, onReconnectChange?: (lost: boolean) => void, mode: RecordingMode = "couple"): AudioRecorder {
+/**
+ * A new capture named `{prefix}-{time}-{uuid}`; `onReconnectChange` hears a dropped microphone being sought again, and
+ * `onMicrophoneEnded` one that ended the recording (where it was recorded directly, with no graph to reconnect it through).
+ */
+export function newCapture(
+  prefix: string,
+  {
+    onReconnectChange,
+    onMicrophoneEnded,
+    mode = "couple",
+  }: { onReconnectChange?: (lost: boolean) => void; onMicrophoneEnded?: () => void; mode?: RecordingMode } = {},
+): AudioRecorder {
   return createAudioRecorder({
     id: `${prefix}-${Date.now()}-${crypto.randomUUID()}`,
     mode,
     onError: (error) => showToast({ title: FAILURE_TEXTS.warningTitle, description: error.message, variant: "destructive" }),
     onReconnectChange,
+    onMicrophoneEnded,
   });
 }
 

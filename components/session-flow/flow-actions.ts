@@ -24,7 +24,9 @@ export function createSessionFlowActions(kit: FlowKit) {
   const goHome = () => window.scrollTo({ top: 0, behavior: preferredScrollBehavior() });
   // Solo Journal shares the recording's capture and upload, and takes its own way after the transcript.
   const soloHooks = { speakerName: () => solo.speakerName(), afterTranscribed: (result: TranscriptionResultData) => solo.afterTranscribed(result) };
-  const recording = createRecordingActions(kit, { goHome, solo: soloHooks });
+  // A microphone that ended the recording stops it as the Stop of the mode on screen would (a journal's ends its coach too).
+  const stopForMode = () => (kit.getState().mode === "solo" ? solo.stop() : recording.stop());
+  const recording = createRecordingActions(kit, { goHome, solo: soloHooks, stopForMode });
   const analysis = createAnalysisActions(kit);
   const solo = createSoloActions(kit, {
     recording,

@@ -319,8 +319,8 @@ describe("the hidden recorder", () => {
   /** The growth card opened over the completion screen, the microphone not granted yet. */
   function openedBeforeTheMicrophone(session: ClientSession = guestSession) {
     let grantMicrophone!: (stream: unknown) => void;
-    const track = { stop: jest.fn(), readyState: "live" };
-    const microphone = { getTracks: () => [track], getAudioTracks: () => [] };
+    const track = { stop: jest.fn(), readyState: "live", addEventListener: () => undefined };
+    const microphone = { getTracks: () => [track], getAudioTracks: () => [track], addEventListener: () => undefined };
     Object.defineProperty(navigator, "mediaDevices", {
       value: { getUserMedia: () => new Promise((resolve) => (grantMicrophone = resolve)) },
       configurable: true,

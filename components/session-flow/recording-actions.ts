@@ -31,7 +31,10 @@ export type SoloRecordingHooks = {
 };
 
 /** Readiness, capture, stop and transcription (spec part 1 section 4), and the transcription failures of section 8. */
-export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome: () => void; solo?: SoloRecordingHooks }) {
+export function createRecordingActions(
+  kit: FlowKit,
+  { goHome, solo, stopForMode }: { goHome: () => void; solo?: SoloRecordingHooks; stopForMode?: () => void },
+) {
   // The one microphone capture the flow can have; null when nothing records.
   let recorder: AudioRecorder | null = null;
   const takeRecorder = () => {
@@ -179,13 +182,20 @@ export function createRecordingActions(kit: FlowKit, { goHome, solo }: { goHome:
     async beginCapture(): Promise<void> {
       if (kit.getState().phase.name !== "readiness" || recorder) return;
       const mode = kit.getState().mode === "solo" ? "solo" : "couple";
-      const next = newCapture(
-        "rec",
-        (lost) => {
+      const next = newCapture("rec", {
+        onReconnectChange: (lost) => {
           if (recorder === next) kit.dispatch({ type: lost ? "MICROPHONE_LOST" : "MICROPHONE_BACK" });
         },
+        // The browser ended the recording with the microphone: what it captured is sent, as by a tap on Stop (a journal's
+        // Stop, which also ends the coach), rather than the screen saying "Recording in progress..." over nothing.
+        onMicrophoneEnded: () => {
+          if (recorder !== next || kit.getState().phase.name !== "recording") return;
+          showToast({ title: RECORDING_TEXTS.microphoneEndedTitle, description: RECORDING_TEXTS.microphoneEndedBody, variant: "destructive" });
+          if (stopForMode) stopForMode();
+          else void stop();
+        },
         mode,
-      );
+      });
       recorder = next;
       if (await startCapture(next)) {
         if (recorder === next) kit.dispatch({ type: "CAPTURE_STARTED", at: Date.now() });

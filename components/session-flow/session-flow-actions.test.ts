@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { FAILURE_TEXTS, LIMIT_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
+import { FAILURE_TEXTS, LIMIT_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { listLocalSessionRecords, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { RecorderError } from "@/lib/client/recordings/recorder";
 
@@ -13,9 +13,10 @@ import { createRecordingActions } from "./recording-actions";
 // state machine, and that nothing recorded is dropped on the way.
 
 const fakeRecorder = { start: jest.fn(), stop: jest.fn(), cancel: jest.fn() };
+const mockRecorderOptions: { onMicrophoneEnded?: () => void }[] = [];
 jest.mock("@/lib/client/recordings/recorder", () => ({
   ...jest.requireActual("@/lib/client/recordings/recorder"),
-  createAudioRecorder: () => fakeRecorder,
+  createAudioRecorder: (options: { onMicrophoneEnded?: () => void }) => (mockRecorderOptions.push(options), fakeRecorder),
 }));
 jest.mock("@/lib/client/recordings/recording-support", () => ({ isRecordingSupported: () => true }));
 jest.mock("./transcription", () => ({
@@ -75,6 +76,25 @@ test("the deck's force-stop stops a running capture and sends what was recorded 
   expect(fakeRecorder.stop).toHaveBeenCalledTimes(1);
   expect(fakeRecorder.cancel).not.toHaveBeenCalled();
   await waitFor(() => flow.kit.getState().phase.name === "naming");
+});
+
+test("a microphone that ended the recording (recorded directly, no graph) says so and sends what was captured", async () => {
+  const flow = setUp();
+  flow.recording.start();
+  await flow.recording.beginCapture();
+  sendRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+  mockRecorderOptions.at(-1)!.onMicrophoneEnded!();
+  expect(showToast).toHaveBeenCalledWith({
+    title: RECORDING_TEXTS.microphoneEndedTitle,
+    description: RECORDING_TEXTS.microphoneEndedBody,
+    variant: "destructive",
+  });
+  expect(fakeRecorder.stop).toHaveBeenCalledTimes(1);
+  expect(fakeRecorder.cancel).not.toHaveBeenCalled();
+  await waitFor(() => flow.kit.getState().phase.name === "naming");
+  // Told again (a late event): nothing more happens.
+  mockRecorderOptions.at(-1)!.onMicrophoneEnded!();
+  expect(fakeRecorder.stop).toHaveBeenCalledTimes(1);
 });
 
 test("a history retry while a recording runs is not started", async () => {

@@ -516,6 +516,40 @@ test("a microphone that drops mid-recording is reconnected into the same, contin
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
 });
 
+test("recorded without Web Audio (as when iOS keeps the audio context suspended), a microphone that goes away ends the recording, says so, and what was said is transcribed", async ({
+  page,
+  context,
+}) => {
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.addInitScript(() => {
+    // No AudioContext: the recorder records the microphone's own stream, with no graph to reconnect a new microphone into.
+    Object.assign(window, { AudioContext: undefined, webkitAudioContext: undefined });
+    const devices = navigator.mediaDevices;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    const microphones: MediaStream[] = [];
+    Object.assign(window, { __microphones: microphones });
+    devices.getUserMedia = async (constraints) => {
+      const stream = await getUserMedia(constraints);
+      microphones.push(stream);
+      return stream;
+    };
+  });
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.startRecording();
+  await page.waitForTimeout(2_000);
+
+  await page.evaluate(() => {
+    const track = (window as unknown as { __microphones: MediaStream[] }).__microphones.at(-1)!.getAudioTracks()[0]!;
+    track.stop();
+    track.dispatchEvent(new Event("ended"));
+  });
+  await expect(page.getByRole("listitem").getByText(RECORDING_TEXTS.microphoneEndedTitle, { exact: true })).toBeVisible();
+  await expect(page.getByText(RECORDING_TEXTS.microphoneEndedBody, { exact: true })).toBeVisible();
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
+});
+
 test("guest-only mode with no AI key: a clear error and the recording is kept", async ({ page }) => {
   await page.goto(GUEST_SERVER.url);
   const recorder = new RecorderPage(page);

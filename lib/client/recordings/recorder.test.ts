@@ -76,7 +76,8 @@ class FakeMediaRecorder extends EventTarget {
   }
 }
 
-const track = { stop: jest.fn() };
+// The microphone of most tests: live, and never lost.
+const track = { stop: jest.fn(), readyState: "live", addEventListener: () => undefined };
 const getUserMedia = jest.fn();
 
 // A microphone that can be unplugged. Like a browser, stop() ends the track without an "ended" event.
@@ -195,7 +196,7 @@ beforeEach(() => {
   FakeMediaRecorder.failures = 0;
   FakeAudioContext.instances = [];
   track.stop.mockClear();
-  getUserMedia.mockReset().mockResolvedValue({ getTracks: () => [track] });
+  getUserMedia.mockReset().mockResolvedValue({ getTracks: () => [track], getAudioTracks: () => [track], addEventListener: () => undefined });
   Object.assign(globalThis, { MediaRecorder: FakeMediaRecorder });
   Object.defineProperty(navigator, "mediaDevices", { value: { getUserMedia }, configurable: true });
 });
@@ -369,7 +370,7 @@ describe("createAudioRecorder", () => {
 
     const stopping = recorder.stop();
     expect(recorder.stop()).toBe(stopping);
-    grant({ getTracks: () => [track] });
+    grant({ getTracks: () => [track], getAudioTracks: () => [track], addEventListener: () => undefined });
     await starting;
     lastRecorder().finalChunk = [1, 2];
     const audio = await stopping;
@@ -410,19 +411,23 @@ describe("createAudioRecorder", () => {
 });
 
 describe("createAudioRecorder with Web Audio", () => {
-  it("records the microphone itself where there is no AudioContext, and a lost microphone just ends the audio", async () => {
+  it("records the microphone itself where there is no AudioContext; a lost microphone ends the audio, and the caller is told once", async () => {
     const [mic] = microphones(1);
     getUserMedia.mockResolvedValue(mic);
     const onReconnectChange = jest.fn();
-    const recorder = createAudioRecorder({ id: "direct", onReconnectChange });
+    const onMicrophoneEnded = jest.fn();
+    const recorder = createAudioRecorder({ id: "direct", onReconnectChange, onMicrophoneEnded });
     await recorder.start();
 
     expect(lastRecorder().stream).toBe(mic);
+    expect(onMicrophoneEnded).not.toHaveBeenCalled();
     mic!.track.unplug();
+    expect(onMicrophoneEnded).toHaveBeenCalledTimes(1);
     expect(onReconnectChange).not.toHaveBeenCalled();
     expect(recorder.reconnecting).toBe(false);
     expect(getUserMedia).toHaveBeenCalledTimes(1);
     await recorder.cancel();
+    expect(onMicrophoneEnded).toHaveBeenCalledTimes(1);
   });
 
   it.each(["AudioContext", "webkitAudioContext"] as const)("records a mono graph fed by the microphone when %s runs", async (name) => {

@@ -109,6 +109,11 @@ export type CreateAudioRecorderOptions = {
   onError?: (error: Error) => void;
   /** Told true when the microphone drops mid-recording ("Reconnecting audio..."), false once audio flows again. */
   onReconnectChange?: (reconnecting: boolean) => void;
+  /**
+   * Told once when the microphone drops while it is recorded directly (no audio graph to reconnect it through): the
+   * browser has ended the recording, and nothing more will be captured. stop() still hands over what was.
+   */
+  onMicrophoneEnded?: () => void;
   /** A part's length before the next cut (tests shorten it); RECORDING_PART_SECONDS by default. */
   partSeconds?: number;
   /** How long both recorders run at a cut; PART_OVERLAP_SECONDS by default, less than partSeconds. */
@@ -179,6 +184,7 @@ export function createAudioRecorder({
   onChunkStored,
   onError,
   onReconnectChange,
+  onMicrophoneEnded,
   partSeconds = RECORDING_PART_SECONDS,
   overlapSeconds = PART_OVERLAP_SECONDS,
 }: CreateAudioRecorderOptions): AudioRecorder {
@@ -254,7 +260,14 @@ export function createAudioRecorder({
     microphone.addEventListener("inactive", lost);
     lost();
   };
+  let endedTold = false;
   const microphoneLost = () => {
+    if (state === "recording" && !graph && !endedTold) {
+      // The track fed the MediaRecorder itself, which the browser has stopped with it (a call, Siri, a headset gone).
+      endedTold = true;
+      onMicrophoneEnded?.();
+      return;
+    }
     if (state !== "recording" || !graph || reconnecting) return;
     reconnecting = true;
     onReconnectChange?.(true);
@@ -336,8 +349,8 @@ export function createAudioRecorder({
     });
     nextCutAt = clockStart + partMs;
     scheduleCuts();
-    // Without a graph a lost microphone ends the recording, as it always has; stop() still keeps what was captured.
-    if (graph) watchMicrophone(stream);
+    // With a graph a lost microphone is sought again; without one it has ended the recording, and the caller is told.
+    watchMicrophone(stream);
   }
 
   /** A new MediaRecorder on the recording's input, started, its chunks going to `part`. Throws if it cannot start. */
