@@ -12,6 +12,13 @@ describe("analyzeRequestSchema", () => {
     expect(analyzeRequestSchema.parse({ transcript: "Ana: hi\ncoach: hello", mode: "solo", conversationGuideHeadline: "Grow Together" }).mode).toBe("solo");
   });
 
+  it("takes a segment as long as the transcript, as a provider may answer one turn of minutes or one segment for all", () => {
+    const monologue = "I have been thinking about this all week. ".repeat(3_000).trim(); // 125,999 characters
+    const segments = [{ speaker: "SPEAKER_01", text: monologue, start: 0, end: 600 }];
+    expect(analyzeRequestSchema.safeParse({ transcript: `SPEAKER_01: ${monologue}`, segments }).success).toBe(true);
+    expect(analyzeRequestSchema.safeParse({ transcript: "a", segments: [{ ...segments[0], text: "x".repeat(200_001) }] }).success).toBe(false);
+  });
+
   it("bounds speakers, segments and ids", () => {
     const names = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`S${i}`, "x"]));
     expect(analyzeRequestSchema.safeParse({ transcript: "a", speakerNames: names }).success).toBe(false);

@@ -15,7 +15,10 @@ const seconds = z
   .min(0)
   .max(24 * 3600);
 
-const analyzeSegmentSchema = z.object({ speaker: z.string().trim().min(1).max(100), text: z.string().max(10_000), start: seconds, end: seconds });
+// A segment may be as long as the transcript: a provider can answer one turn of minutes (Gemini allows 20,000 characters),
+// or text with no segments, which becomes one segment for the whole recording; a tighter bound refused its analysis on
+// every retry. The body's own limit bounds the segments together.
+const analyzeSegmentSchema = z.object({ speaker: z.string().trim().min(1).max(100), text: z.string().max(MAX_TRANSCRIPT_CHARS), start: seconds, end: seconds });
 
 export const analyzeRequestSchema = z.object({
   transcript: z
