@@ -1,6 +1,8 @@
 /**
  * @jest-environment jsdom
  */
+import { OFFLINE_RECORDING_FAILURE, SET_ASIDE_RECORDING } from "@/lib/domain/transcription/transcription-errors";
+
 import { createSessionFlowActions } from "./flow-actions";
 import { createFlowKit } from "./flow-kit";
 import { transcription, waitFor } from "./flow-test-fixtures";
@@ -104,7 +106,14 @@ test("back online, a waiting recording is sent by the tab that takes its lock, a
   localStorage.setItem(
     "local_sessions",
     JSON.stringify([
-      { id: "local-1", isLocal: true, audioKey: "rec-1", mimeType: "audio/webm", timestamp: 1, failedTranscription: { error: "offline", attemptCount: 1 } },
+      {
+        id: "local-1",
+        isLocal: true,
+        audioKey: "rec-1",
+        mimeType: "audio/webm",
+        timestamp: 1,
+        failedTranscription: { error: "Connection error: Failed to fetch", attemptCount: 1 },
+      },
     ]),
   );
   const tabs = [createFlowKit(), createFlowKit()].map((kit) => ({ kit, actions: createSessionFlowActions(kit) }));
@@ -120,11 +129,50 @@ test("back online, a waiting recording is sent by the tab that takes its lock, a
   expect(tabs[1]!.kit.getState().phase.name).toBe("idle");
 });
 
+test("back online, only a recording that failed for want of a connection is sent: the newest such, past one set aside and one too long", async () => {
+  const failed = (id: number, error: string) => ({
+    id: `local-${id}`,
+    isLocal: true,
+    audioKey: `rec-${id}`,
+    mimeType: "audio/webm",
+    timestamp: id,
+    failedTranscription: { error, attemptCount: 1 },
+  });
+  localStorage.setItem(
+    "local_sessions",
+    JSON.stringify([
+      failed(3, SET_ASIDE_RECORDING),
+      failed(4, "Recording is too long to transcribe in one piece."),
+      failed(2, OFFLINE_RECORDING_FAILURE),
+      failed(1, "Connection error: Failed to fetch"),
+    ]),
+  );
+  const kit = createFlowKit();
+  const actions = createSessionFlowActions(kit);
+  tryHoldRecordingLock.mockResolvedValue(true);
+
+  await actions.sendWaitingRecording();
+  expect(tryHoldRecordingLock).toHaveBeenCalledTimes(1);
+  expect(tryHoldRecordingLock).toHaveBeenCalledWith("rec-2");
+
+  localStorage.setItem("local_sessions", JSON.stringify([failed(3, SET_ASIDE_RECORDING), failed(4, "Recording is too long to transcribe in one piece.")]));
+  tryHoldRecordingLock.mockClear();
+  await actions.sendWaitingRecording();
+  expect(tryHoldRecordingLock).not.toHaveBeenCalled();
+});
+
 test("back online, a waiting recording whose retry is overtaken by a new recording lets go of its lock for other tabs", async () => {
   localStorage.setItem(
     "local_sessions",
     JSON.stringify([
-      { id: "local-2", isLocal: true, audioKey: "rec-2", mimeType: "audio/webm", timestamp: 1, failedTranscription: { error: "offline", attemptCount: 1 } },
+      {
+        id: "local-2",
+        isLocal: true,
+        audioKey: "rec-2",
+        mimeType: "audio/webm",
+        timestamp: 1,
+        failedTranscription: { error: "Connection error: Failed to fetch", attemptCount: 1 },
+      },
     ]),
   );
   const kit = createFlowKit();

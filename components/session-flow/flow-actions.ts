@@ -1,6 +1,7 @@
 import { preferredScrollBehavior } from "@/lib/client/motion";
 import { listFailedLocalRecordings, retryTargetFor } from "@/lib/client/recordings/local-recordings";
 import { releaseRecordingLock, tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
+import { failedForConnection } from "@/lib/domain/errors/classify";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
 import type { HistorySession } from "@/lib/domain/history/types";
 import { holdsUnstoredTranscript, transcriptDroppedUnstored, unstoredTranscriptAwaitsUser } from "@/lib/domain/session-flow/transcript-custody";
@@ -82,12 +83,15 @@ export function createSessionFlowActions(kit: FlowKit) {
       } else analysis.retryKept(entry);
     },
     /**
-     * A recording that could not be sent (made offline, in the installed app): the newest one, if nothing else is under way,
-     * and only in one tab: every open tab hears the connection come back, and the one that takes its lock sends it.
+     * A recording that could not be sent for want of a connection (made offline, in the installed app): the newest one, if
+     * nothing else is under way, and only in one tab: every open tab hears the connection come back, and the one that takes
+     * its lock sends it. One set aside by the user, or failed for another reason, waits for the user's retry.
      */
     sendWaitingRecording: async () => {
       if (kit.getState().phase.name !== "idle") return;
-      const waiting = listFailedLocalRecordings().find((session) => session.failedTranscription && session.audioKey);
+      const waiting = listFailedLocalRecordings().find(
+        (session) => session.failedTranscription && session.audioKey && failedForConnection(session.failedTranscription.error),
+      );
       if (!waiting || !(await tryHoldRecordingLock(waiting.audioKey!))) return;
       // Something started meanwhile (here, or while the retry sets the mode it was made in): the recording waits for the
       // next time, for whichever tab takes it then (as after a retry that fails, which lets go of the lock).

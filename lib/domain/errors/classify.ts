@@ -1,5 +1,7 @@
 // How the client tells failures apart (spec part 1, section 8).
 
+import { OFFLINE_RECORDING_FAILURE } from "@/lib/domain/transcription/transcription-errors";
+
 const SERVER_ERROR_DISPLAY_LIMIT = 100;
 
 const TRANSCRIPTION_CONNECTION_MARKERS = ["Connection error", "fetch failed", "ENOTFOUND", "Service Unavailable", "The model is overloaded"];
@@ -12,6 +14,15 @@ export function classifyTranscriptionFailure(failure: { message: string; failedS
   if (TRANSCRIPTION_CONNECTION_MARKERS.some((marker) => failure.message.includes(marker))) return "connection";
   if (failure.failedSessionId) return "failed-session";
   return "other";
+}
+
+/**
+ * A kept recording whose failure was the connection (offline, a lost network, a service down, or interrupted before it
+ * could be sent): the one kind the connection's return may send by itself. One the user set aside, or whose failure a
+ * retry cannot mend (too long, a limit, audio gone), waits for the user's own retry.
+ */
+export function failedForConnection(error: string): boolean {
+  return error === OFFLINE_RECORDING_FAILURE || classifyTranscriptionFailure({ message: error }) === "connection";
 }
 
 /** Analysis: a connection error needs the error flag or a marker in the message, and a failed session id. */
