@@ -197,6 +197,34 @@ test("stop with nothing said: 'Nothing to analyze', no analysis", async () => {
   expect(requestAnalysis).not.toHaveBeenCalled();
 });
 
+test("a guide picked before Relationship mode was chosen and back is forgotten with the topic: picked again, it is the topic and the coach's", async () => {
+  const coach = fakeCoach();
+  const { kit, solo } = setUp(coach.start);
+  solo.chooseGuide(hotChili, 1_000);
+  solo.switchMode("relationship");
+  kit.dispatch({ type: "MODE_CHANGED", mode: "solo" });
+  expect(kit.getState().solo.guideHeadline).toBeNull();
+
+  solo.chooseGuide(hotChili, 9_000);
+  expect(kit.getState().solo.guideHeadline).toBe("Hot Chili");
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+  expect(coach.options()).toMatchObject({ guideContext: hotChili });
+});
+
+test("a guide forgotten with the topic is not given to the coach of the next journal", async () => {
+  const coach = fakeCoach();
+  const { kit, solo } = setUp(coach.start);
+  solo.chooseGuide(hotChili, 1_000);
+  solo.switchMode("relationship");
+  kit.dispatch({ type: "MODE_CHANGED", mode: "solo" });
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+  expect(coach.options().guideContext).toBeNull();
+});
+
 test("signed in: the coach starts with the countdown, its status and turns show, guides go to it, Stop ends it", async () => {
   const coach = fakeCoach();
   const { kit, solo } = setUp(coach.start);

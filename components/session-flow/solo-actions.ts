@@ -73,6 +73,16 @@ export function createSoloActions(
   let aid: { stop: () => void } | null = null;
   let aidWanted = false;
 
+  // The flow's topic is the one that counts: once it is cleared (Relationship mode chosen, a results screen opened), the
+  // guide picked for it goes too, so that choosing it again is not taken for a repeat, nor the coach told of a topic the
+  // screen no longer shows.
+  kit.subscribe(() => {
+    if (kit.getState().solo.guideHeadline === null) {
+      lastChoice = null;
+      pendingGuide = null;
+    }
+  });
+
   // The page goes mid-journal: the live coach (a paid connection with a microphone of its own) and the aid end with it.
   kit.onDispose(() => {
     endCoach();
