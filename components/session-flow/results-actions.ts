@@ -190,6 +190,11 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       kit.dispatch({ type: "CLOSED" });
       announceSessionsChanged();
     },
+    /**
+     * "Failed to Save Session" put aside: the completion screen again, nothing lost, Finish Session there to try again. The
+     * way out when neither action can succeed (offline, and this device's storage full).
+     */
+    dismissSaveFailure: () => kit.dispatch({ type: "SAVE_DISMISSED" }),
     close: () => kit.dispatch({ type: "CLOSED" }),
     /** "Go to Session History": the results close and the history comes into view, with the keyboard's focus on it. */
     closeToHistory: () => {

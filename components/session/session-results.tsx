@@ -98,7 +98,9 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
       <GrowthDialogs results={results} onViewTranscript={() => openDetail()} onGoToHistory={flow.closeToHistory} />
       <ActionDialog
         open={results.save === "failed" || results.save === "retrying"}
-        onOpenChange={() => undefined}
+        onOpenChange={(open) => {
+          if (!open) flow.dismissSaveFailure();
+        }}
         title={T.failedSaveTitle}
         description={T.failedSaveBody}
         actions={[

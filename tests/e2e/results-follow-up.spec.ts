@@ -244,7 +244,11 @@ test("words of violence in the conversation: the results open with the safety ca
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible();
 });
 
-test("signed in: Retry Cloud Save once the connection is back saves the session to the account", async ({ page, context, request }) => {
+test("signed in: the failed save's dialog can be put aside, and Retry Cloud Save once the connection is back saves the session to the account", async ({
+  page,
+  context,
+  request,
+}) => {
   const userId = `user_e2e_save_retry_${Date.now()}`;
   await signIn(context, ACCOUNT_SERVER, userId);
   await page.goto(ACCOUNT_SERVER.url);
@@ -253,6 +257,11 @@ test("signed in: Retry Cloud Save once the connection is back saves the session 
   await page.route(save, (route) => route.abort("connectionreset"));
   await page.getByRole("button", { name: "Finish Session" }).click();
   const dialog = page.getByRole("dialog", { name: SESSION_DIALOG_TEXTS.failedSaveTitle });
+  await expect(dialog).toBeVisible();
+  // Escape: back to the completion screen, nothing lost; its Finish Session tries again.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Finish Session" }).click();
   await expect(dialog).toBeVisible();
 
   await page.unroute(save);

@@ -167,6 +167,8 @@ const TRANSITIONS: [string, SessionFlowState, SessionFlowEvent, SessionFlowState
   ["this browser refused the guest's save: results stay open", at({ ...results, save: "saving" }), { type: "SAVE_REFUSED" }, at(results)],
   ["Retry Cloud Save keeps the dialog", at({ ...results, save: "failed" }), { type: "SAVE_REQUESTED" }, at({ ...results, save: "retrying" })],
   ["the retried save failed too", at({ ...results, save: "retrying" }), { type: "SAVE_FAILED" }, at({ ...results, save: "failed" })],
+  ["the failed-save dialog dismissed: the completion screen again", at({ ...results, save: "failed" }), { type: "SAVE_DISMISSED" }, at(results)],
+  ["not dismissed while its retry runs", at({ ...results, save: "retrying" }), { type: "SAVE_DISMISSED" }, at({ ...results, save: "retrying" })],
   ["saved or closed: home", at({ ...results, save: "saving" }), { type: "CLOSED" }, at(idle)],
   ["dialog closed", at(idle, { kind: "transcription-connection", retryId: null }), { type: "DIALOG_CLOSED" }, at(idle)],
 ];

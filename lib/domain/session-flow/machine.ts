@@ -108,6 +108,8 @@ export type SessionFlowEvent =
   | { type: "SAVE_REQUESTED" }
   | { type: "SAVE_FAILED" }
   | { type: "SAVE_REFUSED" }
+  /** The failed-save dialog dismissed (Escape, a tap beside it): back to the completion screen, its Finish Session again. */
+  | { type: "SAVE_DISMISSED" }
   | { type: "CLOSED" }
   | { type: "DIALOG_CLOSED" }
   | { type: "MODE_CHANGED"; mode: RecordingMode }
@@ -213,6 +215,9 @@ export function sessionFlowReducer(state: SessionFlowState, event: SessionFlowEv
       return phase.name === "results" ? to({ ...phase, save: "failed" }) : state;
     case "SAVE_REFUSED":
       return phase.name === "results" ? to({ ...phase, save: "idle" }) : state;
+    case "SAVE_DISMISSED":
+      // Not while a retry runs: its answer decides.
+      return phase.name === "results" && phase.save === "failed" ? to({ ...phase, save: "idle" }) : state;
     case "CLOSED":
       return phase.name === "results" ? to(IDLE) : state;
     case "DIALOG_CLOSED":
