@@ -20,6 +20,8 @@ export function GrowthDialogs({
   const { actions } = useSessionFlow();
   const growth = results.growth;
   const dialog: GrowthDialog | null = growth?.name === "failed" ? growth.dialog : null;
+  // Try Again runs: neither it again nor Cancel, whose generic recommendations its late outcome would replace.
+  const retrying = growth?.name === "failed" && growth.retrying === true;
   const close = actions.growth.close;
   // The dialogs open after the follow-up's progress screen has gone: closing one puts the keyboard back on the results'
   // heading rather than on nothing.
@@ -34,8 +36,8 @@ export function GrowthDialogs({
         title={T.generationFailedTitle}
         description={T.generationFailedBody}
         actions={[
-          { label: T.tryAgain, onSelect: actions.growth.tryAgain },
-          { label: T.cancel, onSelect: actions.growth.finishWithGenericRecommendations, variant: "secondary" },
+          { label: T.tryAgain, onSelect: actions.growth.tryAgain, disabled: retrying },
+          { label: T.cancel, onSelect: actions.growth.finishWithGenericRecommendations, variant: "secondary", disabled: retrying },
         ]}
       />
       <ActionDialog
@@ -62,8 +64,8 @@ export function GrowthDialogs({
         title={T.loadingFailedTitle}
         description={T.loadingFailedBody}
         actions={[
-          { label: T.tryAgain, onSelect: actions.growth.tryAgain },
-          { label: T.cancel, onSelect: actions.growth.finishWithGenericRecommendations, variant: "secondary" },
+          { label: T.tryAgain, onSelect: actions.growth.tryAgain, disabled: retrying },
+          { label: T.cancel, onSelect: actions.growth.finishWithGenericRecommendations, variant: "secondary", disabled: retrying },
         ]}
       />
       <ActionDialog

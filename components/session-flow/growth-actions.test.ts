@@ -151,7 +151,14 @@ test("Try Again after a guest's failure sends the follow-up once: the kept copy 
     signals: recountedSignals,
   });
   flow.growth.tryAgain();
+  // A second tap, and Cancel, while it runs: neither does anything (the regeneration would be paid twice, or the generic
+  // recommendations shown replaced by the late outcome).
+  expect(flow.growthState()).toMatchObject({ name: "failed", retrying: true });
+  flow.growth.tryAgain();
+  flow.growth.finishWithGenericRecommendations();
+  expect(flow.growthState()).toMatchObject({ name: "failed", retrying: true });
   await waitFor(() => flow.growthState() === null);
+  expect(sessionApi.appendTranscript).toHaveBeenCalledTimes(2);
 
   const [, body] = sessionApi.appendTranscript.mock.calls[1]!;
   expect(body.transcript).toBe(namedFollowUp);

@@ -147,7 +147,10 @@ export function createGrowthActions(kit: FlowKit) {
    * Cancel in a failure dialog: the session ends with its summary as it was and the generic recommendations added to its
    * own (spec part 2 section 8: "the old summary is kept with generic recommendations added"), the follow-up kept with it.
    */
+  /** Cancel in a failed dialog; not while its Try Again runs, whose outcome would then replace what was just shown. */
   function finishWithGenericRecommendations(): void {
+    const growth = results()?.growth;
+    if (growth?.name === "failed" && growth.retrying) return;
     finishWith(withGenericRecommendations);
   }
 
@@ -309,7 +312,7 @@ export function createGrowthActions(kit: FlowKit) {
     /** Try Again: the append (first dialog) or the fetch (loading dialog), once more. */
     tryAgain: () => {
       const growth = results()?.growth;
-      if (growth?.name !== "failed") return;
+      if (growth?.name !== "failed" || growth.retrying) return;
       kit.dispatch({ type: "GROWTH_RETRY" });
       if (growth.dialog === "generation-failed") void fallingBackOnUnexpectedError(append)();
       else if (growth.dialog === "loading-failed") void fallingBackOnUnexpectedError(load)(null);

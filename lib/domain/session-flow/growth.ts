@@ -29,7 +29,8 @@ export type GrowthState =
   | { name: "appending"; step: "processing" | "generating" }
   /** The follow-up is stored; the updated session is being fetched. */
   | { name: "loading" }
-  | { name: "failed"; dialog: GrowthDialog };
+  /** `retrying`: its Try Again runs; the dialog stays, its actions off until the outcome moves on from there. */
+  | { name: "failed"; dialog: GrowthDialog; retrying?: boolean };
 
 export type GrowthEvent =
   | { type: "GROWTH_OPENED" }
@@ -82,8 +83,11 @@ export function growthTransition(growth: GrowthState | null, event: GrowthEvent)
       if (growth?.name === "loading") return { growth: { name: "failed", dialog: "loading-failed" } };
       return growth?.name === "failed" && growth.dialog === "loading-failed" ? { growth: { name: "failed", dialog: "unable-to-load" } } : undefined;
     case "GROWTH_RETRY":
-      // Try Again keeps the dialog up while it runs; its outcome moves on from there.
-      return growth?.name === "failed" && (growth.dialog === "generation-failed" || growth.dialog === "loading-failed") ? { growth } : undefined;
+      // Try Again keeps the dialog up while it runs, once (a second tap would pay for the regeneration twice); its outcome
+      // moves on from there.
+      return growth?.name === "failed" && !growth.retrying && (growth.dialog === "generation-failed" || growth.dialog === "loading-failed")
+        ? { growth: { ...growth, retrying: true } }
+        : undefined;
     case "GROWTH_COMPLETED":
       return growth !== null ? { growth: null, session: event.session } : undefined;
     case "GROWTH_CLOSED":
