@@ -47,8 +47,8 @@ test("a second tap on a session's delete while its delete runs sends nothing mor
   sessionApi.remove.mockImplementation(() => new Promise<void>((resolve) => (done = resolve)));
   const { result } = renderHistory();
 
-  act(() => result.current.remove(entry));
-  act(() => result.current.remove(entry));
+  act(() => void result.current.remove(entry));
+  act(() => void result.current.remove(entry));
   await waitFor(() => expect(sessionApi.remove).toHaveBeenCalled());
   await act(async () => done());
   await waitFor(() => expect(titles()).toContain(T.deleted));
@@ -61,9 +61,9 @@ test("a delete that failed can be tried again", async () => {
   sessionApi.remove.mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(undefined);
   const { result } = renderHistory();
 
-  act(() => result.current.remove(entry));
+  act(() => void result.current.remove(entry));
   await waitFor(() => expect(titles()).toContain(T.deleteFailedTitle));
-  act(() => result.current.remove(entry));
+  act(() => void result.current.remove(entry));
   await waitFor(() => expect(titles()).toContain(T.deleted));
   expect(sessionApi.remove).toHaveBeenCalledTimes(2);
 });

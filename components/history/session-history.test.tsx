@@ -92,3 +92,43 @@ describe("SessionHistory", () => {
     expect(within(list).getByRole("heading", { level: 2, name: "Session History" })).toHaveAttribute("id", "history-heading");
   });
 });
+
+describe("SessionHistory, deleting with the keyboard", () => {
+  const entries: HistoryEntry[] = ["Monday talk", "Tuesday talk"].map((briefSummary, index) => ({
+    id: `s${index + 1}`,
+    createdAt: new Date(NOW - index * 60_000).toISOString(),
+    transcript: "SPEAKER_01: hello",
+    analysis: { briefSummary, cards: [{}] },
+  }));
+
+  function renderDeletable(items: HistoryEntry[]) {
+    history.items = items;
+    const view = render(<SessionHistory onOpen={jest.fn()} onRetry={jest.fn()} retryBlocked={false} />);
+    history.remove = jest.fn(async (entry: HistoryEntry) => {
+      history.items = history.items.filter((item) => item.id !== entry.id);
+      view.rerender(<SessionHistory onOpen={jest.fn()} onRetry={jest.fn()} retryBlocked={false} />);
+      return true;
+    });
+  }
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+  it("moves the focus to the delete button now in the deleted card's place, then to the heading when none is left", async () => {
+    renderDeletable(entries);
+    await userEvent.click(screen.getByRole("button", { name: "Delete session: Monday talk" }));
+    await nextFrame();
+    expect(screen.getByRole("button", { name: "Delete session: Tuesday talk" })).toHaveFocus();
+
+    await userEvent.keyboard("{Enter}");
+    await nextFrame();
+    expect(document.activeElement).toHaveAttribute("id", "history-heading");
+  });
+
+  it("leaves the focus alone when the delete was refused", async () => {
+    renderDeletable(entries);
+    history.remove = jest.fn(async () => false);
+    const button = screen.getByRole("button", { name: "Delete session: Monday talk" });
+    await userEvent.click(button);
+    await nextFrame();
+    expect(button).toHaveFocus();
+  });
+});

@@ -43,6 +43,7 @@ export function SessionHistory({
   // tap (a double tap, or an impatient one) would fetch the session again and open it again, a completed session asking
   // twice for its summary. A ref, not the state: two taps can land before the first one's re-render.
   const inFlight = useRef(false);
+  const listRef = useRef<HTMLUListElement>(null);
 
   async function open(entry: HistoryEntry) {
     if (inFlight.current) return;
@@ -57,13 +58,29 @@ export function SessionHistory({
     }
   }
 
+  /**
+   * Deletes a session; when the keyboard's focus went with its card, it moves to the delete button now in that place (the
+   * next card's), else the last card's, else the heading, rather than falling to the top of the page.
+   */
+  async function removeKeepingFocus(entry: HistoryEntry): Promise<void> {
+    const place = history.items.findIndex((item) => item.id === entry.id);
+    const focusInList = listRef.current?.contains(document.activeElement) === true;
+    if (!(await history.remove(entry)) || !focusInList) return;
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>("[data-history-delete]") ?? [];
+      const next = buttons[Math.min(Math.max(place, 0), buttons.length - 1)];
+      (next ?? document.getElementById("history-heading"))?.focus();
+    });
+  }
+
   return (
     <>
       <SectionCard id="history-heading" title={T.heading} focusableHeading>
         {!identity.signedIn ? <GuestBanner clerkEnabled={identity.clerkEnabled} /> : null}
 
         {history.items.length === 0 && !history.loading ? <p className="mt-4 text-ink-soft">{T.empty}</p> : null}
-        <ul className="mt-4 flex flex-col gap-3">
+        <ul ref={listRef} className="mt-4 flex flex-col gap-3">
           {history.items.map((entry) => {
             const status = historyItemStatus(entry);
             const card = historyCard(entry);
@@ -79,7 +96,7 @@ export function SessionHistory({
                 <SwipeCard
                   label={title}
                   commitThreshold={SWIPE_THRESHOLDS.commitLarge}
-                  onSwipe={(direction) => (direction === "left" ? history.remove(entry) : undefined)}
+                  onSwipe={(direction) => (direction === "left" ? void removeKeepingFocus(entry) : undefined)}
                   className={status === "normal" ? "p-4 pr-14" : ""}
                 >
                   {status === "normal" ? (
@@ -134,8 +151,9 @@ export function SessionHistory({
                 </SwipeCard>
                 <button
                   type="button"
-                  onClick={() => history.remove(entry)}
+                  onClick={() => void removeKeepingFocus(entry)}
                   aria-label={T.deleteLabel(title)}
+                  data-history-delete
                   className="absolute right-2 top-2 z-20 flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-[#fdecea] hover:text-[#8a1c12]"
                 >
                   <svg aria-hidden width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">

@@ -108,8 +108,8 @@ export function useHistory() {
   // the tap) would send the delete again and say "Deleting" and "Deleted" twice.
   const removing = useRef(new Set<string>());
   const remove = useCallback(
-    async (entry: HistoryEntry) => {
-      if (removing.current.has(entry.id)) return;
+    async (entry: HistoryEntry): Promise<boolean> => {
+      if (removing.current.has(entry.id)) return false;
       removing.current.add(entry.id);
       showToast({ title: T.deleting });
       try {
@@ -127,8 +127,10 @@ export function useHistory() {
         setLocalVersion((version) => version + 1);
         await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
         showToast({ title: T.deleted, variant: "success" });
+        return true;
       } catch {
         showToast({ title: T.deleteFailedTitle, description: T.deleteFailedBody, variant: "destructive" });
+        return false;
       } finally {
         removing.current.delete(entry.id);
       }
@@ -147,7 +149,8 @@ export function useHistory() {
       // A page that failed to come is asked for again by the next press.
       if (moreOnServer && isError) void fetchNextPage();
     },
-    remove: (entry: HistoryEntry) => void remove(entry),
+    /** Resolves true once the session is deleted (its card gone), false when it was not. */
+    remove,
     open: (entry: HistoryEntry) => openSession(entry, identity.signedIn),
   };
 }
