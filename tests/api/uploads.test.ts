@@ -18,6 +18,7 @@ import {
   type UploadState,
 } from "@/lib/domain/transcription/long-recording";
 import { guestIpHash } from "@/lib/server/security/guest-ip-hash";
+import { BUSY_MESSAGE, RECORDING_READS_PER_SLOT } from "@/lib/server/security/in-flight";
 import { deleteAccountData } from "@/lib/server/services/account-delete";
 import { exportAccountData } from "@/lib/server/services/account-export";
 import { runRetention } from "@/lib/server/services/retention";
@@ -803,6 +804,44 @@ describe("limits: refused with a 4xx, never a 500", () => {
     }
     await sendMissing(caller, (await (await state(caller, bounded.uploadId)).json()) as UploadState, parts);
     expect((await transcribe(caller, bounded.uploadId, 0)).status).toBe(429);
+  });
+});
+
+describe("pieces read at once", () => {
+  setEnvForFile({ TRANSCRIPTIONS_IN_FLIGHT: "1" });
+
+  it(`share the places bodies of recordings are read in (${RECORDING_READS_PER_SLOT} per transcription slot): one more is the 503 "busy", and a place freed is taken again`, async () => {
+    const part = noise(UPLOAD_PIECE_BYTES * RECORDING_READS_PER_SLOT + 1_000, 9);
+    const me = { user: "user_pieces_at_once" };
+    const upload = (await (await create(me, planBody("rec-pieces-at-once", planOf([part], [0])))).json()) as UploadState;
+    const stalled = await Promise.all(
+      Array.from({ length: RECORDING_READS_PER_SLOT }, async (_, piece) => {
+        let controller!: ReadableStreamDefaultController<Uint8Array>;
+        const body = new ReadableStream<Uint8Array>({
+          start(opened) {
+            controller = opened;
+            opened.enqueue(pieceOf(part, piece).subarray(0, 1_000));
+          },
+        });
+        return { piece, controller, response: put(me, upload.uploadId, 0, piece, body) };
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const last = RECORDING_READS_PER_SLOT;
+    const refused = await put(me, upload.uploadId, 0, last, pieceOf(part, last));
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error).toBe(BUSY_MESSAGE);
+
+    // One stalled sender finishes its piece: its place is free again.
+    const [first] = stalled;
+    first!.controller.enqueue(pieceOf(part, first!.piece).subarray(1_000));
+    first!.controller.close();
+    expect((await first!.response).status).toBe(200);
+    expect((await put(me, upload.uploadId, 0, last, pieceOf(part, last))).status).toBe(200);
+    // The others end their bodies cut short: not the piece the plan holds.
+    for (const { controller } of stalled.slice(1)) controller.close();
+    expect(await Promise.all(stalled.slice(1).map(async ({ response }) => (await response).status))).toEqual(Array(RECORDING_READS_PER_SLOT - 1).fill(409));
   });
 });
 
