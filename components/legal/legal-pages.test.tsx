@@ -173,6 +173,8 @@ describe("PrivacyContent", () => {
     const guests = screen.getByRole("region", { name: "If you use the app as a guest" });
     expect(guests).toHaveTextContent(/local storage and IndexedDB/);
     expect(guests).toHaveTextContent(/never reach our database/);
+    // The one exception, said where a guest reads: a long recording's parts wait on the server until they are transcribed.
+    expect(guests).toHaveTextContent(/apart from the audio of a recording too long to send at once, held only until it is transcribed/);
 
     expect(screen.getByRole("region", { name: "If you sign in" })).toHaveTextContent(/you can delete any session at any time/);
 
@@ -182,7 +184,7 @@ describe("PrivacyContent", () => {
     expect(audio).toHaveTextContent(/If a transcription fails, the audio is kept only while it waits for you to retry/);
 
     expect(audio).toHaveTextContent(/at most 30 days after the last failed attempt/);
-    expect(audio).toHaveTextContent(/As a guest, it stays only in your browser/);
+    expect(audio).toHaveTextContent(/As a guest, it stays only in your browser \(except the parts of a long recording, below\)/);
     expect(audio).toHaveTextContent(/A recording longer than 10 minutes is sent in parts/);
     expect(audio).toHaveTextContent(/never finished are deleted after 24 hours/);
     expect(audio).toHaveTextContent(/a few seconds of each voice from the first part are sent to the AI provider again/);

@@ -50,7 +50,8 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
         <p>
           Without an account, your sessions (transcripts, analysis, votes, summaries and follow-ups) and your settings are stored only in your browser, using
           its local storage and IndexedDB. They <strong>never reach our database</strong>. To transcribe and analyse a conversation, the recording and
-          transcript pass through our server on their way to the AI providers, but nothing of them is saved there.
+          transcript pass through our server on their way to the AI providers, but nothing of them is saved there, apart from the audio of a recording too long
+          to send at once, held only until it is transcribed (see &quot;Your recordings&quot; below).
         </p>
         <p>
           Because this data lives only on your device, it is lost when you clear your browser data, and we cannot restore it. In Settings, under &quot;Your
@@ -96,7 +97,8 @@ export function PrivacyContent({ contactEmail }: { contactEmail: string }) {
           <li>
             If a transcription fails, the audio is kept only while it waits for you to retry, so that your recording is not lost. Signed in, it is kept in our
             database (up to a size limit per account; beyond it, only your browser keeps it) until the retry succeeds or you delete the session, and at most{" "}
-            {AUDIO_DAYS} days after the last failed attempt: a daily clean-up then deletes it. As a guest, it stays only in your browser.
+            {AUDIO_DAYS} days after the last failed attempt: a daily clean-up then deletes it. As a guest, it stays only in your browser (except the parts of a
+            long recording, below).
           </li>
           <li>
             A recording longer than {PART_MINUTES} minutes is sent in parts of a few megabytes and transcribed part by part. The parts are kept on our server
