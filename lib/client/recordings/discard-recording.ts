@@ -1,7 +1,7 @@
 import { apiRequest } from "@/lib/client/api/request";
-import { closeStoredUpload } from "@/lib/client/transcription/stored-upload";
+import { closeStoredUpload, forgetExtrasInMemory, withExtrasInMemory } from "@/lib/client/transcription/stored-upload";
 
-import { deleteRecording, getRecordingExtra } from "./audio-store";
+import { deleteRecording, getRecordingExtra, putRecordingExtra } from "./audio-store";
 
 /**
  * Deletes a recording the user let go of before its transcript was stored (a failed entry deleted, this device's data
@@ -11,6 +11,8 @@ import { deleteRecording, getRecordingExtra } from "./audio-store";
  * browser refuses to delete the audio.
  */
 export async function discardRecording(audioKey: string): Promise<void> {
-  await closeStoredUpload(audioKey, { send: (method, path, options) => apiRequest(method, path, options), getExtra: getRecordingExtra });
+  const extras = withExtrasInMemory({ put: putRecordingExtra, get: getRecordingExtra });
+  await closeStoredUpload(audioKey, { send: (method, path, options) => apiRequest(method, path, options), getExtra: extras.get });
+  forgetExtrasInMemory(audioKey);
   await deleteRecording(audioKey);
 }

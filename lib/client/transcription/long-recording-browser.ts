@@ -11,6 +11,7 @@ import { mergePartTranscripts } from "@/lib/domain/transcription/merge-parts";
 import { pickReferenceWindows } from "@/lib/domain/transcription/speaker-references";
 
 import type { LongRecordingDeps } from "./long-recording-upload";
+import { withExtrasInMemory } from "./stored-upload";
 
 // What transcribeInParts uses in the browser: the API client, the audio store's side store, Web Crypto's SHA-256, and Web
 // Audio to cut each speaker's clip from the first part.
@@ -18,10 +19,12 @@ import type { LongRecordingDeps } from "./long-recording-upload";
 /** The speaker clips are 16 kHz mono: what the providers take for a reference, a fifth of the decoded part's memory. */
 export const REFERENCE_SAMPLE_RATE = 16_000;
 
+const extras = withExtrasInMemory({ put: putRecordingExtra, get: getRecordingExtra });
+
 export const browserLongRecordingDeps: LongRecordingDeps = {
   send: (method, path, options) => apiRequest(method, path, options),
-  putExtra: putRecordingExtra,
-  getExtra: getRecordingExtra,
+  putExtra: extras.put,
+  getExtra: extras.get,
   sha256Hex: async (bytes) => toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))),
   speakerReferences: (part, transcript) => speakerReferencesFrom(part, transcript),
   merge: mergePartTranscripts,

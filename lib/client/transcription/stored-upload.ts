@@ -15,6 +15,39 @@ type UploadStoreDeps = { send: UploadSend; getExtra: (id: string, key: string) =
 /** The key of the upload in the audio store's side store. */
 export const UPLOAD_KEY = "upload";
 
+// What the audio store could not keep beside a recording (one it does not hold: private browsing, storage refused, whose
+// audio this tab keeps in memory instead) is kept in this tab's memory: a retry here then resumes the same upload with its
+// token and skips the parts already transcribed. Without it, each retry opened a new upload, the last one's token lost,
+// until the address's bound of open uploads refused them all for a day.
+const extrasInMemory = new Map<string, unknown>();
+const memoryKey = (id: string, key: string) => `${id}\u0000${key}`;
+
+type ExtraStore = {
+  put: (id: string, key: string, value: unknown) => Promise<boolean>;
+  get: (id: string, key: string) => Promise<unknown>;
+};
+
+/** The audio store's side store, with this tab's memory for what it cannot keep. */
+export function withExtrasInMemory(store: ExtraStore): ExtraStore {
+  return {
+    put: async (id, key, value) => {
+      const kept = await store.put(id, key, value).catch(() => false);
+      if (kept) extrasInMemory.delete(memoryKey(id, key));
+      else extrasInMemory.set(memoryKey(id, key), value);
+      return kept;
+    },
+    get: async (id, key) => {
+      const stored = await store.get(id, key).catch(() => undefined);
+      return stored !== undefined ? stored : extrasInMemory.get(memoryKey(id, key));
+    },
+  };
+}
+
+/** Forgets what this tab's memory keeps beside the recording `id` (it is deleted, or its transcript stored). */
+export function forgetExtrasInMemory(id: string): void {
+  for (const key of extrasInMemory.keys()) if (key.startsWith(`${id}\u0000`)) extrasInMemory.delete(key);
+}
+
 export function parseStoredUpload(value: unknown): StoredUpload | null {
   if (typeof value !== "object" || value === null) return null;
   const { uploadId, uploadToken } = value as Record<string, unknown>;
