@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Commitment_reviewSessionId_idx" ON "Commitment"("reviewSessionId");
