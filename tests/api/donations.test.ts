@@ -84,7 +84,11 @@ const completedCapture = {
 function captureEndpoint(seen: Seen[], respond: () => Response = () => HttpResponse.json(completedCapture, { status: 201 })) {
   return http.post(`${PAYPAL}/v2/checkout/orders/:id/capture`, async ({ request, params }) => {
     seen.push({ path: `/v2/checkout/orders/${params.id as string}/capture`, headers: Object.fromEntries(request.headers), body: await request.text() });
-    return respond();
+    const answer = respond();
+    // As PayPal: without Prefer: return=representation, the answer is minimal (the order's id, status and links).
+    if (request.headers.get("prefer") === "return=representation" || !answer.ok) return answer;
+    const { id, status, links } = (await answer.json()) as { id: string; status: string; links: unknown };
+    return HttpResponse.json({ id, status, links }, { status: answer.status });
   });
 }
 
@@ -272,6 +276,20 @@ describe("with PayPal configured", () => {
       captureEndpoint([], () => HttpResponse.json({ ...completedCapture, status: "PAYER_ACTION_REQUIRED", purchase_units: [] }, { status: 201 })),
     );
     expect((await capture(ORDER_ID)).status).toBe(502);
+  });
+
+  it("an order COMPLETED whose capture was DECLINED is not a donation: a 502, and the whole order was asked for", async () => {
+    const seen: Seen[] = [];
+    const declined = structuredClone(completedCapture);
+    declined.purchase_units[0]!.payments.captures[0]!.status = "DECLINED";
+    server.use(
+      tokenEndpoint([]),
+      captureEndpoint(seen, () => HttpResponse.json(declined, { status: 201 })),
+    );
+    const response = await capture(ORDER_ID);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: "The payment was not completed." });
+    expect(seen[0]!.headers.prefer).toBe("return=representation");
   });
 
   it("PayPal failing to create the order is a 502; unreachable a 503; wrong credentials a 502", async () => {

@@ -598,6 +598,8 @@ async function handlePayPal(req, res, url, match) {
         links: [{ href: `${url.origin}/v2/checkout/orders/${orderId}`, rel: "self", method: "GET" }],
       });
     default:
+      // As PayPal: the whole order only when asked for (Prefer: return=representation), else its id, status and links.
+      if (req.headers.prefer !== "return=representation") return send(res, status, { id: orderId, status: "COMPLETED", links: [] });
       return send(res, status, {
         id: orderId,
         status: "COMPLETED",

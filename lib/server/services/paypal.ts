@@ -108,12 +108,16 @@ export async function captureDonationOrder(config: PayPalConfig, orderId: string
       "Content-Type": "application/json",
       // The same capture sent twice (a double tap, a retry after a time-out) is answered once by PayPal.
       "PayPal-Request-Id": `capture-${orderId}`,
+      // The whole order, with its capture: PayPal's default answer (return=minimal) has the order's status alone, and an
+      // order COMPLETED can hold a capture that was DECLINED.
+      Prefer: "return=representation",
     },
   });
   if (!response.ok) throw await upstreamError("capture", response);
   const captured = await answerOf(response, captureSchema, "capture");
   const capture = captured.purchase_units?.[0]?.payments?.captures?.[0];
-  if (captured.status !== "COMPLETED" || (capture && capture.status !== "COMPLETED" && capture.status !== "PENDING")) {
+  // Money moved only when the capture itself says so (PENDING: PayPal is still reviewing it, and settles it later).
+  if (captured.status !== "COMPLETED" || !capture || (capture.status !== "COMPLETED" && capture.status !== "PENDING")) {
     console.error(`[paypal] capture ended ${captured.status}/${capture?.status ?? "-"}`);
     throw new ApiError("upstream_failed", "The payment was not completed.", { issue: captured.status });
   }
