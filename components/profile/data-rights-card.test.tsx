@@ -136,6 +136,8 @@ describe("DataRightsCard, signed in", () => {
     await userEvent.click(within(card).getByRole("button", { name: T.deleteAll }));
     const dialog = screen.getByRole("dialog", { name: T.confirmTitle });
     expect(dialog).toHaveTextContent(T.confirmAccount);
+    // The focus starts on Cancel, not on the irreversible action.
+    expect(within(dialog).getByRole("button", { name: T.cancel })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole("button", { name: T.cancel }));
     expect(screen.queryByRole("dialog", { name: T.confirmTitle })).not.toBeInTheDocument();
     expect(calls).toEqual([]);

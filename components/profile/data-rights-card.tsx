@@ -101,7 +101,8 @@ export function DataRightsCard() {
         message={signedIn ? T.confirmAccount : T.confirmDevice}
         primary={{ label: T.confirmDelete, onSelect: () => void removeAll(false) }}
         secondary={signedIn ? { label: T.confirmDeleteAccount, onSelect: () => void removeAll(true) } : undefined}
-        cancel={{ label: T.cancel, onSelect: () => setConfirming(false) }}
+        // Not the irreversible action: Enter pressed twice must not delete everything.
+        cancel={{ label: T.cancel, onSelect: () => setConfirming(false), autoFocus: true }}
       />
     </SectionCard>
   );

@@ -5,7 +5,15 @@ import { useRef, type ReactNode } from "react";
 
 import { Button } from "./button";
 
-export type DialogAction = { label: string; onSelect: () => void; variant?: "primary" | "secondary" | "ghost"; disabled?: boolean };
+export type DialogAction = {
+  label: string;
+  onSelect: () => void;
+  variant?: "primary" | "secondary" | "ghost";
+  /** Shown and announced as unavailable, and does nothing; it keeps the keyboard's focus (a disabled button drops it). */
+  disabled?: boolean;
+  /** Takes the focus when the dialog opens, instead of the first action: the safe way out of a dialog whose first is not. */
+  autoFocus?: boolean;
+};
 
 /**
  * A centred dialog with a title, a message and up to three actions, primary first. Closing gives focus back to what had
@@ -30,15 +38,21 @@ export function ActionDialog({
   returnFocus?: () => HTMLElement | null;
 }) {
   const opener = useRef<HTMLElement | null>(null);
+  const focusFirst = useRef<HTMLButtonElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-ink/50" />
         <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-[70] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-card outline-none"
-          onOpenAutoFocus={() => {
+          // Scrolls within the screen: a long list of commitments, a small phone or a large text size would cut its actions off.
+          className="fixed left-1/2 top-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-card outline-none"
+          onOpenAutoFocus={(event) => {
             const active = document.activeElement;
             opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+            if (focusFirst.current) {
+              event.preventDefault();
+              focusFirst.current.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             if (!returnFocus || opener.current?.isConnected) return;
@@ -54,9 +68,10 @@ export function ActionDialog({
             {actions.map((action, index) => (
               <Button
                 key={action.label}
+                ref={action.autoFocus ? focusFirst : undefined}
                 variant={action.variant ?? (index === 0 ? "primary" : "secondary")}
-                onClick={action.onSelect}
-                disabled={action.disabled}
+                onClick={action.disabled ? undefined : action.onSelect}
+                aria-disabled={action.disabled || undefined}
               >
                 {action.label}
               </Button>
