@@ -86,7 +86,7 @@ function FilterBadge({ label, pressed, paletteName, onClick }: { label: string; 
       aria-pressed={pressed}
       onClick={onClick}
       className={`min-h-11 max-w-full rounded-full border px-4 text-sm font-semibold wrap-anywhere focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700 ${colours} ${
-        pressed ? "ring-2 ring-deep-teal-700 ring-offset-1" : "opacity-90"
+        pressed ? "ring-2 ring-deep-teal-700 ring-offset-1" : ""
       }`}
     >
       {label}

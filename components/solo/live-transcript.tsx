@@ -29,7 +29,8 @@ export function LiveTranscript({ turns, userLabel }: { turns: TranscriptTurn[]; 
         // A long journal scrolls inside the card: the scrolling region takes the keyboard's focus, so it scrolls without a
         // pointer too, and is named for the screen reader that lands on it.
         <div id="live-transcript" role="region" aria-label={T.title(turns.length)} tabIndex={0} className="max-h-80 overflow-y-auto rounded-b-2xl px-4 pb-4">
-          <ol className="flex flex-col gap-2" aria-live="polite">
+          {/* Not a live region: read aloud, each turn would talk over the coach's voice (and the user's own words too). */}
+          <ol className="flex flex-col gap-2">
             {turns.map((turn, index) => (
               <li key={`${turn.timestamp}-${index}`} className={`rounded-2xl px-3 py-2 ${turn.role === "assistant" ? "bg-deep-teal-50" : "bg-white"}`}>
                 <span className="block text-xs font-semibold uppercase tracking-wide text-ink-soft">{turn.role === "assistant" ? T.coach : userLabel}</span>
