@@ -74,6 +74,27 @@ test("Timing & Readiness: focus on its title, Tab cycles its two buttons only, a
   expect(record).toHaveFocus();
 });
 
+test("Timing & Readiness: the page behind is hidden from screen readers while the card shows (the toasts excepted), and shown again after", async () => {
+  const user = keyboard();
+  render(
+    <>
+      <RecorderWithCard />
+      <ol data-toast-viewport aria-label="Notifications" />
+    </>,
+  );
+  await user.click(screen.getByRole("button", { name: "Start recording" }));
+  // Hidden: not found by role, as a screen reader would not reach it.
+  expect(screen.queryByRole("button", { name: "Start recording" })).toBeNull();
+  expect(screen.queryByRole("link", { name: "Privacy Policy" })).toBeNull();
+  expect(screen.getByRole("list", { name: "Notifications" })).toBeInTheDocument();
+  expect(screen.getByRole("dialog")).toBeInTheDocument();
+
+  for (let second = 0; second < 3; second++) act(() => jest.advanceTimersByTime(1000));
+  await user.click(screen.getByRole("button", { name: READINESS_TEXTS.positive }));
+  expect(screen.getByRole("button", { name: "Start recording" })).toHaveFocus();
+  expect(screen.getByRole("link", { name: "Privacy Policy" })).toBeInTheDocument();
+});
+
 test("Journal Readiness: focus on its title, and back on it while Start is off for the countdown", async () => {
   const user = keyboard();
   render(<JournalReadinessCard capturing={false} onCountdownStart={noop} onCountdownEnd={noop} onContinue={noop} onNotReady={noop} />);

@@ -19,7 +19,7 @@ export function PlainToast() {
   }, [toast]);
 
   return (
-    <div role="status" aria-live="polite" className="fixed inset-x-0 bottom-0 z-[100] mx-auto w-full max-w-md p-4">
+    <div role="status" aria-live="polite" data-toast-viewport className="fixed inset-x-0 bottom-0 z-[100] mx-auto w-full max-w-md p-4">
       {toast ? (
         <div className={`flex w-full items-start gap-3 rounded-2xl border p-4 shadow-card ${TOAST_VARIANT_CLASSES[toast.variant]}`}>
           <div className="min-w-0 flex-1">

@@ -34,7 +34,11 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ) : null}
-      <Toast.Viewport hotkey={["F8"]} className="fixed inset-x-0 bottom-0 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-4 outline-none sm:bottom-4" />
+      <Toast.Viewport
+        data-toast-viewport
+        hotkey={["F8"]}
+        className="fixed inset-x-0 bottom-0 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-4 outline-none sm:bottom-4"
+      />
     </Toast.Provider>
   );
 }

@@ -1,11 +1,13 @@
 "use client";
 
+import { hideOthers } from "aria-hidden";
 import { useEffect, useRef, type RefObject } from "react";
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Keyboard and screen-reader focus for a modal screen we draw ourselves (not a Radix dialog): on opening, focus moves to
+ * Keyboard and screen-reader focus for a modal screen we draw ourselves (not a Radix dialog): the page behind is hidden
+ * from screen readers while it shows (aria-hidden, the toasts excepted); on opening, focus moves to
  * `initial` (its heading, with tabIndex={-1}), so the screen is announced and the keys act in it; Tab and Shift+Tab cycle
  * through its enabled controls rather than reaching the page it covers (with none enabled yet, focus stays on `initial`);
  * on closing, focus that was left on nothing returns to the control that opened it, or, when that control has gone (the
@@ -21,6 +23,10 @@ export function useModalFocus(dialog: RefObject<HTMLElement | null>, initial: Re
       openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
     }
     const opener = openerRef.current;
+    // Screen readers that do not honour aria-modal (TalkBack, VoiceOver in part) would read, and act on, the page behind:
+    // it is hidden from them while the screen shows, as Radix hides the page behind its dialogs. The toasts stay heard.
+    const root = dialog.current;
+    const showOthers = root ? hideOthers([root, ...document.querySelectorAll<HTMLElement>("[data-toast-viewport]")]) : null;
     initial.current?.focus({ preventScroll: true });
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -45,6 +51,7 @@ export function useModalFocus(dialog: RefObject<HTMLElement | null>, initial: Re
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
+      showOthers?.();
       const active = document.activeElement;
       if (active !== null && active !== document.body) return;
       const target = opener?.isConnected ? opener : fallback?.();
