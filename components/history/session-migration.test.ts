@@ -228,3 +228,15 @@ test("a session deleted in the history is not moved into the account, even when 
   await migrateLocalSessions();
   expect(sessionApi.migrate).not.toHaveBeenCalled();
 });
+
+test("a copy written again while its move was under way (a follow-up saved in another tab) stays here for the next move", async () => {
+  sessionApi.migrate.mockImplementationOnce(async (items: { id: string }[]) => {
+    // The other tab saves the session's follow-up into its device copy while the request is on its way.
+    upsertLocalSessionRecord({ id: "local-1700000000000", followUpTranscripts: [{ transcript: "Maya: Saturday it is.", date: "2026-11-02T09:00:00.000Z" }] });
+    return { success: true, migratedCount: items.length, migrated: items.map((item) => ({ localId: item.id, id: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc" })) };
+  });
+  signedInAs("user_a");
+  await migrateLocalSessions();
+  const [kept] = listLocalSessionRecords();
+  expect(kept).toMatchObject({ id: "local-1700000000000", followUpTranscripts: [{ transcript: "Maya: Saturday it is." }] });
+});

@@ -1,5 +1,5 @@
 import { announceSessionsChanged } from "@/lib/client/events";
-import { listLocalSessions, moveLocalSessionToAccount } from "@/lib/client/recordings/local-recordings";
+import { listLocalSessions, moveLocalSessionToAccount, readLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { sessionApi, toSessionApiError } from "@/lib/client/sessions/session-api";
 import { readDeletedIds } from "@/lib/client/storage/deleted-sessions";
 import { deviceOwner } from "@/lib/client/storage/device-owner";
@@ -31,9 +31,15 @@ export async function migrateLocalSessions(): Promise<void> {
     // A copy kept for this account (its sign-out could not hand it over) must not replace what the account changed since;
     // a guest's is sent as it is.
     const now = Date.now();
+    // Each copy as it was sent: one written again meanwhile (a follow-up, a vote, a summary in another tab) holds what the
+    // account has not seen, and stays here for the next migration rather than being removed with it.
+    const sent = new Map(sessions.map((session) => [session.id, JSON.stringify(readLocalSessionRecord(session.id))]));
+    const unchangedSinceSent = (id: string) => JSON.stringify(readLocalSessionRecord(id)) === sent.get(id);
     for (const batch of migrationBatches(sessions.map((session) => storedCopyItem(session, now)))) {
       const answer = await sessionApi.migrate(batch);
-      for (const item of answer.migrated ?? []) moveLocalSessionToAccount({ localId: item.localId, accountId: item.id, ownerId });
+      for (const item of answer.migrated ?? []) {
+        if (unchangedSinceSent(item.localId)) moveLocalSessionToAccount({ localId: item.localId, accountId: item.id, ownerId });
+      }
       migratedCount += answer.migratedCount;
     }
     if (migratedCount > 1) showToast({ title: T.syncedTitle, description: T.syncedBody(migratedCount), variant: "success" });
