@@ -4,12 +4,14 @@ import type { Commitment, FailureMarker, FollowUpTranscript, Prisma, Session, Sw
 
 import { toCommitmentDto } from "./commitments";
 
-type Row = Session & { swipeActions: SwipeAction[]; followUps: FollowUpTranscript[]; failures: FailureMarker[]; commitments: Commitment[] };
+type FailureColumns = Pick<FailureMarker, "kind" | "error" | "lastFailedAt" | "attemptCount">;
+type Row = Session & { swipeActions: SwipeAction[]; followUps: FollowUpTranscript[]; failures: FailureColumns[]; commitments: Commitment[] };
 
 export const SESSION_INCLUDE = {
   swipeActions: { orderBy: { cardIndex: "asc" } },
   followUps: { orderBy: { createdAt: "asc" } },
-  failures: true,
+  // Not the audio a failure keeps for its retry (megabytes), which never leaves the server: only what the browser is told.
+  failures: { select: { kind: true, error: true, lastFailedAt: true, attemptCount: true } },
   commitments: { orderBy: { createdAt: "asc" } },
 } as const;
 
@@ -19,10 +21,7 @@ export const jsonColumn = (value: unknown) => (value === undefined || value === 
 export type FailureSummary = { error: string; timestamp: string; attemptCount: number };
 
 /** A session's failed transcription or analysis awaiting a retry, as the browser sees it. */
-export function failureSummary(
-  failures: Pick<FailureMarker, "kind" | "error" | "lastFailedAt" | "attemptCount">[],
-  kind: FailureMarker["kind"],
-): FailureSummary | undefined {
+export function failureSummary(failures: FailureColumns[], kind: FailureMarker["kind"]): FailureSummary | undefined {
   const marker = failures.find((item) => item.kind === kind);
   return marker ? { error: marker.error, timestamp: marker.lastFailedAt.toISOString(), attemptCount: marker.attemptCount } : undefined;
 }
