@@ -3,7 +3,7 @@ import { HttpResponse } from "msw";
 
 import { POST as appendPublic } from "@/app/api/public/sessions/[id]/append-transcript/route";
 import { POST as append } from "@/app/api/sessions/[id]/append-transcript/route";
-import { saveSessionForUser } from "@/lib/server/services/session-store";
+import { FOLLOW_UPS_FULL_MESSAGE, MAX_FOLLOW_UPS_PER_SESSION, saveSessionForUser } from "@/lib/server/services/session-store";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
@@ -189,5 +189,34 @@ describe("without an AI key", () => {
     expect(session.status).toBe("ok");
     expect(session.recommendations.length).toBeGreaterThan(0);
     expect(session.analysis.mutualGrowthCard.insight).toEqual(expect.any(String));
+  });
+});
+
+describe(`a session's follow-ups, at most ${MAX_FOLLOW_UPS_PER_SESSION}`, () => {
+  setEnvForFile({ ...clerkTestEnv(), ...NO_AI_KEYS });
+
+  const followUps = (count: number, from = 0) =>
+    Array.from({ length: count }, (_, index) => ({ transcript: `Ana: Follow-up number ${from + index}.`, createdAt: "2026-11-02T09:00:00.000Z" }));
+
+  it("a save that would pass the bound is a 422 that stores none of it; one up to the bound, and the same ones again, are taken", async () => {
+    const id = await storedSession("user_g6", "local-g6");
+    const save = (items: unknown[]) => saveSessionForUser("user_g6", id, { id, followUpTranscripts: items } as never);
+    await save(followUps(MAX_FOLLOW_UPS_PER_SESSION - 1));
+    await expect(save(followUps(2, MAX_FOLLOW_UPS_PER_SESSION - 1))).rejects.toMatchObject({ code: "unprocessable", message: FOLLOW_UPS_FULL_MESSAGE });
+    expect(await api.db.followUpTranscript.count({ where: { sessionId: id } })).toBe(MAX_FOLLOW_UPS_PER_SESSION - 1);
+    await save(followUps(1, MAX_FOLLOW_UPS_PER_SESSION - 1));
+    // The ones it holds, sent again (every save of a device copy carries them all), add nothing and are not refused.
+    await save(followUps(MAX_FOLLOW_UPS_PER_SESSION));
+    expect(await api.db.followUpTranscript.count({ where: { sessionId: id } })).toBe(MAX_FOLLOW_UPS_PER_SESSION);
+  });
+
+  it("an append past the bound is a 422 before any model is asked; the same follow-up again is still answered", async () => {
+    const id = await storedSession("user_g7", "local-g7");
+    await saveSessionForUser("user_g7", id, { id, followUpTranscripts: followUps(MAX_FOLLOW_UPS_PER_SESSION) } as never);
+    const refused = await call("user_g7", id, followUp);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ error: FOLLOW_UPS_FULL_MESSAGE });
+    expect(await api.db.followUpTranscript.count({ where: { sessionId: id } })).toBe(MAX_FOLLOW_UPS_PER_SESSION);
+    expect((await call("user_g7", id, { transcript: "Ana: Follow-up number 3." })).status).toBe(200);
   });
 });

@@ -13,7 +13,7 @@ import { storeCommitments } from "./commitments";
 import { followUpCommitments, regenerateWithFollowUp, type RegenerationInput } from "./growth-regeneration";
 import { findOwnedSession } from "./owned-session";
 import { jsonColumn, type SessionDto } from "./session-dto";
-import { followUpRow, followUpSchema, getSessionForUser } from "./session-store";
+import { FOLLOW_UPS_FULL_MESSAGE, followUpRow, followUpSchema, getSessionForUser, MAX_FOLLOW_UPS_PER_SESSION } from "./session-store";
 import { labellingSteps, signalsWithFollowUps } from "./signal-labels";
 
 /** POST /api/sessions/{id}/append-transcript: the follow-up recording's transcript (required, not blank) and its details. */
@@ -161,6 +161,8 @@ async function appendTranscriptForUser(userId: string, id: string, body: AppendT
     await tx.session.update({ where: { id: sessionId }, data: { lastActivityAt: new Date() } });
     const duplicate = await tx.followUpTranscript.findFirst({ where: { sessionId, transcript: body.transcript }, select: { id: true } });
     if (duplicate) return;
+    if ((await tx.followUpTranscript.count({ where: { sessionId } })) >= MAX_FOLLOW_UPS_PER_SESSION)
+      throw new ApiError("unprocessable", FOLLOW_UPS_FULL_MESSAGE);
     await tx.followUpTranscript.create({ data: followUpRow(sessionId, body) });
   });
   return getSessionForUser(userId, sessionId);

@@ -246,14 +246,24 @@ async function replaceSwipes(tx: Tx, sessionId: string, swipeActions: NonNullabl
   }
 }
 
+/**
+ * A session's follow-up conversations, at most: far past what a couple records on one session, and a bound on what every
+ * read of it loads (the whole session is read for each save, vote and answer, and each follow-up is up to 200,000
+ * characters). Past it a save or an append that would add one is refused (422) and the follow-up stays on the device.
+ */
+export const MAX_FOLLOW_UPS_PER_SESSION = 50;
+export const FOLLOW_UPS_FULL_MESSAGE = `This session already holds ${MAX_FOLLOW_UPS_PER_SESSION} follow-up conversations, as many as it can. Please start a new session.`;
+
 /** Follow-ups are added once each: the same transcript text is never stored twice. */
 async function mergeFollowUps(tx: Tx, sessionId: string, followUps: NonNullable<SessionBody["followUpTranscripts"]>): Promise<void> {
   const known = new Set((await tx.followUpTranscript.findMany({ where: { sessionId }, select: { transcript: true } })).map((item) => item.transcript));
+  const added = new Map<string, (typeof followUps)[number]>();
   for (const followUp of followUps) {
-    if (known.has(followUp.transcript) || followUp.transcript.trim() === "") continue;
-    known.add(followUp.transcript);
-    await tx.followUpTranscript.create({ data: followUpRow(sessionId, followUp) });
+    if (!known.has(followUp.transcript) && followUp.transcript.trim() !== "") added.set(followUp.transcript, added.get(followUp.transcript) ?? followUp);
   }
+  if (added.size === 0) return;
+  if (known.size + added.size > MAX_FOLLOW_UPS_PER_SESSION) throw new ApiError("unprocessable", FOLLOW_UPS_FULL_MESSAGE);
+  for (const followUp of added.values()) await tx.followUpTranscript.create({ data: followUpRow(sessionId, followUp) });
 }
 
 /** A follow-up transcript as stored, from the browser's shape (a save, a migration or an append). */
