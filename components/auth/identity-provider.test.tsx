@@ -414,3 +414,75 @@ describe("signing out on a shared browser", () => {
     expect(stored("pending_follow_ups")).toEqual([pendingOfA]);
   });
 });
+
+describe("the account changing without this tab's sign-out", () => {
+  const rerenderWith = (view: ReturnType<typeof renderProvider>) =>
+    view.rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <ClerkIdentityProvider serverUser={null}>
+          <p>home</p>
+        </ClerkIdentityProvider>
+      </QueryClientProvider>,
+    );
+  // jsdom cannot navigate and reports each navigation as a console error: that report is how a reload shows here.
+  let consoleError: jest.SpyInstance;
+  beforeEach(() => (consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined)));
+  afterEach(() => consoleError.mockRestore());
+  const reloaded = () => consoleError.mock.calls.some(([error]) => String(error).includes("navigation"));
+
+  test("signed out in another tab (or expired): the page loads afresh, so nothing of the account goes on as a guest's", async () => {
+    localStorage.setItem("userDisplayName", "Maya");
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const view = renderProvider();
+    expect(reloaded()).toBe(false);
+    Object.assign(clerkState, { isSignedIn: false, user: null });
+    rerenderWith(view);
+    await waitFor(() => expect(reloaded()).toBe(true));
+    // The name kept here was that account's.
+    expect(localStorage.getItem("userDisplayName")).toBeNull();
+  });
+
+  test("another account signed in elsewhere: the page loads afresh", async () => {
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const view = renderProvider();
+    Object.assign(clerkState, { user: { id: "user_b", unsafeMetadata: {}, update: jest.fn() } });
+    rerenderWith(view);
+    await waitFor(() => expect(reloaded()).toBe(true));
+  });
+
+  test("a sign-in, and this tab's own sign-out, load nothing afresh", async () => {
+    const view = renderProvider();
+    Object.assign(clerkState, { isLoaded: true });
+    rerenderWith(view);
+    Object.assign(clerkState, { isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    rerenderWith(view);
+    expect(reloaded()).toBe(false);
+
+    let signOut: AppIdentity["signOut"] | undefined;
+    function Grab() {
+      signOut = useIdentity().signOut;
+      return null;
+    }
+    view.rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <ClerkIdentityProvider serverUser={null}>
+          <Grab />
+        </ClerkIdentityProvider>
+      </QueryClientProvider>,
+    );
+    await act(async () => {
+      await signOut?.();
+    });
+    Object.assign(clerkState, { isSignedIn: false, user: null });
+    view.rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <ClerkIdentityProvider serverUser={null}>
+          <Grab />
+        </ClerkIdentityProvider>
+      </QueryClientProvider>,
+    );
+    await act(async () => undefined);
+    expect(currentToast()?.title).toBe("Logged out");
+    expect(reloaded()).toBe(false);
+  });
+});

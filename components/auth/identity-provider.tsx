@@ -1,7 +1,7 @@
 "use client";
 
 import { useAuth, useClerk, useUser } from "@clerk/nextjs";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 
 import { setRequestAuth } from "@/lib/client/api/request";
 import { arrivedFromAuthRedirect, clearAuthReturn, clearAuthReturnAfterArrival, markAuthReturn } from "@/lib/client/auth/clerk-on-demand";
@@ -53,6 +53,25 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
     void keepPageCachesToTheirAccount(signedIn);
   }, [signedIn]);
 
+  // The account this tab has been showing, once Clerk has said which, and whether this tab's own sign-out is under way.
+  const shownAccount = useRef<string | null | undefined>(undefined);
+  const signingOutHere = useRef(false);
+  useEffect(() => {
+    if (!isLoaded) return;
+    const now = isSignedIn ? (userId ?? null) : null;
+    const before = shownAccount.current;
+    shownAccount.current = now;
+    // The account went without this tab's sign-out (another tab signed out, or in as someone else; the session expired):
+    // what the tab holds of it (results on screen, a recording or transcript under way, cached answers) must not go on as
+    // a guest's or another account's, saved on this device for whoever comes next. A fresh page starts clean; a recording
+    // under way stays in IndexedDB under its owner, listed again at that account's next visit.
+    if (before && before !== now && !signingOutHere.current) {
+      // The name kept on this device was that account's, as after a sign-out here.
+      clearDisplayName();
+      window.location.reload();
+    }
+  }, [isLoaded, isSignedIn, userId]);
+
   // The disclaimer acceptance follows the account (issue 12) however the user signed in — e-mail, Google's redirect, or
   // another device — once per signed-in user and page load.
   const accountUser = isLoaded && isSignedIn ? clerkUser : null;
@@ -96,6 +115,8 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
         });
       },
       signOut: async (said = { title: AUTH_TEXTS.loggedOut }) => {
+        // For the rest of this page: the account going is this tab's doing, and the page stays (with what it says).
+        signingOutHere.current = true;
         // The sessions data this account kept on the device goes first: handing it over needs the sign-in (Clerk's or,
         // without Clerk's script, the session cookie) that the steps below end.
         if (user) await handOverKeptCopies(user.id);
