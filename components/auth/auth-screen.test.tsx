@@ -26,7 +26,14 @@ jest.mock("@clerk/nextjs/legacy", () => ({
 }));
 jest.mock("@clerk/nextjs", () => ({ useClerk: () => ({ status: clerk.status }) }));
 
-const identity: AppIdentity = { clerkEnabled: true, signedIn: false, user: null, signInWithGoogle: jest.fn(async () => {}), signOut: async () => {} };
+const identity: AppIdentity = {
+  clerkEnabled: true,
+  signedIn: false,
+  user: null,
+  signInWithGoogle: jest.fn(async () => {}),
+  signOut: async () => {},
+  endingAccount: () => {},
+};
 
 function Screen() {
   return (

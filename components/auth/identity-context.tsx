@@ -15,6 +15,11 @@ export type AppIdentity = {
   signInWithGoogle: () => Promise<void>;
   /** Ends the session; `said` is the toast that says so (default "Logged out"), shown after a reload too. */
   signOut: (said?: ToastInput) => Promise<void>;
+  /**
+   * This tab is deleting the account (true) or gave up doing so (false): the account going before `signOut` is then this
+   * tab's doing, and the page does not reload as when another tab signs out.
+   */
+  endingAccount: (ending: boolean) => void;
 };
 
 export const IdentityContext = createContext<AppIdentity | null>(null);

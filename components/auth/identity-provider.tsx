@@ -114,6 +114,9 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
           throw error;
         });
       },
+      endingAccount: (ending) => {
+        signingOutHere.current = ending;
+      },
       signOut: async (said = { title: AUTH_TEXTS.loggedOut }) => {
         // For the rest of this page: the account going is this tab's doing, and the page stays (with what it says).
         signingOutHere.current = true;

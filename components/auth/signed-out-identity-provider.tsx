@@ -30,6 +30,7 @@ export function SignedOutIdentityProvider({ accounts, children }: { accounts: bo
         router.push(GOOGLE_SIGN_IN_PATH);
       },
       signOut: async () => {},
+      endingAccount: () => {},
     }),
     [accounts, router],
   );

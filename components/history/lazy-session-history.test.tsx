@@ -12,7 +12,14 @@ jest.mock("./history-with-query", () => ({
   SessionHistoryWithQuery: () => <p>the real history</p>,
 }));
 
-const guest: AppIdentity = { clerkEnabled: false, signedIn: false, user: null, signInWithGoogle: async () => {}, signOut: async () => {} };
+const guest: AppIdentity = {
+  clerkEnabled: false,
+  signedIn: false,
+  user: null,
+  signInWithGoogle: async () => {},
+  signOut: async () => {},
+  endingAccount: () => {},
+};
 
 function renderHistory(identity: AppIdentity = guest) {
   return render(

@@ -12,7 +12,14 @@ import { HIDDEN_WHEN_DONE, WelcomeGate } from "./welcome-gate";
 
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: jest.fn() }) }));
 
-const guest: AppIdentity = { clerkEnabled: false, signedIn: false, user: null, signInWithGoogle: async () => {}, signOut: async () => {} };
+const guest: AppIdentity = {
+  clerkEnabled: false,
+  signedIn: false,
+  user: null,
+  signInWithGoogle: async () => {},
+  signOut: async () => {},
+  endingAccount: () => {},
+};
 
 function Gate({ disclaimerAccepted, identity = guest }: { disclaimerAccepted: boolean; identity?: AppIdentity }) {
   return (

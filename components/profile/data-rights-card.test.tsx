@@ -12,7 +12,7 @@ import { DataRightsCard } from "./data-rights-card";
 import { DATA_TEXTS as T } from "./texts";
 
 // The card's real request helper runs; the network (jsdom has no fetch) and IndexedDB (the audio store) are stand-ins.
-const identity = { signedIn: true, clerkEnabled: true, user: { id: "user_1" }, signOut: jest.fn(async () => {}) };
+const identity = { signedIn: true, clerkEnabled: true, user: { id: "user_1" }, signOut: jest.fn(async () => {}), endingAccount: jest.fn() };
 jest.mock("@/components/auth/identity-context", () => ({ useIdentity: () => identity }));
 
 const storedRecordings = [{ id: "rec-1", mimeType: "audio/webm", startedAt: 1, mode: "couple", status: "failed", updatedAt: 1, chunkCount: 2 }];
@@ -61,6 +61,7 @@ beforeEach(() => {
   localStorage.clear();
   identity.signedIn = true;
   identity.signOut.mockClear();
+  identity.endingAccount.mockClear();
   setRequestAuth({ signedIn: true, getToken: async () => "token-1", user: { id: "user_1" } });
   let lastBlob: Blob | null = null;
   URL.createObjectURL = jest.fn((blob: Blob) => {
@@ -173,6 +174,9 @@ describe("DataRightsCard, signed in", () => {
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["DELETE /api/account/data?account=true"]);
     // The sign-out says it, in place of "Logged out" (and after its reload, when it reloads the page).
     expect(identity.signOut).toHaveBeenCalledWith({ title: T.deletedWithAccount, variant: "success" });
+    // Said before the account was deleted: Clerk noticing it gone first must not reload the page under these steps.
+    expect(identity.endingAccount.mock.calls).toEqual([[true]]);
+    expect(identity.endingAccount.mock.invocationCallOrder[0]).toBeLessThan((globalThis.fetch as jest.Mock).mock.invocationCallOrder.at(-1)!);
   });
 
   it("says the data is gone but the account is not when only Clerk failed, and keeps the user signed in", async () => {
@@ -185,6 +189,8 @@ describe("DataRightsCard, signed in", () => {
     await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: T.confirmDeleteAccount }));
     await waitFor(() => expect(within(card).getByRole("status")).toHaveTextContent(T.accountDeleteFailed));
     expect(identity.signOut).not.toHaveBeenCalled();
+    // The account stays: another tab's sign-out reloads this one again.
+    expect(identity.endingAccount.mock.calls).toEqual([[true], [false]]);
   });
 
   it("keeps this device's data and shows Delete Failed when the server refuses", async () => {

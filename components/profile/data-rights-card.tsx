@@ -53,6 +53,9 @@ export function DataRightsCard() {
     let accountGone = false;
     try {
       if (signedIn) {
+        // Clerk may notice the account gone (its next token refresh) before the sign-out below: that is this tab's doing,
+        // and the page must not reload under the steps still to come.
+        if (withAccount) identity.endingAccount(true);
         try {
           const result = await deleteAccountData({ account: withAccount });
           accountGone = result.accountDeleted;
@@ -61,6 +64,8 @@ export function DataRightsCard() {
           // The data is gone either way; only the account step failed, and the card says exactly that.
           if (!dataDeletedButNotAccount(error)) throw error;
           failure = T.accountDeleteFailed;
+        } finally {
+          if (withAccount && !accountGone) identity.endingAccount(false);
         }
       }
       await deleteDeviceData();

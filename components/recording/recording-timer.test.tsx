@@ -21,7 +21,14 @@ const noop = () => undefined;
 const mockActions = new Proxy({}, { get: () => new Proxy({}, { get: () => noop }) });
 jest.mock("@/components/session-flow/session-flow-provider", () => ({ useSessionFlow: () => ({ state: mockState, actions: mockActions }) }));
 
-const guest: AppIdentity = { clerkEnabled: false, signedIn: false, user: null, signInWithGoogle: async () => undefined, signOut: async () => undefined };
+const guest: AppIdentity = {
+  clerkEnabled: false,
+  signedIn: false,
+  user: null,
+  signInWithGoogle: async () => undefined,
+  signOut: async () => undefined,
+  endingAccount: () => undefined,
+};
 const withIdentity = (children: ReactNode) => <IdentityContext.Provider value={guest}>{children}</IdentityContext.Provider>;
 
 const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';

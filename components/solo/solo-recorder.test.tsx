@@ -15,7 +15,14 @@ const noop = () => undefined;
 const mockActions = new Proxy({}, { get: () => new Proxy({}, { get: () => noop }) });
 jest.mock("@/components/session-flow/session-flow-provider", () => ({ useSessionFlow: () => ({ state: mockState, actions: mockActions }) }));
 
-const guest: AppIdentity = { clerkEnabled: false, signedIn: false, user: null, signInWithGoogle: async () => undefined, signOut: async () => undefined };
+const guest: AppIdentity = {
+  clerkEnabled: false,
+  signedIn: false,
+  user: null,
+  signInWithGoogle: async () => undefined,
+  signOut: async () => undefined,
+  endingAccount: () => undefined,
+};
 const journalAt = (phase: FlowPhase): SessionFlowState => ({ ...initialSessionFlowState, mode: "solo", phase });
 const journalReadiness = () => screen.queryByRole("dialog", { name: READINESS_TEXTS.soloTitle });
 

@@ -13,6 +13,7 @@ function identityWith(signedIn: boolean, name?: string): AppIdentity {
     user: signedIn ? { id: "user_1", name } : null,
     signInWithGoogle: async () => {},
     signOut: async () => {},
+    endingAccount: () => {},
   };
 }
 
