@@ -53,6 +53,7 @@ test("votes are sent one after another, so an older list never lands last; a fai
   const flow = setUpFlow();
   flow.results.open(ACCOUNT_SESSION);
   flow.results.vote(0, "helpful");
+  await settle();
   flow.results.vote(1, "unhelpful");
   await settle();
   expect(sessionApi.swipe).toHaveBeenCalledTimes(1);
