@@ -25,6 +25,13 @@ test("a store that throws counts as refusing, and what it keeps wins over the me
   expect(await kept.get("rec-private-2", "upload")).toEqual({ uploadId: "u3" });
 });
 
+test("a newer value the store refused wins over the older one it still holds", async () => {
+  const store = { put: jest.fn(async () => false), get: jest.fn(async () => ({ uploadId: "old" })) };
+  const extras = withExtrasInMemory(store);
+  await extras.put("rec-private-4", "upload", { uploadId: "new" });
+  expect(await extras.get("rec-private-4", "upload")).toEqual({ uploadId: "new" });
+});
+
 test("forgetting a recording drops all it kept in memory, and nothing of another one", async () => {
   const extras = withExtrasInMemory(refusing());
   await extras.put("rec-private-3", "upload", { uploadId: "u3" });

@@ -36,9 +36,10 @@ export function withExtrasInMemory(store: ExtraStore): ExtraStore {
       else extrasInMemory.set(memoryKey(id, key), value);
       return kept;
     },
+    // Memory first: it holds a value only when the store refused the newest write (a write the store takes clears it).
     get: async (id, key) => {
-      const stored = await store.get(id, key).catch(() => undefined);
-      return stored !== undefined ? stored : extrasInMemory.get(memoryKey(id, key));
+      if (extrasInMemory.has(memoryKey(id, key))) return extrasInMemory.get(memoryKey(id, key));
+      return store.get(id, key).catch(() => undefined);
     },
   };
 }
