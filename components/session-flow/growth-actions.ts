@@ -146,8 +146,8 @@ export function createGrowthActions(kit: FlowKit) {
   /**
    * Cancel in a failure dialog: the session ends with its summary as it was and the generic recommendations added to its
    * own (spec part 2 section 8: "the old summary is kept with generic recommendations added"), the follow-up kept with it.
+   * Ignored while the dialog's Try Again runs, whose outcome would then replace what was just shown.
    */
-  /** Cancel in a failed dialog; not while its Try Again runs, whose outcome would then replace what was just shown. */
   function finishWithGenericRecommendations(): void {
     const growth = results()?.growth;
     if (growth?.name === "failed" && growth.retrying) return;
