@@ -60,25 +60,40 @@ const NO_PAYPAL = { NEXT_PUBLIC_PAYPAL_CLIENT_ID: "", PAYPAL_CLIENT_SECRET: "", 
 // One PostgreSQL schema per run (set once here; workers inherit it), so runs never see each other's data.
 process.env.E2E_DB_SCHEMA ??= `e2e_${Date.now()}${E2E_DATA_SUFFIX.replace("-", "_")}`;
 
-/** PostgreSQL when TEST_DATABASE_URL is set (both servers share this run's schema), otherwise a fresh PGlite directory. */
-function database(pgliteDir: string): { env: Record<string, string>; reset: string } {
+/**
+ * A migrated PGlite directory that scripts/e2e.mjs prepares once for all its shards (E2E_PGLITE_TEMPLATE): each server
+ * starts on a copy of it instead of migrating its own. Playwright starts the servers one after another, and migrating an
+ * empty PGlite costs 5 to 6 s of CPU each, six times over while the shards start side by side.
+ */
+const PGLITE_TEMPLATE = process.env.E2E_PGLITE_TEMPLATE;
+
+/**
+ * PostgreSQL when TEST_DATABASE_URL is set (both servers share this run's schema), otherwise a fresh PGlite directory: a
+ * copy of the migrated template when there is one, else an empty one the server's command migrates.
+ */
+function database(pgliteDir: string): { env: Record<string, string>; prepare: string } {
+  const migrate = "node scripts/db-migrate.mjs && ";
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const withSchema = new URL(url);
     withSchema.searchParams.set("schema", process.env.E2E_DB_SCHEMA!);
-    return { env: { DATABASE_URL: withSchema.toString(), PGLITE_DIR: "" }, reset: "" };
+    return { env: { DATABASE_URL: withSchema.toString(), PGLITE_DIR: "" }, prepare: migrate };
   }
-  return { env: { DATABASE_URL: "", PGLITE_DIR: pgliteDir }, reset: `rm -rf '${pgliteDir}' && ` };
+  const fresh = `rm -rf '${pgliteDir}' && `;
+  return {
+    env: { DATABASE_URL: "", PGLITE_DIR: pgliteDir },
+    prepare: PGLITE_TEMPLATE ? `${fresh}cp -a '${PGLITE_TEMPLATE}' '${pgliteDir}' && ` : `${fresh}${migrate}`,
+  };
 }
 
-/** Migrate this server's database, then replace the shell with next-server so stopping the PID stops the server. */
+/** Prepare this server's database, then replace the shell with next-server so stopping the PID stops the server. */
 function appServer(name: string, port: number, env: Record<string, string>, pgliteDir: string) {
   const db = database(pgliteDir);
   const logFile = path.join(E2E_LOG_DIR, `${name}.log`);
   return {
     name,
     // The server's output goes to a file the teardown reads for transcript canaries (tests/e2e/support/log-canary-teardown.ts).
-    command: `${db.reset}mkdir -p '${E2E_LOG_DIR}' && rm -f '${logFile}' && npm run db:migrate && exec ./node_modules/.bin/next start -p ${port} >> '${logFile}' 2>&1`,
+    command: `mkdir -p '${E2E_LOG_DIR}' && rm -f '${logFile}' && ${db.prepare}exec ./node_modules/.bin/next start -p ${port} >> '${logFile}' 2>&1`,
     // Port only: an HTTP check of "/" would wait out the timeout while the home page is still a 404.
     port,
     env: { ...COMMON_ENV, ...db.env, ...env },

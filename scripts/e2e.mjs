@@ -9,24 +9,38 @@
 // longest first onto the shard with the least so far), so the shards end together: Playwright's own --shard splits by
 // test count and left one shard four minutes behind the other. With arguments (a file, --grep…), they go to every shard
 // and Playwright's --shard splits what they select.
-import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+//
+// On the embedded database, one migrated PGlite directory is prepared before the shards start, and every app server
+// starts on a copy of it (E2E_PGLITE_TEMPLATE, playwright.config.ts).
+//
+// TEST_SCOPE=database (CI's second pass, against PostgreSQL) runs the "pixel" project only: the "iphone" project repeats the
+// main journeys at another phone size, where only the layout differs, and the layout does not depend on the database.
+import { execFileSync, spawn } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 
 const SHARDS = Math.max(1, Math.min(4, Number(process.env.E2E_SHARDS || 2) || 2));
 const FIRST_PORT_BASE = Number(process.env.E2E_PORT_BASE || 3100);
 const PLAYWRIGHT = path.join(process.cwd(), "node_modules", ".bin", "playwright");
-const args = process.argv.slice(2);
 const SPEC_DIR = path.join("tests", "e2e");
 const UNMEASURED_SECONDS = 60;
+const PROJECTS = process.env.TEST_SCOPE === "database" ? ["pixel"] : ["pixel", "iphone"];
+const args = [...(PROJECTS.length === 1 ? [`--project=${PROJECTS[0]}`] : []), ...process.argv.slice(2)];
+const hasSelection = process.argv.length > 2;
+
+/** The seconds a file's tests took in the projects this run has (durations.json holds them per project). */
+function measuredSeconds(measured) {
+  if (!measured) return UNMEASURED_SECONDS;
+  return PROJECTS.reduce((sum, project) => sum + (Number(measured[project]) || 0), 0);
+}
 
 /** The spec files in SHARDS groups of about equal measured duration (longest first, each onto the lightest group). */
 function filesByDuration() {
   const durations = JSON.parse(readFileSync(path.join(SPEC_DIR, "support", "durations.json"), "utf8"));
   const files = readdirSync(SPEC_DIR)
     .filter((name) => name.endsWith(".spec.ts"))
-    .map((name) => ({ name, seconds: Number(durations[name]) || UNMEASURED_SECONDS }))
+    .map((name) => ({ name, seconds: measuredSeconds(durations[name]) }))
     .sort((a, b) => b.seconds - a.seconds || a.name.localeCompare(b.name));
   const groups = Array.from({ length: SHARDS }, () => ({ files: [], seconds: 0 }));
   for (const file of files) {
@@ -37,14 +51,26 @@ function filesByDuration() {
   return groups;
 }
 
-const groups = SHARDS > 1 && args.length === 0 ? filesByDuration() : null;
+/** Migrates one PGlite directory for every server of every shard to copy (playwright.config.ts, E2E_PGLITE_TEMPLATE). */
+function preparePgliteTemplate() {
+  if (process.env.TEST_DATABASE_URL || process.env.E2E_PGLITE_TEMPLATE) return {};
+  const dir = path.resolve(".data", `e2e-template-${FIRST_PORT_BASE}`);
+  rmSync(dir, { recursive: true, force: true });
+  execFileSync(process.execPath, ["scripts/db-migrate.mjs"], { env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir }, stdio: "ignore" });
+  // The migration's process has ended: its lock file would only be taken over as stale by each copy's server.
+  rmSync(path.join(dir, "app.lock"), { force: true });
+  return { E2E_PGLITE_TEMPLATE: dir };
+}
+
+const groups = SHARDS > 1 && !hasSelection ? filesByDuration() : null;
 if (groups) for (const [i, group] of groups.entries()) console.log(`[e2e] shard ${i + 1}: ${group.files.length} files, about ${group.seconds} s measured`);
 const started = Date.now();
+const templateEnv = preparePgliteTemplate();
 
 function runShard(index) {
   const shardArgs = groups ? groups[index - 1].files : SHARDS > 1 ? [`--shard=${index}/${SHARDS}`] : [];
   // 1000 ports apart: each run uses its base to base + 99 (tests/e2e/support/urls.ts).
-  const env = { ...process.env, TZ: "UTC", E2E_PORT_BASE: String(FIRST_PORT_BASE + (index - 1) * 1000) };
+  const env = { ...process.env, ...templateEnv, TZ: "UTC", E2E_PORT_BASE: String(FIRST_PORT_BASE + (index - 1) * 1000) };
   const child = spawn(PLAYWRIGHT, ["test", ...shardArgs, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   const label = SHARDS > 1 ? `shard ${index}/${SHARDS} ` : "";
   // Elapsed seconds on every line: where a shard's time goes (start-up, a slow test) shows in the CI log.
