@@ -238,7 +238,29 @@ describe("with PayPal configured", () => {
     expect(await response.json()).toEqual({ id: ORDER_ID, status: "COMPLETED" });
     const call = seen[1]!;
     expect(call.headers.authorization).toBe("Bearer A21AA-token");
-    expect(call.headers["paypal-request-id"]).toBe(`capture-${ORDER_ID}`);
+    expect(call.headers["paypal-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("the capture after a declined card (the buyer picked another way to pay) is tried anew, not answered with the decline", async () => {
+    const seen: Seen[] = [];
+    // As PayPal: a PayPal-Request-Id seen before is answered with that call's outcome.
+    const outcomes = new Map<string, "declined" | "completed">();
+    let calls = 0;
+    server.use(
+      tokenEndpoint([]),
+      captureEndpoint(seen, () => {
+        const id = seen.at(-1)!.headers["paypal-request-id"]!;
+        if (!outcomes.has(id)) outcomes.set(id, (calls += 1) === 1 ? "declined" : "completed");
+        return outcomes.get(id) === "declined"
+          ? paypalError(422, "UNPROCESSABLE_ENTITY", "INSTRUMENT_DECLINED")
+          : HttpResponse.json(completedCapture, { status: 201 });
+      }),
+    );
+    expect((await capture(ORDER_ID)).status).toBe(422);
+    const second = await capture(ORDER_ID);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toEqual({ id: ORDER_ID, status: "COMPLETED" });
+    expect(new Set(seen.map((call) => call.headers["paypal-request-id"])).size).toBe(2);
   });
 
   it("refuses an order id that is not PayPal's before any call", async () => {
@@ -290,6 +312,39 @@ describe("with PayPal configured", () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ error: "The payment was not completed." });
     expect(seen[0]!.headers.prefer).toBe("return=representation");
+  });
+
+  it("a capture that goes unanswered but completed at PayPal is a donation: the order is looked at before saying it failed", async () => {
+    const seen: Seen[] = [];
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    server.use(
+      tokenEndpoint([]),
+      captureEndpoint(seen, () => HttpResponse.error()),
+      http.get(
+        `${PAYPAL}/v2/checkout/orders/:id`,
+        ({ params }) => (seen.push({ path: `GET ${params.id as string}`, headers: {}, body: "" }), HttpResponse.json(completedCapture)),
+      ),
+    );
+    const response = await capture(ORDER_ID);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: ORDER_ID, status: "COMPLETED" });
+    expect(seen.map((call) => call.path)).toEqual([`/v2/checkout/orders/${ORDER_ID}/capture`, `GET ${ORDER_ID}`]);
+    error.mockRestore();
+  });
+
+  it("a capture that goes unanswered on an order not captured (or that cannot be looked at) is a 503 to try again", async () => {
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    server.use(
+      tokenEndpoint([]),
+      captureEndpoint([], () => HttpResponse.error()),
+      http.get(`${PAYPAL}/v2/checkout/orders/:id`, () => HttpResponse.json({ id: ORDER_ID, status: "APPROVED" })),
+    );
+    const response = await capture(ORDER_ID);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: "unavailable", error: "PayPal could not be reached. Please try again." });
+    server.use(http.get(`${PAYPAL}/v2/checkout/orders/:id`, () => HttpResponse.error()));
+    expect((await capture(ORDER_ID)).status).toBe(503);
+    error.mockRestore();
   });
 
   it("PayPal failing to create the order is a 502; unreachable a 503; wrong credentials a 502", async () => {

@@ -14,6 +14,8 @@ export const PAYPAL_SANDBOX_API_BASE = "https://api-m.sandbox.paypal.com";
 
 /** Each PayPal call gets this long; the route answers well inside a serverless function's limit. */
 const PAYPAL_TIMEOUT_MS = 10_000;
+/** The look at an order whose capture went unanswered: short, so the capture route still answers inside the browser's 30 s. */
+const ORDER_CHECK_TIMEOUT_MS = 5_000;
 
 export type PayPalConfig = { clientId: string; clientSecret: string; apiBase: string };
 
@@ -101,27 +103,58 @@ export type CaptureResult = { id: string; status: string };
  */
 export async function captureDonationOrder(config: PayPalConfig, orderId: string): Promise<CaptureResult> {
   const token = await accessToken(config);
-  const response = await paypalFetch(`${config.apiBase}/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
+  const orderUrl = `${config.apiBase}/v2/checkout/orders/${encodeURIComponent(orderId)}`;
+  let response: Response;
+  try {
+    response = await captureCall(orderUrl, token);
+  } catch (error) {
+    // The capture may have reached PayPal and completed after our wait ended: the order says whether the money moved, so
+    // the buyer is not told it failed (and does not pay again) when it did not.
+    if (error instanceof ApiError && error.code === "unavailable" && (await orderWasCaptured(orderUrl, token))) return { id: orderId, status: "COMPLETED" };
+    throw error;
+  }
+  if (!response.ok) throw await upstreamError("capture", response);
+  const captured = await answerOf(response, captureSchema, "capture");
+  // Money moved only when the capture itself says so (PENDING: PayPal is still reviewing it, and settles it later).
+  if (!moneyMoved(captured)) {
+    console.error(`[paypal] capture ended ${captured.status}/${captured.purchase_units?.[0]?.payments?.captures?.[0]?.status ?? "-"}`);
+    throw new ApiError("upstream_failed", "The payment was not completed.", { issue: captured.status });
+  }
+  return { id: captured.id, status: captured.status };
+}
+
+function moneyMoved(order: z.infer<typeof captureSchema>): boolean {
+  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+  return order.status === "COMPLETED" && capture !== undefined && (capture.status === "COMPLETED" || capture.status === "PENDING");
+}
+
+/** Whether PayPal holds the order as captured (GET answers the whole order); false when that cannot be told either. */
+async function orderWasCaptured(orderUrl: string, token: string): Promise<boolean> {
+  try {
+    const response = await paypalFetch(orderUrl, { method: "GET", headers: { Authorization: `Bearer ${token}` } }, ORDER_CHECK_TIMEOUT_MS);
+    if (!response.ok) return false;
+    const order = captureSchema.safeParse(await response.json().catch(() => undefined));
+    return order.success && moneyMoved(order.data);
+  } catch {
+    return false;
+  }
+}
+
+function captureCall(orderUrl: string, token: string): Promise<Response> {
+  return paypalFetch(`${orderUrl}/capture`, {
     method: "POST",
     headers: {
       Authorization: `Bearer ${token}`,
       "Content-Type": "application/json",
-      // The same capture sent twice (a double tap, a retry after a time-out) is answered once by PayPal.
-      "PayPal-Request-Id": `capture-${orderId}`,
+      // A new id for every call: PayPal answers an id it has seen with that call's outcome, and the capture that follows a
+      // declined card (the buyer picked another way to pay on the same order) must be tried anew. Money cannot move twice:
+      // PayPal captures an order once at most, and refuses the next capture (ORDER_ALREADY_CAPTURED).
+      "PayPal-Request-Id": crypto.randomUUID(),
       // The whole order, with its capture: PayPal's default answer (return=minimal) has the order's status alone, and an
       // order COMPLETED can hold a capture that was DECLINED.
       Prefer: "return=representation",
     },
   });
-  if (!response.ok) throw await upstreamError("capture", response);
-  const captured = await answerOf(response, captureSchema, "capture");
-  const capture = captured.purchase_units?.[0]?.payments?.captures?.[0];
-  // Money moved only when the capture itself says so (PENDING: PayPal is still reviewing it, and settles it later).
-  if (captured.status !== "COMPLETED" || !capture || (capture.status !== "COMPLETED" && capture.status !== "PENDING")) {
-    console.error(`[paypal] capture ended ${captured.status}/${capture?.status ?? "-"}`);
-    throw new ApiError("upstream_failed", "The payment was not completed.", { issue: captured.status });
-  }
-  return { id: captured.id, status: captured.status };
 }
 
 /**
@@ -135,9 +168,9 @@ async function answerOf<T>(response: Response, schema: z.ZodType<T>, call: "toke
   throw new ApiError("upstream_failed", call === "capture" ? "The payment could not be captured." : "The checkout could not be started.");
 }
 
-async function paypalFetch(url: string, init: RequestInit): Promise<Response> {
+async function paypalFetch(url: string, init: RequestInit, timeoutMs = PAYPAL_TIMEOUT_MS): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS), cache: "no-store" });
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), cache: "no-store" });
   } catch (error) {
     console.error(`[paypal] request failed: ${error instanceof Error ? error.name : "unknown"}`);
     throw new ApiError("unavailable", "PayPal could not be reached. Please try again.");
