@@ -4,10 +4,11 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 
 import { GOOGLE_SIGN_IN_PARAM } from "@/lib/client/auth/clerk-on-demand";
+import { testIdentity } from "@/tests/helpers/identity";
 
 import { CLERK_FLOW_WAIT_MS } from "./auth-flows";
 import { AuthScreen } from "./auth-screen";
-import { IdentityContext, type AppIdentity } from "./identity-context";
+import { IdentityContext } from "./identity-context";
 import { AUTH_SCREEN_TEXTS, AUTH_TEXTS } from "./texts";
 import { CLERK_LOAD_WAIT_MS } from "./use-clerk-unavailable";
 
@@ -26,14 +27,7 @@ jest.mock("@clerk/nextjs/legacy", () => ({
 }));
 jest.mock("@clerk/nextjs", () => ({ useClerk: () => ({ status: clerk.status }) }));
 
-const identity: AppIdentity = {
-  clerkEnabled: true,
-  signedIn: false,
-  user: null,
-  signInWithGoogle: jest.fn(async () => {}),
-  signOut: async () => {},
-  endingAccount: () => {},
-};
+const identity = testIdentity({ clerkEnabled: true, signInWithGoogle: jest.fn(async () => {}) });
 
 function Screen() {
   return (

@@ -3,6 +3,7 @@
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
 
 import { currentToast, type ToastInput } from "@/lib/client/toast/toast-store";
 
@@ -30,14 +31,21 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 }));
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
 
-function renderProvider() {
-  return render(
+function providerTree(children: ReactNode = <p>home</p>) {
+  return (
     <QueryClientProvider client={new QueryClient()}>
-      <ClerkIdentityProvider serverUser={null}>
-        <p>home</p>
-      </ClerkIdentityProvider>
-    </QueryClientProvider>,
+      <ClerkIdentityProvider serverUser={null}>{children}</ClerkIdentityProvider>
+    </QueryClientProvider>
   );
+}
+
+function renderProvider() {
+  return render(providerTree());
+}
+
+/** Renders the provider again, as Clerk's state changing does. */
+function rerenderWith(view: ReturnType<typeof renderProvider>, children?: ReactNode) {
+  view.rerender(providerTree(children));
 }
 
 beforeEach(() => {
@@ -57,24 +65,12 @@ test("a user signed in by any route gets this device's acceptance on the account
   expect(update).not.toHaveBeenCalled();
 
   Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_google", unsafeMetadata: {}, update } });
-  view.rerender(
-    <QueryClientProvider client={new QueryClient()}>
-      <ClerkIdentityProvider serverUser={null}>
-        <p>home</p>
-      </ClerkIdentityProvider>
-    </QueryClientProvider>,
-  );
+  rerenderWith(view);
   await waitFor(() => expect(update).toHaveBeenCalledWith({ unsafeMetadata: { disclaimerAcceptedAt: "2026-11-01T10:00:00.000Z" } }));
 
   // Clerk hands out a new user object on every change: the same account is not written again.
   clerkState.user = { id: "user_google", unsafeMetadata: {}, update };
-  view.rerender(
-    <QueryClientProvider client={new QueryClient()}>
-      <ClerkIdentityProvider serverUser={null}>
-        <p>home</p>
-      </ClerkIdentityProvider>
-    </QueryClientProvider>,
-  );
+  rerenderWith(view);
   expect(update).toHaveBeenCalledTimes(1);
 });
 
@@ -131,13 +127,7 @@ test("a session that ends without the app's sign-out (expired, another tab) drop
     expect(deleted).toEqual([]);
 
     Object.assign(clerkState, { isSignedIn: false, user: null });
-    view.rerender(
-      <QueryClientProvider client={new QueryClient()}>
-        <ClerkIdentityProvider serverUser={null}>
-          <p>home</p>
-        </ClerkIdentityProvider>
-      </QueryClientProvider>,
-    );
+    rerenderWith(view);
     await waitFor(() => expect(deleted).toEqual(["pages", "pages-rsc"]));
     expect(localStorage.getItem("account_pages_cached")).toBeNull();
   } finally {
@@ -416,14 +406,6 @@ describe("signing out on a shared browser", () => {
 });
 
 describe("the account changing without this tab's sign-out", () => {
-  const rerenderWith = (view: ReturnType<typeof renderProvider>) =>
-    view.rerender(
-      <QueryClientProvider client={new QueryClient()}>
-        <ClerkIdentityProvider serverUser={null}>
-          <p>home</p>
-        </ClerkIdentityProvider>
-      </QueryClientProvider>,
-    );
   // jsdom cannot navigate and reports each navigation as a console error: that report is how a reload shows here.
   let consoleError: jest.SpyInstance;
   beforeEach(() => (consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined)));
@@ -463,24 +445,12 @@ describe("the account changing without this tab's sign-out", () => {
       signOut = useIdentity().signOut;
       return null;
     }
-    view.rerender(
-      <QueryClientProvider client={new QueryClient()}>
-        <ClerkIdentityProvider serverUser={null}>
-          <Grab />
-        </ClerkIdentityProvider>
-      </QueryClientProvider>,
-    );
+    rerenderWith(view, <Grab />);
     await act(async () => {
       await signOut?.();
     });
     Object.assign(clerkState, { isSignedIn: false, user: null });
-    view.rerender(
-      <QueryClientProvider client={new QueryClient()}>
-        <ClerkIdentityProvider serverUser={null}>
-          <Grab />
-        </ClerkIdentityProvider>
-      </QueryClientProvider>,
-    );
+    rerenderWith(view, <Grab />);
     await act(async () => undefined);
     expect(currentToast()?.title).toBe("Logged out");
     expect(reloaded()).toBe(false);

@@ -3,6 +3,7 @@ import { act, render, screen } from "@testing-library/react";
 
 import { IdentityContext, type AppIdentity } from "@/components/auth/identity-context";
 import { announceSessionsChanged } from "@/lib/client/events";
+import { testIdentity } from "@/tests/helpers/identity";
 
 import { hasLocalHistory, LazySessionHistory, mayHaveStoredAudio } from "./lazy-session-history";
 import { HISTORY_TEXTS } from "./texts";
@@ -12,14 +13,7 @@ jest.mock("./history-with-query", () => ({
   SessionHistoryWithQuery: () => <p>the real history</p>,
 }));
 
-const guest: AppIdentity = {
-  clerkEnabled: false,
-  signedIn: false,
-  user: null,
-  signInWithGoogle: async () => {},
-  signOut: async () => {},
-  endingAccount: () => {},
-};
+const guest = testIdentity();
 
 function renderHistory(identity: AppIdentity = guest) {
   return render(

@@ -6,20 +6,14 @@ import { renderToString } from "react-dom/server";
 
 import { IdentityContext, type AppIdentity } from "@/components/auth/identity-context";
 import { DISCLAIMER_ACCEPTED_KEY, DISCLAIMER_COOKIE, WELCOME_DONE_ATTRIBUTE } from "@/lib/client/onboarding/keys";
+import { testIdentity } from "@/tests/helpers/identity";
 
 import { ONBOARDING_TEXTS } from "./texts";
 import { HIDDEN_WHEN_DONE, WelcomeGate } from "./welcome-gate";
 
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push: jest.fn() }) }));
 
-const guest: AppIdentity = {
-  clerkEnabled: false,
-  signedIn: false,
-  user: null,
-  signInWithGoogle: async () => {},
-  signOut: async () => {},
-  endingAccount: () => {},
-};
+const guest = testIdentity();
 
 function Gate({ disclaimerAccepted, identity = guest }: { disclaimerAccepted: boolean; identity?: AppIdentity }) {
   return (

@@ -2,11 +2,12 @@
 import { act, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 
-import { IdentityContext, type AppIdentity } from "@/components/auth/identity-context";
+import { IdentityContext } from "@/components/auth/identity-context";
 import { GrowthOverlay } from "@/components/growth/growth-overlay";
 import { completedSession } from "@/components/session-flow/flow-test-fixtures";
 import { SoloRecorder } from "@/components/solo/solo-recorder";
 import { initialSessionFlowState, type ResultsPhase, type SessionFlowState } from "@/lib/domain/session-flow/machine";
+import { testIdentity } from "@/tests/helpers/identity";
 
 import { RelationshipRecorder } from "./relationship-recorder";
 import { RECORDING_TEXTS } from "./texts";
@@ -21,14 +22,7 @@ const noop = () => undefined;
 const mockActions = new Proxy({}, { get: () => new Proxy({}, { get: () => noop }) });
 jest.mock("@/components/session-flow/session-flow-provider", () => ({ useSessionFlow: () => ({ state: mockState, actions: mockActions }) }));
 
-const guest: AppIdentity = {
-  clerkEnabled: false,
-  signedIn: false,
-  user: null,
-  signInWithGoogle: async () => undefined,
-  signOut: async () => undefined,
-  endingAccount: () => undefined,
-};
+const guest = testIdentity();
 const withIdentity = (children: ReactNode) => <IdentityContext.Provider value={guest}>{children}</IdentityContext.Provider>;
 
 const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';

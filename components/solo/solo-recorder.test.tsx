@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
 import { render, screen } from "@testing-library/react";
 
-import { IdentityContext, type AppIdentity } from "@/components/auth/identity-context";
+import { IdentityContext } from "@/components/auth/identity-context";
 import { READINESS_TEXTS } from "@/components/recording/texts";
 import { initialSessionFlowState, type FlowPhase, type SessionFlowState } from "@/lib/domain/session-flow/machine";
+import { testIdentity } from "@/tests/helpers/identity";
 
 import { SoloRecorder } from "./solo-recorder";
 
@@ -15,14 +16,7 @@ const noop = () => undefined;
 const mockActions = new Proxy({}, { get: () => new Proxy({}, { get: () => noop }) });
 jest.mock("@/components/session-flow/session-flow-provider", () => ({ useSessionFlow: () => ({ state: mockState, actions: mockActions }) }));
 
-const guest: AppIdentity = {
-  clerkEnabled: false,
-  signedIn: false,
-  user: null,
-  signInWithGoogle: async () => undefined,
-  signOut: async () => undefined,
-  endingAccount: () => undefined,
-};
+const guest = testIdentity();
 const journalAt = (phase: FlowPhase): SessionFlowState => ({ ...initialSessionFlowState, mode: "solo", phase });
 const journalReadiness = () => screen.queryByRole("dialog", { name: READINESS_TEXTS.soloTitle });
 

@@ -3,18 +3,12 @@ import { renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 
 import { IdentityContext, type AppIdentity } from "@/components/auth/identity-context";
+import { testIdentity } from "@/tests/helpers/identity";
 
 import { useSoloIdentity } from "./use-solo-identity";
 
 function identityWith(signedIn: boolean, name?: string): AppIdentity {
-  return {
-    clerkEnabled: true,
-    signedIn,
-    user: signedIn ? { id: "user_1", name } : null,
-    signInWithGoogle: async () => {},
-    signOut: async () => {},
-    endingAccount: () => {},
-  };
+  return testIdentity({ clerkEnabled: true, signedIn, user: signedIn ? { id: "user_1", name } : null });
 }
 
 function soloIdentityOf(identity: AppIdentity) {
