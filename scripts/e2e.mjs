@@ -14,7 +14,8 @@
 // starts on a copy of it (E2E_PGLITE_TEMPLATE, playwright.config.ts).
 //
 // TEST_SCOPE=database (CI's second pass, against PostgreSQL) runs the "pixel" project only: the "iphone" project repeats the
-// main journeys at another phone size, where only the layout differs, and the layout does not depend on the database.
+// main journeys at another phone size, where only the layout differs, and the layout does not depend on the database. For
+// the same reason that pass leaves out the screens' accessibility audits (checkScreen), which the first pass ran.
 import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";

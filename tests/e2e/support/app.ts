@@ -154,6 +154,12 @@ const checkedScreens = new Set<string>();
 const TAKE_SCREENSHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === "1";
 
 /**
+ * CI's second pass (TEST_SCOPE=database, against PostgreSQL) runs the same build as the first, which audited every screen:
+ * the database changes no markup, so the second pass spends its time on what it can change.
+ */
+const SCREENS_CHECKED_IN_FIRST_PASS = process.env.TEST_SCOPE === "database";
+
+/**
  * Waits (5 s at most) for the page's finite animations and transitions to end; endless ones (a spinner) are left running.
  * An element caught mid-fade (a toast coming in) has less contrast than the screen it lands on, and axe would report it.
  */
@@ -178,7 +184,7 @@ async function settleAnimations(page: Page): Promise<void> {
  */
 export async function checkScreen(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   const key = `${testInfo.project.name}/${name}`;
-  if (checkedScreens.has(key)) return;
+  if (checkedScreens.has(key) || SCREENS_CHECKED_IN_FIRST_PASS) return;
   checkedScreens.add(key);
   if (TAKE_SCREENSHOTS) {
     const dir = path.join(testInfo.project.outputDir, "screens");
