@@ -57,7 +57,11 @@ function preparePgliteTemplate() {
   if (process.env.TEST_DATABASE_URL || process.env.E2E_PGLITE_TEMPLATE) return {};
   const dir = path.resolve(".data", `e2e-template-${FIRST_PORT_BASE}`);
   rmSync(dir, { recursive: true, force: true });
-  execFileSync(process.execPath, ["scripts/db-migrate.mjs"], { env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir }, stdio: "ignore" });
+  execFileSync(process.execPath, ["scripts/db-migrate.mjs"], {
+    env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: dir },
+    // A failed migration's own message goes to the log.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   // The migration's process has ended: its lock file would only be taken over as stale by each copy's server.
   rmSync(path.join(dir, "app.lock"), { force: true });
   return { E2E_PGLITE_TEMPLATE: dir };

@@ -12,6 +12,9 @@ import { RecorderPage } from "./support/recorder";
 import { analysisAbout, seedAccountSession, seedLocalSessions } from "./support/sessions";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
+// The readiness countdowns are jumped on the page's clock (support/app.ts).
+test.use({ pageClock: true });
+
 // Session history, detail, deletion and migration to the account (issue 5).
 test.describe.configure({ mode: "serial" });
 

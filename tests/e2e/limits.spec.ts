@@ -10,6 +10,9 @@ import { analysis, summary } from "./support/results";
 import { seedAccountSession, seedLocalSessions } from "./support/sessions";
 import { ACCOUNT_SERVER, ACCOUNT_STORED_SESSIONS, LIMITS_URL } from "./support/urls";
 
+// The readiness countdowns are jumped on the page's clock (support/app.ts).
+test.use({ pageClock: true });
+
 // Issue 15: the limits on what costs money reach the user as a message, and nothing recorded is lost. The "limits" server
 // (playwright.config.ts) allows one AI call per IP and hour.
 

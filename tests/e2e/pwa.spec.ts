@@ -5,6 +5,9 @@ import { expect, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
+// The readiness countdowns are jumped on the page's clock (support/app.ts).
+test.use({ pageClock: true });
+
 // The installable app (issue 13): the web app manifest and its icons, the service worker (app/sw.ts, served by
 // app/serwist/[path]/route.ts) and the home screen opening and recording with no connection. Service workers are blocked in
 // the other specs (playwright.config.ts: a worker would answer requests their page.route() calls expect to see); here they

@@ -6,9 +6,12 @@ import { AUDIO_STORAGE_MESSAGES } from "../../lib/client/recordings/audio-store"
 import { RECORDER_MESSAGES } from "../../lib/client/recordings/recorder";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
-import { RecorderPage } from "./support/recorder";
+import { jumpCountdown, RecorderPage } from "./support/recorder";
 import { analysis } from "./support/results";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
+
+// The readiness countdowns are jumped on the page's clock (support/app.ts).
+test.use({ pageClock: true });
 
 // Relationship mode from the fake microphone (tests/fixtures/two-voices.wav) to named speakers (issue 3).
 test.describe.configure({ mode: "serial" });
@@ -124,6 +127,7 @@ test("offline before the first tap: the recording's code cannot come - 'Could no
   // Back online: the same button records.
   await page.unroute("**/_next/static/chunks/**");
   await recorder.startButton.click();
+  await jumpCountdown(page, recorder.readiness);
   await expect(recorder.readiness.getByText("Recording...")).toBeVisible({ timeout: 10_000 });
   await page.getByRole("button", { name: "Yes, ready" }).click();
   await expect(page.getByText("Recording in progress...")).toBeVisible();
@@ -135,6 +139,7 @@ test("not ready: the recording stops and 'Let's try later' shows", async ({ page
   await page.goto(ACCOUNT_SERVER.url);
   const recorder = new RecorderPage(page);
   await recorder.startButton.click();
+  await jumpCountdown(page, recorder.readiness);
   await expect(recorder.readiness.getByText("Recording...")).toBeVisible({ timeout: 6_000 });
   await page.getByRole("button", { name: "Not now" }).click();
   await expect(page.getByText("Let's try later")).toBeVisible();
@@ -692,11 +697,11 @@ test("a microphone prompt nobody answers: 'Yes, ready' keeps the card, 'Micropho
     let requests = 0;
     devices.getUserMedia = (constraints) => (++requests === 1 ? new Promise<MediaStream>(() => undefined) : getUserMedia(constraints));
   });
-  // The page's clock runs as the real one, and jumps the 30 s wait rather than sitting through it.
-  await page.clock.install();
+  // The page's clock jumps the 30 s wait rather than sitting through it (support/app.ts).
   await page.goto(ACCOUNT_SERVER.url);
   const recorder = new RecorderPage(page);
   await recorder.startButton.click();
+  await jumpCountdown(page, recorder.readiness);
   await expect(recorder.readiness.getByText("Starting the microphone…")).toBeVisible({ timeout: 6_000 });
   await page.getByRole("button", { name: "Yes, ready" }).click();
   // The answer is kept; the card waits on the microphone, "Not now" still there.

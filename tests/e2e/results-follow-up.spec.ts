@@ -12,6 +12,9 @@ import { RecorderPage } from "./support/recorder";
 import { analysis, recordGrowthCommitment, regenerated, runDeck, summary, swipeCard } from "./support/results";
 import { ACCOUNT_SERVER } from "./support/urls";
 
+// The readiness countdowns are jumped on the page's clock (support/app.ts).
+test.use({ pageClock: true });
+
 // After the deck (issue 4, continued from results.spec.ts): a quote opening the transcript, the growth follow-up and its
 // regeneration failures, the safety card, and the error answers of the analysis and the cloud save.
 test.describe.configure({ mode: "serial" });

@@ -10,6 +10,9 @@ import { RecorderPage } from "./support/recorder";
 import { analysis, checkReminder, recordGrowthCommitment, regenerated, runDeck, summary } from "./support/results";
 import { ACCOUNT_SERVER } from "./support/urls";
 
+// The readiness countdowns are jumped on the page's clock (support/app.ts).
+test.use({ pageClock: true });
+
 /**
  * "Your answer was not saved" with `body`, then closed: the next failure's toast is then a new one, and none is left over
  * the dialog's buttons. Matched by text: the dialog is modal, and Radix hides the toast region from the accessibility tree.

@@ -5,6 +5,9 @@ import { expect, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { APP_SERVERS, FAKE_PROVIDERS_URL, GUEST_SERVER, type AppServer } from "./support/urls";
 
+// The readiness countdowns are jumped on the page's clock (support/app.ts).
+test.use({ pageClock: true });
+
 // Security headers (proxy.ts, next.config.ts, lib/server/security/): a per-request nonce-based Content-Security-Policy on
 // pages, a deny-all one on API routes, and the fixed headers everywhere. Every other browser test also fails on any CSP
 // violation (tests/e2e/support/app.ts), so the whole app is exercised under the policy.

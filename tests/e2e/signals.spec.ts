@@ -6,6 +6,9 @@ import { checkScreen, expect, signIn, test } from "./support/app";
 import { RecorderPage } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
 
+// The readiness countdowns are jumped on the page's clock (support/app.ts).
+test.use({ pageClock: true });
+
 // Conversation signals (issue 17): the results show them as sentences with the speakers' names, a count opens the quotes
 // behind it, a quote opens the transcript at that turn, and the history shows how they changed across conversations.
 // The fake provider labels the recorded dialogue (tests/fake-providers/server.mjs, defaultSignalLabels): a bid from each

@@ -4,7 +4,11 @@ import { REALTIME_TEXTS } from "../../lib/domain/solo/realtime-texts";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, signIn, test, visitSignedOut } from "./support/app";
+import { jumpCountdown } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
+
+// The readiness countdowns are jumped on the page's clock (support/app.ts).
+test.use({ pageClock: true });
 
 // Solo Journal (issue 10): the mode switch, "Journal Readiness", the solo recording screen, the Conversation Guides
 // overlay, Stop through the solo transcription and analysis to the deck, the history; the journal without a live coach
@@ -58,6 +62,7 @@ async function startJournal(page: Page, testInfo?: TestInfo, duringCountdown?: (
   // The coach starts with the countdown: what it says then is checked here, before a toast's 5 s are over (by text: the
   // readiness card is an aria-modal dialog, so role queries do not see the toast behind it).
   await duringCountdown?.();
+  await jumpCountdown(page, readiness);
   await expect(readiness.getByText("Recording...")).toBeVisible({ timeout: 6_000 });
   await readiness.getByRole("button", { name: "Continue" }).click();
   await expect(readiness).toBeHidden();
@@ -262,8 +267,7 @@ test("signed in: the coach's microphone request never answers - after 30 s 'Coul
     devices.getUserMedia = (constraints) => (++requests === 1 ? new Promise<MediaStream>(() => undefined) : getUserMedia(constraints));
   });
   await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_mic_${Date.now()}`);
-  // The page's clock runs as the real one, and jumps the 30 s wait rather than sitting through it.
-  await page.clock.install();
+  // The page's clock jumps the 30 s wait rather than sitting through it (support/app.ts).
   await page.goto(ACCOUNT_SERVER.url);
   await startJournal(page);
   const status = page.getByTestId("coach-status");

@@ -117,14 +117,19 @@ export async function captureDonationOrder(config: PayPalConfig, orderId: string
   const captured = await answerOf(response, captureSchema, "capture");
   // Money moved only when the capture itself says so (PENDING: PayPal is still reviewing it, and settles it later).
   if (!moneyMoved(captured)) {
-    console.error(`[paypal] capture ended ${captured.status}/${captured.purchase_units?.[0]?.payments?.captures?.[0]?.status ?? "-"}`);
+    console.error(`[paypal] capture ended ${captured.status}/${firstCapture(captured)?.status ?? "-"}`);
     throw new ApiError("upstream_failed", "The payment was not completed.", { issue: captured.status });
   }
   return { id: captured.id, status: captured.status };
 }
 
+/** The capture a donation's order holds (one purchase unit, captured once at most). */
+function firstCapture(order: z.infer<typeof captureSchema>) {
+  return order.purchase_units?.[0]?.payments?.captures?.[0];
+}
+
 function moneyMoved(order: z.infer<typeof captureSchema>): boolean {
-  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+  const capture = firstCapture(order);
   return order.status === "COMPLETED" && capture !== undefined && (capture.status === "COMPLETED" || capture.status === "PENDING");
 }
 

@@ -27,7 +27,23 @@ export const test = base.extend<{
   noCspViolations: void;
   disclaimerAccepted: boolean;
   preAcceptDisclaimer: void;
+  pageClock: boolean;
+  installPageClock: void;
 }>({
+  // With test.use({ pageClock: true }) (the files that record), every page's timers and dates run on Playwright's clock, which
+  // keeps real time until a test moves it on: a test jumps a wait the app counts (the readiness card's 3-2-1, a 30 s
+  // time-out) instead of sitting through it. Installed before the first page loads, so every timer the app sets is on it (one
+  // set on the real clock before an install could no longer be cleared). Not everywhere: under it, performance.timeOrigin is
+  // the test's start on every page (the page a Google sign-in returns to then looks older than the cookie it must clear), and
+  // Escape failed to close the onboarding's dialogs.
+  pageClock: [false, { option: true }],
+  installPageClock: [
+    async ({ context, pageClock }, use) => {
+      if (pageClock) await context.clock.install();
+      await use();
+    },
+    { auto: true },
+  ],
   // A signed-out first visit opens on the welcome gate (issue 12). Every test but the onboarding journey starts as a
   // returning visitor who accepted the disclaimer on this device; onboarding.spec.ts opts out with
   // test.use({ disclaimerAccepted: false }).
