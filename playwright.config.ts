@@ -93,7 +93,10 @@ function appServer(name: string, port: number, env: Record<string, string>, pgli
   return {
     name,
     // The server's output goes to a file the teardown reads for transcript canaries (tests/e2e/support/log-canary-teardown.ts).
-    command: `mkdir -p '${E2E_LOG_DIR}' && rm -f '${logFile}' && ${db.prepare}exec ./node_modules/.bin/next start -p ${port} >> '${logFile}' 2>&1`,
+    // Idle connections are kept 65 s, not Node's 5: a test's request context (Node's HTTP agent, which does not retry) sent a
+    // request on a connection the server was closing after a test's 5 s without calls, and got "socket hang up". A browser
+    // sends such a request again by itself.
+    command: `mkdir -p '${E2E_LOG_DIR}' && rm -f '${logFile}' && ${db.prepare}exec ./node_modules/.bin/next start -p ${port} --keepAliveTimeout 65000 >> '${logFile}' 2>&1`,
     // Port only: an HTTP check of "/" would wait out the timeout while the home page is still a 404.
     port,
     env: { ...COMMON_ENV, ...db.env, ...env },
