@@ -263,13 +263,18 @@ test("signed in: the coach's microphone request never answers - after 30 s 'Coul
   await page.addInitScript(() => {
     const devices = navigator.mediaDevices;
     const getUserMedia = devices.getUserMedia.bind(devices);
-    let requests = 0;
-    devices.getUserMedia = (constraints) => (++requests === 1 ? new Promise<MediaStream>(() => undefined) : getUserMedia(constraints));
+    const counted = window as unknown as { __microphoneRequests: number };
+    counted.__microphoneRequests = 0;
+    devices.getUserMedia = (constraints) => (++counted.__microphoneRequests === 1 ? new Promise<MediaStream>(() => undefined) : getUserMedia(constraints));
   });
   await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_mic_${Date.now()}`);
   // The page's clock jumps the 30 s wait rather than sitting through it (support/app.ts).
   await page.goto(ACCOUNT_SERVER.url);
-  await startJournal(page);
+  // The countdown is jumped only once the coach has asked: jumped at once, the journal's recorder asked first (and got
+  // the request that never answers).
+  await startJournal(page, undefined, () =>
+    expect.poll(() => page.evaluate(() => (window as unknown as { __microphoneRequests: number }).__microphoneRequests)).toBeGreaterThan(0),
+  );
   const status = page.getByTestId("coach-status");
   await expect(status).toHaveText("Connecting to your coach...");
   await page.clock.fastForward(30_500);
