@@ -34,8 +34,7 @@ export const test = base.extend<{
   // keeps real time until a test moves it on: a test jumps a wait the app counts (the readiness card's 3-2-1, a 30 s
   // time-out) instead of sitting through it. Installed before the first page loads, so every timer the app sets is on it (one
   // set on the real clock before an install could no longer be cleared). Not everywhere: under it, performance.timeOrigin is
-  // the test's start on every page (the page a Google sign-in returns to then looks older than the cookie it must clear), and
-  // Escape failed to close the onboarding's dialogs.
+  // the test's start on every page, so the page a Google sign-in returns to looks older than the cookie it must clear.
   pageClock: [false, { option: true }],
   installPageClock: [
     async ({ context, pageClock }, use) => {
