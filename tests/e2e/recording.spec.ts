@@ -6,7 +6,7 @@ import { AUDIO_STORAGE_MESSAGES } from "../../lib/client/recordings/audio-store"
 import { RECORDER_MESSAGES } from "../../lib/client/recordings/recorder";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
-import { jumpCountdown, RecorderPage } from "./support/recorder";
+import { hangFirstMicrophoneRequest, jumpCountdown, RecorderPage } from "./support/recorder";
 import { analysis } from "./support/results";
 import { ACCOUNT_SERVER, GUEST_SERVER } from "./support/urls";
 
@@ -691,12 +691,7 @@ test("a microphone prompt nobody answers: 'Yes, ready' keeps the card, 'Micropho
   test.setTimeout(90_000);
   await visitSignedOut(context, ACCOUNT_SERVER);
   // The first request never answers, as a permission prompt Firefox has hidden; later ones get the fake microphone.
-  await page.addInitScript(() => {
-    const devices = navigator.mediaDevices;
-    const getUserMedia = devices.getUserMedia.bind(devices);
-    let requests = 0;
-    devices.getUserMedia = (constraints) => (++requests === 1 ? new Promise<MediaStream>(() => undefined) : getUserMedia(constraints));
-  });
+  await hangFirstMicrophoneRequest(page);
   // The page's clock jumps the 30 s wait rather than sitting through it (support/app.ts).
   await page.goto(ACCOUNT_SERVER.url);
   const recorder = new RecorderPage(page);

@@ -4,7 +4,7 @@ import { REALTIME_TEXTS } from "../../lib/domain/solo/realtime-texts";
 import { diarizedTranscript, fakeProviders, geminiOverloaded, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, signIn, test, visitSignedOut } from "./support/app";
-import { jumpCountdown } from "./support/recorder";
+import { hangFirstMicrophoneRequest, jumpCountdown, microphoneRequests } from "./support/recorder";
 import { ACCOUNT_SERVER } from "./support/urls";
 
 // The readiness countdowns are jumped on the page's clock (support/app.ts).
@@ -260,21 +260,13 @@ test("signed in: the SDP exchange fails - 'Could not start session'", async ({ p
 
 test("signed in: the coach's microphone request never answers - after 30 s 'Could not start session', and the journal goes on", async ({ page, context }) => {
   // The coach asks first, as the countdown starts; the journal's recorder asks at its end and gets the fake microphone.
-  await page.addInitScript(() => {
-    const devices = navigator.mediaDevices;
-    const getUserMedia = devices.getUserMedia.bind(devices);
-    const counted = window as unknown as { __microphoneRequests: number };
-    counted.__microphoneRequests = 0;
-    devices.getUserMedia = (constraints) => (++counted.__microphoneRequests === 1 ? new Promise<MediaStream>(() => undefined) : getUserMedia(constraints));
-  });
+  await hangFirstMicrophoneRequest(page);
   await signIn(context, ACCOUNT_SERVER, `user_e2e_solo_mic_${Date.now()}`);
   // The page's clock jumps the 30 s wait rather than sitting through it (support/app.ts).
   await page.goto(ACCOUNT_SERVER.url);
   // The countdown is jumped only once the coach has asked: jumped at once, the journal's recorder asked first (and got
   // the request that never answers).
-  await startJournal(page, undefined, () =>
-    expect.poll(() => page.evaluate(() => (window as unknown as { __microphoneRequests: number }).__microphoneRequests)).toBeGreaterThan(0),
-  );
+  await startJournal(page, undefined, () => expect.poll(() => microphoneRequests(page)).toBeGreaterThan(0));
   const status = page.getByTestId("coach-status");
   await expect(status).toHaveText("Connecting to your coach...");
   await page.clock.fastForward(30_500);

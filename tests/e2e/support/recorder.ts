@@ -72,6 +72,22 @@ export class RecorderPage {
   }
 }
 
+/** The page's first microphone request never answers (a prompt nobody answers); later ones get the fake microphone. */
+export async function hangFirstMicrophoneRequest(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    const counted = window as unknown as { __microphoneRequests: number };
+    counted.__microphoneRequests = 0;
+    devices.getUserMedia = (constraints) => (++counted.__microphoneRequests === 1 ? new Promise<MediaStream>(() => undefined) : getUserMedia(constraints));
+  });
+}
+
+/** How many times the page has asked for the microphone (after hangFirstMicrophoneRequest). */
+export function microphoneRequests(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __microphoneRequests: number }).__microphoneRequests);
+}
+
 /**
  * Moves the page's clock through a readiness card's 3-2-1 instead of waiting for it, where the file has the clock
  * (`pageClock`, support/app.ts); elsewhere the countdown runs in real time. A second at a time: the card sets each second's
