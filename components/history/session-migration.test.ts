@@ -240,3 +240,42 @@ test("a copy written again while its move was under way (a follow-up saved in an
   const [kept] = listLocalSessionRecords();
   expect(kept).toMatchObject({ id: "local-1700000000000", followUpTranscripts: [{ transcript: "Maya: Saturday it is." }] });
 });
+
+describe("a signed-in user's backup of an account session (kept under the account's id after a failed save)", () => {
+  const ACCOUNT_ID = "3f1c2a8e-1b2c-4d5e-8f90-123456789abc";
+  const backup = (swipe: "helpful" | "unhelpful") => ({
+    id: ACCOUNT_ID,
+    isLocal: true,
+    transcript: "Maya: We never get time for us.",
+    analysis: { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }] },
+    swipeActions: [{ cardIndex: 0, action: swipe, timestamp: 1 }],
+    createdAt: "2026-11-01T09:00:00.000Z",
+    timestamp: 1700000000000,
+    isCompleted: true,
+  });
+
+  beforeEach(() => {
+    localStorage.clear();
+    signedInAs("user_a");
+    sessionApi.migrate.mockImplementation(async (items: { id: string }[]) => ({
+      success: true,
+      migratedCount: items.length,
+      migrated: items.map((item) => ({ localId: item.id, id: item.id })),
+    }));
+  });
+
+  test("once the account has it, the next failed save can keep a backup again", async () => {
+    upsertLocalSessionRecord(backup("helpful"));
+    await migrateLocalSessions();
+    expect(listLocalSessionRecords()).toEqual([]);
+
+    upsertLocalSessionRecord(backup("unhelpful"));
+    expect(listLocalSessionRecords()).toEqual([expect.objectContaining({ id: ACCOUNT_ID, swipeActions: [expect.objectContaining({ action: "unhelpful" })] })]);
+  });
+
+  test("a move recorded under the account's id by an earlier version does not refuse the backup", () => {
+    localStorage.setItem("moved_sessions", JSON.stringify([{ localId: ACCOUNT_ID, accountId: ACCOUNT_ID, ownerId: "user_a" }]));
+    upsertLocalSessionRecord(backup("unhelpful"));
+    expect(listLocalSessionRecords().map((item) => item.id)).toEqual([ACCOUNT_ID]);
+  });
+});

@@ -3,7 +3,6 @@ import { sessionApi } from "@/lib/client/sessions/session-api";
 import { migrationBatches } from "@/lib/domain/history/migration-batches";
 import { keptCopyItem } from "@/lib/domain/history/migration-item";
 import { confirmedMoves, copiesToHandOver, deletedInAccount } from "@/lib/domain/history/sign-out-copies";
-import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
 // Loaded by the sign-out (components/auth/identity-provider.tsx) while the account's sign-in still holds: the requests
 // need it. Which copies may go, and why only through the account's confirmation: lib/domain/history/sign-out-copies.ts.
@@ -31,10 +30,9 @@ export async function handOverKeptCopies(ownerId: string, signal: AbortSignal): 
       );
       for (const { localId, accountId } of confirmedMoves(batch, answer.migrated)) {
         if (!unchangedSinceSent(localId)) continue;
-        // A copy under this browser's id is recorded as moved, as the sign-in's migration does, so that a tab still showing
-        // it cannot write it back; one under the account's own id (a backup) is simply the account's session again.
-        const gone = isDeviceSessionId(localId) ? moveLocalSessionToAccount({ localId, accountId, ownerId }) : removeLocalSession(localId);
-        if (gone) removed += 1;
+        // As after the sign-in's migration: a copy under this browser's id is recorded as moved, a backup under the
+        // account's id only removed (moveLocalSessionToAccount).
+        if (moveLocalSessionToAccount({ localId, accountId, ownerId })) removed += 1;
       }
       for (const id of deletedInAccount(batch, answer.skipped)) {
         if (unchangedSinceSent(id) && removeLocalSession(id)) removed += 1;

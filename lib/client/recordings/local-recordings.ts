@@ -3,7 +3,7 @@ import { deviceOwner, ownedByCurrentUser } from "@/lib/client/storage/device-own
 import { movedSessionOf, rememberMovedSession } from "@/lib/client/storage/moved-sessions";
 import { CHANGED_AT_FIELD } from "@/lib/domain/history/migration-item";
 import type { MovedSession } from "@/lib/domain/history/moved-sessions";
-import { newDeviceSessionId } from "@/lib/domain/session-ids";
+import { isDeviceSessionId, newDeviceSessionId } from "@/lib/domain/session-ids";
 
 // The localStorage side of recordings kept on this device (spec part 1 sections 3 and 8): metadata only. The audio
 // itself stays in IndexedDB (audio-store.ts), found through audioKey; localStorage holds ~5 MB and must never hold audio.
@@ -272,9 +272,12 @@ export function removeLocalSession(id: string, storage: KeyValueStorage | null =
 /**
  * The account confirmed it holds this device's session (a migration): the copy here goes, and the move is recorded first,
  * so that a tab still showing the session cannot write it back (upsertLocalSessionRecord). Storage refusing the record
- * does not keep the copy: it is recorded again once the removal has freed room.
+ * does not keep the copy: it is recorded again once the removal has freed room. A copy kept under the account's own id
+ * (a signed-in user's backup) is only removed: it is the account's session again, and a move recorded under its id would
+ * refuse every later backup of that session.
  */
 export function moveLocalSessionToAccount(moved: MovedSession, storage: KeyValueStorage | null = browserStorage()): LocalSession | null {
+  if (!isDeviceSessionId(moved.localId)) return removeLocalSession(moved.localId, storage);
   const recorded = rememberMovedSession(moved, storage);
   const removed = removeLocalSession(moved.localId, storage);
   if (!recorded) rememberMovedSession(moved, storage);

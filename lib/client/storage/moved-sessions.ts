@@ -1,4 +1,5 @@
 import { addMovedSession, parseMovedSessions, type MovedSession } from "@/lib/domain/history/moved-sessions";
+import { isDeviceSessionId } from "@/lib/domain/session-ids";
 
 import { browserStorage, STORAGE_KEYS, type KeyValueStorage } from "./browser-keys";
 
@@ -11,8 +12,12 @@ export function readMovedSessions(storage: KeyValueStorage | null = browserStora
   }
 }
 
-/** Where the session kept under this browser id went, or null when it never moved. */
+/**
+ * Where the session kept under this browser id went, or null when it never moved. Only this browser's ids move: an entry
+ * under an account's id (the sign-in's migration recorded backups so until 2026-11-27) would refuse the session's backups.
+ */
 export function movedSessionOf(localId: string, storage: KeyValueStorage | null = browserStorage()): MovedSession | null {
+  if (!isDeviceSessionId(localId)) return null;
   return readMovedSessions(storage).find((entry) => entry.localId === localId) ?? null;
 }
 
