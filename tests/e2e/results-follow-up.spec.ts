@@ -207,6 +207,56 @@ test("guest: a growth follow-up whose upload failed waits in the history, and it
   await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
 
+test("a guest's growth follow-up whose upload failed, retried after signing in: appended to the session the sign-in moved into the account", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => openAiError(503, "Service Unavailable")));
+  await fakeProviders.queue("gemini.generate", ...Array.from({ length: 3 }, () => geminiOverloaded()));
+  await page.getByRole("button", { name: "Create Mutual Growth Commitment" }).click();
+  const card = page.getByRole("dialog", { name: "Mutual Aspirations & Growth" });
+  await expect(card.getByRole("button", { name: "Next" })).toBeEnabled({ timeout: 5_000 });
+  await page.waitForTimeout(2_000);
+  await card.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("listitem").getByText("You can retry transcribing it from the session history later.")).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Finish Session" }).click();
+
+  // Signing in moves the finished session into the account; the failed follow-up stays on this device, in red.
+  const userId = `user_e2e_follow_up_moved_${Date.now()}`;
+  const token = await mintSessionToken(userId);
+  const accountSessions = async () =>
+    (await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()).sessions as { id: string }[];
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("local_sessions") ?? "[]").filter((s: { analysis?: unknown }) => s.analysis).length))
+    .toBe(0);
+  await expect.poll(async () => (await accountSessions()).length).toBe(1);
+  const recorder = new RecorderPage(page);
+  await expect(recorder.retryButtons).toHaveCount(1);
+
+  // The retry goes back to the account's copy of its session, not into a session of its own.
+  await fakeProviders.queue("gemini.generate", { body: regenerated });
+  await recorder.retryButtons.click();
+  await expect(recorder.identify).toBeVisible({ timeout: 15_000 });
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(page.getByText("Growth agreement created!", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
+  await page.getByRole("button", { name: "Finish Session" }).click();
+
+  await expect(recorder.retryButtons).toHaveCount(0);
+  const sessions = await accountSessions();
+  expect(sessions).toHaveLength(1);
+  const stored = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${sessions[0]?.id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(stored.followUpTranscripts).toHaveLength(1);
+  await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
+});
+
 test("swiping the growth card left cancels the recording and keeps nothing of it", async ({ page, context }, testInfo) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
