@@ -106,7 +106,7 @@ export function createAnalysisActions(kit: FlowKit) {
     kit.dispatch({ type: "ANALYSIS_FAILED", dialog: connection ? "analysis-connection" : "analysis-failed", retry });
   }
 
-  async function retryAnalysis(retry: AnalysisRetry, listedTranscript = ""): Promise<void> {
+  async function retryAnalysis(retry: AnalysisRetry): Promise<void> {
     const named = retry.named ?? (retry.keptId && isDeviceSessionId(retry.keptId) ? namedFromDevice(retry.keptId) : null);
     if (!retry.keptId && !named) {
       showToast({ title: FAILURE_TEXTS.errorTitle, description: FAILURE_TEXTS.missingFailedSessionId, variant: "destructive" });
@@ -125,12 +125,16 @@ export function createAnalysisActions(kit: FlowKit) {
     kit.dispatch({ type: "ANALYSIS_RETRY" });
     if (kit.getState().phase.name !== "analysing") return; // something else is under way
     try {
+      // One the account kept: the history's list carries none of its transcript, and the results show and save the
+      // conversation (a save of an empty transcript and "couple" would wipe the account's and turn a journal into a couple's).
+      // Read before the retry: one that fails leaves nothing done, so its "Retry Failed" is true.
+      const conversation = named ?? namedFromRecord(await sessionApi.get(retry.keptId!), "conversationGuideHeadline");
       const result = keptOnServer ? await sessionApi.retryAnalysis(retry.keptId!) : await requestAnalysis(analyzeBody(named!));
       showToast({ title: FAILURE_TEXTS.retrySuccessAnalysis, variant: "success" });
       const fallbackName = retry.keptId ? String(readLocalSessionRecord(retry.keptId)?.name ?? "") : "";
       const { session, stored } = opened(
         { analysis: result.analysis, sessionId: result.sessionId ?? null, signals: result.signals },
-        named ?? namedFromServer(result.analysis, listedTranscript),
+        conversation,
         fallbackName || recordingName(new Date()),
       );
       // The kept copy goes only once the analysed session is stored: where the browser refused to store it (storage
@@ -189,7 +193,7 @@ export function createAnalysisActions(kit: FlowKit) {
       if (dialog?.kind === "analysis-connection" || dialog?.kind === "analysis-failed") void retryAnalysis(dialog.retry);
     },
     /** A red "Analysis failed" item of the history. */
-    retryKept: (entry: { id: string; transcript?: string | null }) => void retryAnalysis({ keptId: entry.id, named: null }, entry.transcript ?? ""),
+    retryKept: (entry: { id: string }) => void retryAnalysis({ keptId: entry.id, named: null }),
     /** Save Locally: the transcript is already kept on this device; the dialog closes and says where to find it. */
     saveLocally: () => {
       kit.dispatch({ type: "DIALOG_CLOSED" });
@@ -302,23 +306,23 @@ function namedFromDevice(id: string): NamedTranscript | null {
   const record = readLocalSessionRecord(id);
   // No transcript at all (as opposed to a blank one, which the request refuses): "Missing transcript data".
   if (!record || (typeof record.transcript !== "string" && typeof record.namedTranscript !== "string")) return null;
+  return namedFromRecord(record, "guideHeadline");
+}
+
+/** A stored session's conversation (this device's copy, or the account's, whose guide headline has a longer name). */
+function namedFromRecord(record: Record<string, unknown>, headlineField: "guideHeadline" | "conversationGuideHeadline"): NamedTranscript {
   const stored = (record.analysis ?? {}) as {
     transcriptionSegments?: NamedTranscript["original"]["segments"];
     speakerStats?: SpeakerStats;
     speakers?: NamedTranscript["original"]["speakers"];
   };
   const transcript = String(record.transcript ?? "");
-  const guideHeadline = typeof record.guideHeadline === "string" && record.guideHeadline.trim() ? record.guideHeadline : null;
+  const headline = record[headlineField];
+  const guideHeadline = typeof headline === "string" && headline.trim() ? headline : null;
   return {
     transcript: String(record.namedTranscript ?? transcript),
     speakerNames: (record.speakerNames ?? {}) as Record<string, string>,
     original: { transcript, segments: stored.transcriptionSegments ?? [], speakers: stored.speakers ?? {}, speakerStats: stored.speakerStats ?? {} },
     ...(record.mode === "solo" ? { solo: { guideHeadline } } : {}),
   };
-}
-
-/** What the server's retried analysis knows of the conversation, for the results' transcript view. */
-function namedFromServer(analysis: Analysis, transcript: string): NamedTranscript {
-  const speakerNames = (analysis as Analysis & { speakerNames?: Record<string, string> }).speakerNames ?? {};
-  return { transcript, speakerNames, original: { transcript, segments: [], speakers: {}, speakerStats: {} } };
 }

@@ -29,7 +29,7 @@ jest.mock("@/lib/client/api/request", () => ({ ...jest.requireActual("@/lib/clie
 jest.mock("@/lib/client/analysis/analyze-client", () => ({ ...jest.requireActual("@/lib/client/analysis/analyze-client"), requestAnalysis: jest.fn() }));
 jest.mock("@/lib/client/sessions/session-api", () => ({
   ...jest.requireActual("@/lib/client/sessions/session-api"),
-  sessionApi: { retryAnalysis: jest.fn(), reminderClick: jest.fn(async () => undefined) },
+  sessionApi: { retryAnalysis: jest.fn(), get: jest.fn(), reminderClick: jest.fn(async () => undefined) },
 }));
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 
@@ -182,6 +182,45 @@ test("a signed-in analysis outage keeps the transcript, offers Retry Now, and th
   expect(JSON.parse(localStorage.getItem("local_sessions") ?? "[]")).toEqual([]);
 });
 
+describe("a failed analysis the account kept, retried from the history (whose list items carry no transcript)", () => {
+  const ACCOUNT_ID = "3f1c2a8e-1b2c-4d5e-8f90-123456789abc";
+  const journal = {
+    id: ACCOUNT_ID,
+    isLocal: false,
+    transcript: "You: I want a slower week.",
+    speakerNames: { SPEAKER_01: "You" },
+    mode: "solo",
+    conversationGuideHeadline: "Hot Chili",
+    analysis: { transcriptionSegments: [{ speaker: "SPEAKER_01", text: "I want a slower week.", start: 0, end: 2 }] },
+    failedAnalysis: { error: "Connection error", timestamp: "2026-11-02T10:00:00.000Z", attemptCount: 1 },
+  };
+
+  test("opens with the account's transcript and mode, which the final save then keeps", async () => {
+    const flow = setUp();
+    sessionApi.get.mockResolvedValueOnce(journal);
+    sessionApi.retryAnalysis.mockResolvedValueOnce({ analysis, sessionId: ACCOUNT_ID });
+    flow.analysis.retryKept({ id: ACCOUNT_ID });
+    await waitFor(() => flow.kit.getState().phase.name === "results");
+    const { phase } = flow.kit.getState();
+    expect(phase.name === "results" && phase.session).toMatchObject({
+      id: ACCOUNT_ID,
+      isLocal: false,
+      transcript: "You: I want a slower week.",
+      mode: "solo",
+      speakerNames: { SPEAKER_01: "You" },
+    });
+  });
+
+  test("an account copy that cannot be read is a failed retry, and nothing is re-analysed", async () => {
+    const flow = setUp();
+    sessionApi.get.mockRejectedValueOnce(new Error("fetch failed"));
+    flow.analysis.retryKept({ id: ACCOUNT_ID });
+    await waitFor(() => flow.kit.getState().dialog?.kind === "analysis-failed" && flow.kit.getState().phase.name === "idle");
+    expect(sessionApi.retryAnalysis).not.toHaveBeenCalled();
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Retry Failed" }));
+  });
+});
+
 test("a failed analysis retry ends with the dialog again, never a dead end", async () => {
   const flow = setUp();
   await recordUntilNaming(flow);
@@ -209,8 +248,8 @@ test("a kept failed analysis tapped twice (both taps queued while the flow's cod
   });
   const flow = setUp();
   requestAnalysis.mockResolvedValue({ analysis, sessionId: null, warnings: [] });
-  flow.analysis.retryKept({ id: "local-1700000000000", transcript: transcription.transcript });
-  flow.analysis.retryKept({ id: "local-1700000000000", transcript: transcription.transcript });
+  flow.analysis.retryKept({ id: "local-1700000000000" });
+  flow.analysis.retryKept({ id: "local-1700000000000" });
   await waitFor(() => flow.kit.getState().phase.name === "results");
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(requestAnalysis).toHaveBeenCalledTimes(1);
@@ -264,7 +303,7 @@ test("a kept failed analysis whose retry succeeds stays listed until its analyse
     return realSetItem.call(this, key, value);
   });
   try {
-    flow.analysis.retryKept({ id: "local-1700000000000", transcript: transcription.transcript });
+    flow.analysis.retryKept({ id: "local-1700000000000" });
     await waitFor(() => flow.kit.getState().phase.name === "results");
   } finally {
     setItem.mockRestore();
@@ -276,7 +315,7 @@ test("a kept failed analysis whose retry succeeds stays listed until its analyse
   // With room again, the next retry stores the session, and only then the kept copy goes.
   flow.kit.dispatch({ type: "CLOSED" });
   requestAnalysis.mockResolvedValueOnce({ analysis, sessionId: null, warnings: [] });
-  flow.analysis.retryKept({ id: "local-1700000000000", transcript: transcription.transcript });
+  flow.analysis.retryKept({ id: "local-1700000000000" });
   await waitFor(() => flow.kit.getState().phase.name === "results");
   expect(listLocalSessionRecords()).toEqual([expect.objectContaining({ name: "Saturday plans", transcript: transcription.transcript })]);
 });

@@ -141,7 +141,7 @@ test("a journal whose analysis failed is retried from the history as a journal, 
   // A reload: a fresh flow in Relationship mode, and the history's red item.
   const [kept] = JSON.parse(localStorage.getItem("local_sessions") ?? "[]");
   const afterReload = createAnalysisActions(createFlowKit());
-  afterReload.retryKept({ id: kept.id, transcript: kept.transcript });
+  afterReload.retryKept({ id: kept.id });
   await waitFor(() => requestAnalysis.mock.calls.length === 2);
   expect(requestAnalysis.mock.calls[1][0]).toEqual(
     expect.objectContaining({ mode: "solo", conversationGuideHeadline: "Hot Chili", transcript: "You: I want a slower week.\nYou: I miss our walks." }),

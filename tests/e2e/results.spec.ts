@@ -7,7 +7,7 @@ import { fakeProviders, openAiError } from "../fake-providers/client";
 import { mintSessionToken } from "../helpers/clerk-test-auth";
 import { checkScreen, expect, PHONE_SIZES, signIn, test, visitSignedOut } from "./support/app";
 import { RecorderPage } from "./support/recorder";
-import { analysis, checkReminder, recordGrowthCommitment, regenerated, runDeck, summary } from "./support/results";
+import { analysis, checkReminder, recordGrowthCommitment, regenerated, runDeck, summary, swipeThroughDeck } from "./support/results";
 import { ACCOUNT_SERVER } from "./support/urls";
 
 // The readiness countdowns are jumped on the page's clock (support/app.ts).
@@ -202,6 +202,42 @@ test("signed in: an analysis outage opens the Connection Error dialog, and Retry
   await expect(page.getByText("Analysis Successful", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Close" }).first().click();
   await expect(recorder.retryButtons).toHaveCount(0);
+});
+
+test("signed in: an analysis the account kept, retried from the history after a reload, keeps its transcript through Finish Session", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  await fakeProviders.reset();
+  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
+  await fakeProviders.queue("gemini.generate", down, down, down);
+  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 });
+  const userId = `user_e2e_history_analysis_retry_${Date.now()}`;
+  await signIn(context, ACCOUNT_SERVER, userId);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+  await recorder.recordFor(1_500);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect(page.getByRole("dialog", { name: "Connection Error" })).toBeVisible({ timeout: 20_000 });
+
+  // A reload forgets the dialog's transcript: the history's red item (the account's list, no transcript in it) is the way back.
+  const token = await mintSessionToken(userId);
+  const auth = { headers: { authorization: `Bearer ${token}` } };
+  const { sessions } = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions`, auth)).json();
+  expect(sessions).toHaveLength(1);
+  const kept = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${sessions[0].id}`, auth)).json();
+  expect(kept.transcript).toContain("time for us");
+  await page.reload();
+  await expect(recorder.history.getByText("Analysis failed", { exact: true })).toBeVisible({ timeout: 10_000 });
+  await fakeProviders.queue("gemini.generate", { body: analysis }, { body: summary });
+  await recorder.retryButtons.click();
+  await swipeThroughDeck(page, testInfo);
+  await page.getByRole("button", { name: "Finish Session" }).click();
+  await expect(page.getByRole("listitem").getByText("Session Saved", { exact: true })).toBeVisible();
+
+  const saved = await (await request.get(`${ACCOUNT_SERVER.url}/api/sessions/${kept.id}`, auth)).json();
+  expect(saved).toMatchObject({ transcript: kept.transcript, mode: "couple", isCompleted: true, speakerNames: kept.speakerNames });
 });
 
 test("signed in: a recording that failed on one device is listed in red on another, and a tap there retries it", async ({

@@ -67,7 +67,11 @@ export async function runDeck(page: Page, testInfo: TestInfo) {
   const recorder = new RecorderPage(page);
   await recorder.recordFor(2_000);
   await recorder.nameSpeakers(["Ana", "Ben"]);
+  await swipeThroughDeck(page, testInfo);
+}
 
+/** From the coach's summary of an analysis (the queued `analysis` and `summary`) to the completion screen. */
+export async function swipeThroughDeck(page: Page, testInfo: TestInfo) {
   await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("making time for each other", { exact: true })).toBeVisible();
   await checkScreen(page, "coach-summary", testInfo);
