@@ -285,6 +285,28 @@ test("signed in: a follow-up stored in the account whose updated session cannot 
   sessionApi.get.mockReset();
 });
 
+test("signed in: a partial failure's answer (the account's session, the follow-up stored) is on screen for the dialog's View Transcript", async () => {
+  const signedIn = { ...guestSession, ...earlierOutcome, id: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a77", isLocal: false };
+  const flow = atGrowthNaming(signedIn);
+  const storedFollowUp = { transcript: namedFollowUp, createdAt: "2026-11-03T10:00:00.000Z" };
+  const accountCommitment = { ...earlierCommitment, id: "6f1c2a8e-2f4b-4c55-9a61-0d3c8e1b2a78", sessionId: signedIn.id, text: "Cook together on Saturday" };
+  sessionApi.appendTranscript.mockResolvedValueOnce({
+    ...signedIn,
+    followUpTranscripts: [earlierFollowUp, storedFollowUp],
+    commitments: [accountCommitment],
+    signals: recountedSignals,
+    status: "partial_failure",
+    error: "Analysis generation failed: both providers failed",
+  });
+
+  await flow.growth.confirmNames({ SPEAKER_01: "Maya", SPEAKER_02: "Jon" });
+  await waitFor(() => flow.growthState()?.name === "failed");
+  expect(flow.openSession().followUpTranscripts?.map((item) => item.transcript)).toEqual([earlierFollowUp.transcript, namedFollowUp]);
+  expect(flow.openSession().commitments?.map((item) => item.text)).toEqual(["Cook together on Saturday"]);
+  expect(flow.openSession().signals).toEqual(recountedSignals);
+  expect(flow.openSession().summary).toBe(earlierOutcome.summary);
+});
+
 test("Cancel over a session without recommendations finishes with the three generic ones", async () => {
   const flow = atGrowthNaming({ ...guestSession, recommendations: null });
   sessionApi.appendTranscript.mockRejectedValueOnce(new TypeError("Failed to fetch"));

@@ -71,6 +71,9 @@ export function createGrowthActions(kit: FlowKit) {
             commitments: withNewCommitments(session.id, session.commitments ?? [], answer.commitments),
             signals: answer.signals ?? session.signals,
           };
+        // A signed-in user's answer is the account's session with the follow-up stored: the failure dialog's "View
+        // Transcript" shows it, as the dialog says it was saved.
+        else kit.dispatch({ type: "SESSION_UPDATED", session: withStoredFollowUp(session, answer, sending) });
         throw new Error(String(answer.error ?? "partial_failure"));
       }
       // A signed-in user's follow-up is stored now; a guest's once the regenerated session is kept on this device.
@@ -360,6 +363,17 @@ function guestContext(session: ClientSession, sending: FollowUp) {
 function withFollowUp(session: ClientSession, followUp: FollowUp): ClientSession {
   const known = session.followUpTranscripts ?? [];
   return known.some((item) => item.transcript === followUp.transcript) ? session : { ...session, followUpTranscripts: [...known, followUp] };
+}
+
+/** A signed-in user's session whose follow-up the account stored without a regeneration: its follow-ups, commitments and signals. */
+function withStoredFollowUp(session: ClientSession, stored: SessionRecord, followUp: FollowUp): ClientSession {
+  const followUps = Array.isArray(stored.followUpTranscripts) ? (stored.followUpTranscripts as ClientSession["followUpTranscripts"]) : null;
+  return {
+    ...withFollowUp(session, followUp),
+    ...(followUps ? { followUpTranscripts: followUps } : {}),
+    ...(Array.isArray(stored.commitments) ? { commitments: readCommitments(stored.commitments) } : {}),
+    signals: stored.signals ?? session.signals,
+  };
 }
 
 /** The session after the regeneration: new summary, the last three recommendations, the growth card and the follow-ups. */

@@ -96,6 +96,26 @@ test("guest: when the regeneration fails, Analysis Generation Failed offers Try 
   await expect(page.getByRole("heading", { name: "Session Completed" })).toBeVisible();
 });
 
+test("signed in: when the regeneration fails twice, View Transcript shows the follow-up the account stored", async ({ page, context }, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_growth_failed_again_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  await runDeck(page, testInfo);
+  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
+  await fakeProviders.queue("gemini.generate", down, down, down, down, down, down);
+  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+
+  await recordGrowthCommitment(page, testInfo);
+  const failed = page.getByRole("dialog", { name: "Analysis Generation Failed" });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await failed.getByRole("button", { name: "Try Again" }).click();
+  const again = page.getByRole("dialog", { name: "Analysis Failed Again" });
+  await expect(again).toBeVisible({ timeout: 20_000 });
+  await again.getByRole("button", { name: GROWTH_TEXTS.viewTranscript }).click();
+  const detail = page.getByRole("dialog", { name: "Making time for each other" });
+  await expect(detail.getByText("Follow-up transcripts: Found 1")).toBeVisible();
+});
+
 test("signed in: a growth follow-up whose append does not reach the server: Analysis Generation Failed, and Try Again appends it", async ({
   page,
   context,
