@@ -273,7 +273,9 @@ function keepFailedAnalysis(named: NamedTranscript, failure: AnalysisRequestErro
       timestamp: now,
       audioKey: null,
       // The recording's audio is deleted once this is written; should the tab close first, recovery knows it is kept here.
+      // It is also the analysis's idempotency key, which the retry sends again.
       ...(named.clientId ? { transcribedFrom: named.clientId } : {}),
+      ...(named.sessionId ? { accountSessionId: named.sessionId } : {}),
     });
     announceSessionsChanged();
     return id;
@@ -306,7 +308,14 @@ function namedFromDevice(id: string): NamedTranscript | null {
   const record = readLocalSessionRecord(id);
   // No transcript at all (as opposed to a blank one, which the request refuses): "Missing transcript data".
   if (!record || (typeof record.transcript !== "string" && typeof record.namedTranscript !== "string")) return null;
-  return namedFromRecord(record, "guideHeadline");
+  // Its retry is the same analysis: under the same idempotency key, attached to the account's session that holds the
+  // transcript, so that an analysis the server finished after the connection dropped is found, not made a second time.
+  const { transcribedFrom, accountSessionId } = record;
+  return {
+    ...namedFromRecord(record, "guideHeadline"),
+    ...(typeof transcribedFrom === "string" && transcribedFrom ? { clientId: transcribedFrom } : {}),
+    ...(typeof accountSessionId === "string" && accountSessionId ? { sessionId: accountSessionId } : {}),
+  };
 }
 
 /** A stored session's conversation (this device's copy, or the account's, whose guide headline has a longer name). */

@@ -256,6 +256,49 @@ test("a kept failed analysis tapped twice (both taps queued while the flow's cod
   expect(showToast.mock.calls.filter(([toast]: [{ title: string }]) => toast.title === FAILURE_TEXTS.retrySuccessAnalysis)).toHaveLength(1);
 });
 
+test("a kept failed analysis retried from the history is the same analysis: its recording's idempotency key and its account session go with it", async () => {
+  const flow = setUp();
+  flow.recording.start();
+  await flow.recording.beginCapture();
+  sendRecording.mockResolvedValueOnce({ ok: true, result: { ...transcription, clientId: "rec-1" } });
+  flow.recording.stop();
+  await waitFor(() => flow.kit.getState().phase.name === "naming");
+  // The connection drops under the analysis: no answer, so nothing says whether the server stored it.
+  requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError("fetch failed", { isConnectionError: true }));
+  await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+  const [kept] = listLocalSessionRecords();
+  expect(kept).toMatchObject({ failedAnalysis: expect.anything(), transcribedFrom: "rec-1" });
+  const [[firstTry]] = requestAnalysis.mock.calls;
+
+  flow.kit.dispatch({ type: "DIALOG_CLOSED" });
+  requestAnalysis.mockResolvedValueOnce({ analysis, sessionId: null, warnings: [] });
+  flow.analysis.retryKept({ id: kept!.id });
+  await waitFor(() => flow.kit.getState().phase.name === "results");
+  expect(requestAnalysis.mock.calls[1][0]).toEqual(expect.objectContaining({ clientId: firstTry.clientId, transcript: firstTry.transcript }));
+  expect(firstTry.clientId).toBe("rec-1");
+});
+
+test("a kept failed analysis of a transcript an account's session holds is retried into that session", () => {
+  upsertLocalSessionRecord({
+    id: "local-1700000000000",
+    name: "Recording",
+    transcript: transcription.transcript,
+    analysis: { cards: [], transcriptionSegments: transcription.segments },
+    failedAnalysis: { error: "fetch failed", timestamp: "2026-11-02T10:00:00.000Z", attemptCount: 1 },
+    createdAt: "2026-11-02T10:00:00.000Z",
+    timestamp: 1700000000000,
+    audioKey: null,
+    transcribedFrom: "rec-9",
+    accountSessionId: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc",
+  });
+  const flow = setUp();
+  requestAnalysis.mockResolvedValueOnce({ analysis, sessionId: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc", warnings: [] });
+  flow.analysis.retryKept({ id: "local-1700000000000" });
+  return waitFor(() => flow.kit.getState().phase.name === "results").then(() =>
+    expect(requestAnalysis.mock.calls[0][0]).toEqual(expect.objectContaining({ clientId: "rec-9", sessionId: "3f1c2a8e-1b2c-4d5e-8f90-123456789abc" })),
+  );
+});
+
 test("an analysis the server refuses for good (422, the account's bound of stored sessions) says the server's words, not 'try again'", async () => {
   const flow = setUp();
   await recordUntilNaming(flow);

@@ -36,6 +36,8 @@ export type LocalSession = {
   guideHeadline?: string;
   /** A kept transcript's recording (the audio store's id): once this holds the transcript, that audio is not needed. */
   transcribedFrom?: string;
+  /** A failed analysis's transcript that an account's session holds already: its retry's analysis attaches to that session. */
+  accountSessionId?: string;
   /** The signed-in user it was kept for; none for a guest's. */
   ownerId?: string;
 };
