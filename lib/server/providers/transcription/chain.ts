@@ -36,7 +36,8 @@ export function transcriptionStepsFromEnv(env: Env): TranscriptionStep[] {
 
 export class TranscriptionNotConfiguredError extends Error {
   constructor() {
-    super("Transcription is not configured on this server yet. Your recording is kept on this device so you can retry later.");
+    // Shown as the toast's text, which cuts a server's words at 100 characters (spec part 1 section 8).
+    super("Transcription is not configured on this server yet. Your recording is kept so you can retry later.");
     this.name = "TranscriptionNotConfiguredError";
   }
 }
