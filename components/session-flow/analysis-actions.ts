@@ -18,7 +18,7 @@ import { wait } from "@/lib/client/wait";
 import { EMPTY_TRANSCRIPT_MESSAGE } from "@/lib/domain/analysis/analysis-errors";
 import { checkTranscriptForAnalysis } from "@/lib/domain/analysis/intake";
 import type { Analysis } from "@/lib/domain/analysis/types";
-import { isAnalysisConnectionError, truncateServerError } from "@/lib/domain/errors/classify";
+import { isAnalysisConnectionError, isRefusedForGood, truncateServerError } from "@/lib/domain/errors/classify";
 import { describeWait } from "@/lib/domain/errors/wait";
 import type { CommitmentDraft } from "@/lib/domain/growth/commitments";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
@@ -146,8 +146,11 @@ export function createAnalysisActions(kit: FlowKit) {
       if (retry.keptId) tryRecordRetryFailure(retry.keptId, error instanceof Error ? error.message : T.unavailable, "analysis");
       announceSessionsChanged();
       const wait = rateLimitWait(error);
+      // A refusal the server would give again (the account's bound, a conversation it can no longer analyse, gone): its words.
+      const status = error instanceof AnalysisRequestError || error instanceof SessionApiError ? error.status : undefined;
+      const description = isRefusedForGood(status) && error instanceof Error ? truncateServerError(error.message) : FAILURE_TEXTS.retryFailedBody;
       if (wait) showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.conversationKept(describeWait(wait)), variant: "destructive" });
-      else showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+      else showToast({ title: FAILURE_TEXTS.retryFailedTitle, description, variant: "destructive" });
       kit.dispatch({ type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry });
     }
   }

@@ -4,7 +4,7 @@ import type { AudioRecorder } from "@/lib/client/recordings/recorder";
 import { releaseRecordingLock, tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
-import { truncateServerError } from "@/lib/domain/errors/classify";
+import { isRefusedForGood, truncateServerError } from "@/lib/domain/errors/classify";
 import { describeWait } from "@/lib/domain/errors/wait";
 import { hasSpeakersToName } from "@/lib/domain/session-flow/machine";
 import { SET_ASIDE_RECORDING } from "@/lib/domain/transcription/transcription-errors";
@@ -159,9 +159,11 @@ export function createRecordingActions(
       showToast({ title: FAILURE_TEXTS.retryElsewhereTitle, description: outcome.elsewhere });
       return;
     }
-    const { message, retryAfterSeconds: wait } = outcome.failure;
-    // Spec part 1 section 8 (saving and loading recordings): a recording gone or unreadable is an "Error", not the connection.
-    const connectionIssue = !wait && !isRecordingLoadFailure(message);
+    const { message, retryAfterSeconds: wait, status } = outcome.failure;
+    // Spec part 1 section 8 (saving and loading recordings): a recording gone or unreadable is an "Error", not the connection;
+    // nor is a refusal the server would give again (too long, the account's bound).
+    const refused = isRefusedForGood(status);
+    const connectionIssue = !wait && !refused && !isRecordingLoadFailure(message);
     // "Retry Failed" says "You can try again or save locally": a retry from the dialog goes back to it (the machine knows
     // whether it came from there); the rate limit and an unreadable recording end the retry.
     kit.dispatch(connectionIssue ? { type: "TRANSCRIPTION_RETRY_FAILED" } : { type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });
@@ -169,6 +171,8 @@ export function createRecordingActions(
       showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.recordingKept(describeWait(wait)), variant: "destructive" });
     } else if (connectionIssue) {
       showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: FAILURE_TEXTS.retryFailedBody, variant: "destructive" });
+    } else if (refused) {
+      showToast({ title: FAILURE_TEXTS.retryFailedTitle, description: truncateServerError(message), variant: "destructive" });
     } else {
       showToast({ title: FAILURE_TEXTS.errorTitle, description: message, variant: "destructive" });
     }

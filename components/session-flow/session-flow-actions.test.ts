@@ -35,7 +35,7 @@ jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 
 const { sendRecording, retryLocalRecording, leaveTranscribedAudioForRecovery, hasRecordingToKeep } = jest.requireMock("./transcription");
 const { requestAnalysis, AnalysisRequestError } = jest.requireMock("@/lib/client/analysis/analyze-client");
-const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+const { sessionApi, SessionApiError } = jest.requireMock("@/lib/client/sessions/session-api");
 const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
 
 const analysis = { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }], briefSummary: "Saturday plans" };
@@ -209,6 +209,16 @@ describe("a failed analysis the account kept, retried from the history (whose li
       mode: "solo",
       speakerNames: { SPEAKER_01: "You" },
     });
+  });
+
+  test("a retry the server refuses for good (the conversation can no longer be analysed as stored) says its words", async () => {
+    const flow = setUp();
+    const words = "This conversation can no longer be analysed as it is stored.";
+    sessionApi.get.mockResolvedValueOnce(journal);
+    sessionApi.retryAnalysis.mockRejectedValueOnce(new SessionApiError(words, { status: 400, code: "bad_request" }));
+    flow.analysis.retryKept({ id: ACCOUNT_ID });
+    await waitFor(() => flow.kit.getState().dialog?.kind === "analysis-failed");
+    expect(showToast).toHaveBeenCalledWith({ title: "Retry Failed", description: words, variant: "destructive" });
   });
 
   test("an account copy that cannot be read is a failed retry, and nothing is re-analysed", async () => {
@@ -387,6 +397,21 @@ describe("a failed transcription retry says why (spec part 1 section 8)", () => 
     flow.recording.retryTranscription({ ...target });
     await waitFor(() => showToast.mock.calls.length > 0);
     expect(showToast).toHaveBeenCalledWith({ title: FAILURE_TEXTS.retryElsewhereTitle, description: words });
+    expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle" }, dialog: null });
+  });
+
+  test.each([
+    [413, "Recording is too long to transcribe in one piece."],
+    [422, "This account holds the most sessions it can keep (10000). Delete older sessions to save new ones."],
+  ])("a refusal the server would give again (%s): 'Retry Failed' with its words, back to idle", async (status, words) => {
+    const flow = setUp();
+    retryLocalRecording.mockResolvedValueOnce({
+      ok: false,
+      failure: { kind: "other", message: words, status, failedSessionId: undefined, localSession: target },
+    });
+    flow.recording.retryTranscription({ ...target });
+    await waitFor(() => showToast.mock.calls.length > 0);
+    expect(showToast).toHaveBeenCalledWith({ title: "Retry Failed", description: words, variant: "destructive" });
     expect(flow.kit.getState()).toMatchObject({ phase: { name: "idle" }, dialog: null });
   });
 

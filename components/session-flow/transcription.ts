@@ -55,6 +55,8 @@ type TranscriptionFailure = {
   localSession: LocalSession | null;
   /** The server's rate limit refused the upload: seconds until it may be tried again (the audio stays here). */
   retryAfterSeconds?: number;
+  /** The server's status, when it answered. */
+  status?: number;
 };
 
 export type TranscriptionOutcome = { ok: true; result: TranscriptionResultData } | { ok: false; failure: TranscriptionFailure };
@@ -312,5 +314,12 @@ function describeFailure(error: unknown): Omit<TranscriptionFailure, "localSessi
   const message = error instanceof Error && error.message ? error.message : FAILURE_TEXTS.transcriptionErrorFallback;
   const failedSessionId = error instanceof TranscriptionRequestError ? error.failedSessionId : undefined;
   const retryAfterSeconds = error instanceof TranscriptionRequestError ? error.retryAfterSeconds : undefined;
-  return { kind: classifyTranscriptionFailure({ message, failedSessionId }), message, failedSessionId, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
+  const status = error instanceof TranscriptionRequestError ? error.status : undefined;
+  return {
+    kind: classifyTranscriptionFailure({ message, failedSessionId }),
+    message,
+    failedSessionId,
+    ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+    ...(status ? { status } : {}),
+  };
 }

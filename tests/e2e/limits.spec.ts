@@ -140,6 +140,14 @@ test("signed in, an account holding all the sessions it may keep: the recording 
   await expect(recorder.retryButtons).toHaveCount(1);
   expect(Object.values(await recorder.storedChunkCounts())[0]).toBeGreaterThan(0);
 
+  // Its retry while the account is still full: "Retry Failed" in the server's words (not "Connection issue persists"),
+  // and the recording still kept.
+  await recorder.retryButtons.click();
+  const refusedAgain = page.getByRole("listitem").filter({ hasText: FAILURE_TEXTS.retryFailedTitle });
+  await expect(refusedAgain.getByText(full, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.retryButtons).toHaveCount(1);
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(0);
+
   // Room made: the newest old talk deleted, the kept recording is transcribed, named, analysed and saved.
   await recorder.history.getByRole("button", { name: HISTORY_TEXTS.deleteLabel(`Talk ${ACCOUNT_STORED_SESSIONS}`) }).click();
   await expect(page.getByRole("listitem").getByText(HISTORY_TEXTS.deleted, { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import { classifyTranscriptionFailure, extractErrorMessage, isAnalysisConnectionError, looksLikeHtml, truncateServerError } from "./classify";
+import { classifyTranscriptionFailure, extractErrorMessage, isAnalysisConnectionError, isRefusedForGood, looksLikeHtml, truncateServerError } from "./classify";
 
 describe("classifyTranscriptionFailure", () => {
   it.each([
@@ -22,6 +22,23 @@ describe("isAnalysisConnectionError", () => {
     expect(isAnalysisConnectionError({ message: "anything", isConnectionError: true, failedSessionId: "s1" })).toBe(true);
     expect(isAnalysisConnectionError({ message: "503: busy" })).toBe(false);
     expect(isAnalysisConnectionError({ message: "400: bad", failedSessionId: "s1" })).toBe(false);
+  });
+});
+
+describe("isRefusedForGood", () => {
+  it.each([
+    [400, true],
+    [404, true],
+    [413, true],
+    [422, true],
+    [408, false],
+    [429, false],
+    [500, false],
+    [503, false],
+    [undefined, false],
+    [0, false],
+  ])("status %s: %s", (status, refused) => {
+    expect(isRefusedForGood(status)).toBe(refused);
   });
 });
 

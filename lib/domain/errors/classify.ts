@@ -31,6 +31,15 @@ export function isAnalysisConnectionError(failure: { message: string; isConnecti
   return looksLikeConnection && Boolean(failure.failedSessionId);
 }
 
+/**
+ * The server refused the request itself (a 4xx other than a time-out or the rate limit: too long, an account's bound, a
+ * conversation that can no longer be analysed as stored, gone): trying again cannot mend it, so a failed retry says the
+ * server's words (spec part 1 section 8: "Retry Failed" with the connection text "or a fallback message").
+ */
+export function isRefusedForGood(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
 /** Server error text shown to the user is cut at 100 characters. */
 export function truncateServerError(text: string, limit = SERVER_ERROR_DISPLAY_LIMIT): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;
