@@ -197,10 +197,17 @@ export function createAnalysisActions(kit: FlowKit) {
     },
     /** A red "Analysis failed" item of the history. */
     retryKept: (entry: { id: string }) => void retryAnalysis({ keptId: entry.id, named: null }),
-    /** Save Locally: the transcript is already kept on this device; the dialog closes and says where to find it. */
+    /**
+     * Save Locally: the transcript is kept already (on this device, or by the account); the dialog closes and says where
+     * to find it. One the browser refused to keep at the failure (its warning gave way to "Analysis Failed") is written
+     * now, and a browser that still refuses says why again rather than "Saved".
+     */
     saveLocally: () => {
+      const { dialog } = kit.getState();
+      const retry = dialog?.kind === "analysis-connection" || dialog?.kind === "analysis-failed" ? dialog.retry : null;
       kit.dispatch({ type: "DIALOG_CLOSED" });
-      showToast({ title: T.savedLocallyTitle, description: T.savedLocallyBody });
+      const kept = !retry?.named || retry.keptId !== null || keepFailedAnalysis(retry.named, new AnalysisRequestError(T.unableToAnalyze), Date.now()) !== null;
+      if (kept) showToast({ title: T.savedLocallyTitle, description: T.savedLocallyBody });
     },
   };
 }

@@ -309,6 +309,48 @@ test("a kept failed analysis of a transcript an account's session holds is retri
   );
 });
 
+describe("Save Locally in an analysis failure dialog, when the browser refused to keep the transcript at the failure", () => {
+  async function failWithStorageFull(flow: ReturnType<typeof setUp>) {
+    await recordUntilNaming(flow);
+    requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError("Bad answer"));
+    const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    });
+    try {
+      await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
+    } finally {
+      setItem.mockRestore();
+    }
+    expect(flow.kit.getState().dialog?.kind).toBe("analysis-failed");
+    expect(listLocalSessionRecords()).toEqual([]);
+    showToast.mockClear();
+  }
+
+  test("with room again, it keeps the transcript now and says so", async () => {
+    const flow = setUp();
+    await failWithStorageFull(flow);
+    flow.analysis.saveLocally();
+    expect(listLocalSessionRecords()).toEqual([expect.objectContaining({ transcript: transcription.transcript, failedAnalysis: expect.anything() })]);
+    expect(showToast).toHaveBeenCalledWith({ title: "Recording Saved Locally", description: "You can retry the analysis from the session history later." });
+  });
+
+  test("still full, it says why again, never 'Saved'", async () => {
+    const flow = setUp();
+    await failWithStorageFull(flow);
+    const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    });
+    try {
+      flow.analysis.saveLocally();
+    } finally {
+      setItem.mockRestore();
+    }
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: "Warning" }));
+    expect(flow.kit.getState().dialog).toBeNull();
+  });
+});
+
 test("an analysis the server refuses for good (422, the account's bound of stored sessions) says the server's words, not 'try again'", async () => {
   const flow = setUp();
   await recordUntilNaming(flow);

@@ -17,6 +17,8 @@ export const ANALYSIS_TEXTS = {
   connectionTitle: FAILURE_TEXTS.connectionErrorTitle,
   connectionBody: FAILURE_TEXTS.connectionErrorBody,
   savedLocallyTitle: FAILURE_TEXTS.savedLocallyTitle,
+  // Ours: the spec's "Recording Saved Locally" text speaks of transcribing, which a failed analysis's transcript no longer
+  // needs; its retry is of the analysis.
   savedLocallyBody: "You can retry the analysis from the session history later.",
 } as const;
 
