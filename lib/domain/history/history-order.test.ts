@@ -10,6 +10,8 @@ describe("lastActivity", () => {
     ["follow-up later", { id: "a", createdAt: day(1), followUpTranscripts: [{ transcript: "x", date: new Date(day(5)).toISOString() }] }, day(5)],
     ["analysis follow-up later", { id: "a", createdAt: day(1), analysis: { followUpTranscripts: [{ transcript: "x", createdAt: day(6) }] } }, day(6)],
     ["legacy timestamp", { id: "a", timestamp: day(2) }, day(2)],
+    ["a device copy's last write (a vote, a summary) later", { id: "local-1", createdAt: day(1), changedAt: day(4) }, day(4)],
+    ["a server copy's update date wins over a stray last write", { id: "a", createdAt: day(1), updatedAt: day(2), changedAt: day(4) }, day(2)],
     ["digit string", { id: "a", createdAt: String(day(2)) }, day(2)],
     ["invalid dates ignored", { id: "a", createdAt: "not a date", updatedAt: NaN, timestamp: day(4) }, day(4)],
     ["nothing readable", { id: "a", createdAt: "nope" }, 0],

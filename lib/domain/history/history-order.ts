@@ -12,14 +12,14 @@ export const PREVIEW_LENGTH = 120;
 /**
  * Latest of update, any follow-up, creation (or the legacy timestamp) in epoch ms; 0 when none can be read. A session from
  * the account's list carries the server's own sort key, which wins: the list is paged in that order, so the history shows
- * the pages in the order they came.
+ * the pages in the order they came. A copy kept on this device has no update date: its last write stands for it.
  */
 export function lastActivity(
-  session: Pick<HistorySession, "updatedAt" | "createdAt" | "timestamp" | "followUpTranscripts" | "analysis" | "lastActivityAt">,
+  session: Pick<HistorySession, "updatedAt" | "changedAt" | "createdAt" | "timestamp" | "followUpTranscripts" | "analysis" | "lastActivityAt">,
 ): number {
   const listed = toEpoch(session.lastActivityAt);
   if (listed !== null) return listed;
-  const dates = [session.updatedAt, session.createdAt, session.timestamp].map(toEpoch);
+  const dates = [session.updatedAt ?? session.changedAt, session.createdAt, session.timestamp].map(toEpoch);
   const followUps = mergeFollowUps(session).followUps.map(followUpEpoch);
   return Math.max(0, ...[...dates, ...followUps].filter((at): at is number => at !== null));
 }

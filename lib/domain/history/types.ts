@@ -12,6 +12,8 @@ export type HistorySession = {
   analysis?: unknown;
   createdAt?: DateInput;
   updatedAt?: DateInput;
+  /** A copy kept on this device: its last write (every save, vote, summary), which stands for the update date it lacks. */
+  changedAt?: DateInput;
   /** The account list's sort key (latest of update, follow-up or creation, kept by the server). */
   lastActivityAt?: DateInput;
   timestamp?: DateInput;
