@@ -111,8 +111,10 @@ export default function proxy(request: NextRequest, event: NextFetchEvent) {
 
 export const config = {
   matcher: [
-    // Pages (not static files), and every API route.
-    "/((?!_next|[^?]*\\.(?:html?|css|js(?!on)|jpe?g|webp|png|gif|svg|ttf|woff2?|ico|csv|docx?|xlsx?|zip|webmanifest|wav)).*)",
+    // Every page and API route; not Next's own files, the icons, the service worker or the manifest. Named rather than
+    // told by a file extension: a page's path may end in one (/sign-in/x.css renders the sign-in page, /x.html the 404
+    // page), and every page gets its nonce-based policy.
+    "/((?!_next/|icons/|serwist/|manifest\\.webmanifest$|favicon\\.ico$).*)",
     "/(api|trpc)(.*)",
   ],
 };

@@ -79,6 +79,18 @@ for (const server of APP_SERVERS) {
       });
     }
 
+    test("a page whose path ends like a file's (the 404 page at /no-such-page.html) has the page policy too", async ({ request }) => {
+      const response = await request.get(`${server.url}/no-such-page.html`, { maxRedirects: 0 });
+      expect(response.status()).toBe(404);
+      expectFixedHeaders(response);
+      expect(directives(response.headers()["content-security-policy"])["script-src"]).toContain(`'nonce-${nonceOf(response)}'`);
+      if (server.clerk) {
+        const signIn = await request.get(`${server.url}/sign-in/x.css`, { maxRedirects: 0 });
+        expect(signIn.status()).toBe(200);
+        expect(directives(signIn.headers()["content-security-policy"])["script-src"]).toContain(`'nonce-${nonceOf(signIn)}'`);
+      }
+    });
+
     test("API route: deny-all policy and the fixed headers on a JSON answer", async ({ request }) => {
       const response = await request.get(`${server.url}/api/sessions`, { maxRedirects: 0 });
       expect(response.status()).toBe(200);
