@@ -18,7 +18,7 @@ import {
   type UploadState,
 } from "@/lib/domain/transcription/long-recording";
 import { guestIpHash } from "@/lib/server/security/guest-ip-hash";
-import { BUSY_MESSAGE, RECORDING_READS_PER_SLOT } from "@/lib/server/security/in-flight";
+import { BUSY_MESSAGE, RECORDING_READS_PER_CALLER, RECORDING_READS_PER_SLOT } from "@/lib/server/security/in-flight";
 import { deleteAccountData } from "@/lib/server/services/account-delete";
 import { exportAccountData } from "@/lib/server/services/account-export";
 import { runRetention } from "@/lib/server/services/retention";
@@ -842,6 +842,37 @@ describe("pieces read at once", () => {
     // The others end their bodies cut short: not the piece the plan holds.
     for (const { controller } of stalled.slice(1)) controller.close();
     expect(await Promise.all(stalled.slice(1).map(async ({ response }) => (await response).status))).toEqual(Array(RECORDING_READS_PER_SLOT - 1).fill(409));
+  });
+});
+
+describe("one caller's pieces read at once", () => {
+  setEnvForFile({ TRANSCRIPTIONS_IN_FLIGHT: "2" });
+
+  it(`are at most ${RECORDING_READS_PER_CALLER} of the places: one sender stalling its pieces leaves the rest to everyone else`, async () => {
+    const part = noise(UPLOAD_PIECE_BYTES * (RECORDING_READS_PER_CALLER + 1) + 1_000, 11);
+    const slow = { user: "user_pieces_stalled" };
+    const other = { user: "user_pieces_meanwhile" };
+    const slowUpload = (await (await create(slow, planBody("rec-stalled", planOf([part], [0])))).json()) as UploadState;
+    const otherUpload = (await (await create(other, planBody("rec-meanwhile", planOf([part], [0])))).json()) as UploadState;
+    const stalled = Array.from({ length: RECORDING_READS_PER_CALLER }, (_, piece) => {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(opened) {
+          controller = opened;
+          opened.enqueue(pieceOf(part, piece).subarray(0, 1_000));
+        },
+      });
+      return { controller, response: put(slow, slowUpload.uploadId, 0, piece, body) };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const refused = await put(slow, slowUpload.uploadId, 0, RECORDING_READS_PER_CALLER, pieceOf(part, RECORDING_READS_PER_CALLER));
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error).toBe(BUSY_MESSAGE);
+    expect((await put(other, otherUpload.uploadId, 0, 0, pieceOf(part, 0))).status).toBe(200);
+
+    for (const { controller } of stalled) controller.close();
+    expect(await Promise.all(stalled.map(async ({ response }) => (await response).status))).toEqual(Array(RECORDING_READS_PER_CALLER).fill(409));
   });
 });
 

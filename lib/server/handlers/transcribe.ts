@@ -5,7 +5,7 @@ import { identityFromRequest } from "@/lib/server/auth/identity";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
 import { routeBudget } from "@/lib/server/providers/budget";
-import { withRecordingRead, withTranscriptionSlot } from "@/lib/server/security/in-flight";
+import { recordingReader, withRecordingRead, withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
 import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
 import { refuseNewSessionPastCaps } from "@/lib/server/services/new-session-caps";
@@ -28,7 +28,9 @@ export const transcribeHandler = withErrors(async (request) => {
   // An erased account's last token is answered as a guest is: nothing is kept on the server.
   const identity = await callerWhoMayStore(request, await identityFromRequest(request));
   await admitAiCall(request, "transcribe", identity);
-  const body = await withRecordingRead(() => parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES }));
+  const body = await withRecordingRead(recordingReader(request, identity?.userId ?? null), () =>
+    parseJson(request, transcribeRequestSchema, { limitBytes: TRANSCRIBE_BODY_LIMIT_BYTES }),
+  );
   // A growth follow-up goes into its session; any other recording of a signed-in user would make a new one.
   if (identity && !body.followUpOf) await refuseNewSessionPastCaps(identity.userId, body.clientId);
   return withTranscriptionSlot(async () => Response.json(await transcribeRecording(body, identity, budget)));

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { ApiError } from "@/lib/server/http/errors";
 
-import { createTurnQueue, WRITE_BUSY_MESSAGE } from "./in-flight";
+import { BUSY_MESSAGE, createKeyedInFlightLimiter, createTurnQueue, WRITE_BUSY_MESSAGE } from "./in-flight";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,5 +65,28 @@ describe("createTurnQueue (one user's writes take turns)", () => {
     await burst;
     expect(log.indexOf("other request")).toBeGreaterThan(-1);
     expect(log.indexOf("other request")).toBeLessThan(log.indexOf("write 4"));
+  });
+});
+
+describe("createKeyedInFlightLimiter (one caller's share of the places)", () => {
+  it("refuses a caller past its limit with the 503 at once, lets other callers in, and frees the place when a task ends", async () => {
+    const limiter = createKeyedInFlightLimiter();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = limiter.run("a", 2, () => held);
+    const second = limiter.run("a", 2, () => held);
+    await expect(limiter.run("a", 2, async () => "third")).rejects.toMatchObject({ status: 503, message: BUSY_MESSAGE });
+    await expect(limiter.run("b", 2, async () => "other caller")).resolves.toBe("other caller");
+    expect(limiter.active("a")).toBe(2);
+    release();
+    await Promise.all([first, second]);
+    expect(limiter.active("a")).toBe(0);
+    await expect(limiter.run("a", 2, async () => "again")).resolves.toBe("again");
+  });
+
+  it("a task that fails frees its place too", async () => {
+    const limiter = createKeyedInFlightLimiter();
+    await expect(limiter.run("a", 1, () => Promise.reject(new ApiError("bad_request", "no")))).rejects.toThrow("no");
+    expect(limiter.active("a")).toBe(0);
   });
 });

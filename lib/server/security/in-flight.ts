@@ -3,6 +3,7 @@ import "server-only";
 import { withDeadline } from "@/lib/domain/with-deadline";
 import { getEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/http/errors";
+import { guestAddress } from "@/lib/server/security/rate-limit";
 
 // A bound on the work one server instance does at once. A transcription holds its audio (up to ~6 MB of base64, decoded
 // once more) for as long as the provider takes; without a bound, 50 parallel uploads doubled the process's memory. Past
@@ -40,8 +41,37 @@ export function createInFlightLimiter(): InFlightLimiter {
   };
 }
 
+/** An InFlightLimiter per key (a caller), each with the same limit; a key's count goes when its last task ends. */
+export type KeyedInFlightLimiter = {
+  run<T>(key: string, limit: number, task: () => Promise<T>): Promise<T>;
+  active(key: string): number;
+};
+
+export function createKeyedInFlightLimiter(): KeyedInFlightLimiter {
+  const active = new Map<string, number>();
+  return {
+    async run(key, limit, task) {
+      const count = active.get(key) ?? 0;
+      if (count >= limit) throw new ApiError("unavailable", BUSY_MESSAGE, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
+      active.set(key, count + 1);
+      try {
+        return await task();
+      } finally {
+        const left = (active.get(key) ?? 1) - 1;
+        if (left > 0) active.set(key, left);
+        else active.delete(key);
+      }
+    },
+    active: (key) => active.get(key) ?? 0,
+  };
+}
+
 // One limiter per process, on globalThis so a dev reload does not open a second set of slots.
-const cache = globalThis as typeof globalThis & { __coachTranscriptionSlots?: InFlightLimiter; __coachRecordingReads?: InFlightLimiter };
+const cache = globalThis as typeof globalThis & {
+  __coachTranscriptionSlots?: InFlightLimiter;
+  __coachRecordingReads?: InFlightLimiter;
+  __coachRecordingReadsByCaller?: KeyedInFlightLimiter;
+};
 
 /** Runs a transcription in one of this instance's TRANSCRIPTIONS_IN_FLIGHT slots (default 4). */
 export function withTranscriptionSlot<T>(task: () => Promise<T>): Promise<T> {
@@ -56,10 +86,29 @@ export function withTranscriptionSlot<T>(task: () => Promise<T>): Promise<T> {
  */
 export const RECORDING_READS_PER_SLOT = 4;
 
-/** Reads a recording's body in one of this instance's RECORDING_READS_PER_SLOT × TRANSCRIPTIONS_IN_FLIGHT places. */
-export function withRecordingRead<T>(task: () => Promise<T>): Promise<T> {
+/**
+ * How many of those places one caller (an account, or a guest's address block) may hold at once: a sender holding each
+ * of its places for the whole read deadline cannot take everyone's. The browser sends two pieces of a recording at once
+ * (long-recording-upload.ts), so this is two recordings' worth.
+ */
+export const RECORDING_READS_PER_CALLER = 4;
+
+/**
+ * Reads a recording's body in one of this instance's RECORDING_READS_PER_SLOT × TRANSCRIPTIONS_IN_FLIGHT places, at most
+ * RECORDING_READS_PER_CALLER of them the `caller`'s (recordingReader).
+ */
+export function withRecordingRead<T>(caller: string, task: () => Promise<T>): Promise<T> {
   cache.__coachRecordingReads ??= createInFlightLimiter();
-  return cache.__coachRecordingReads.run(getEnv().TRANSCRIPTIONS_IN_FLIGHT * RECORDING_READS_PER_SLOT, task);
+  cache.__coachRecordingReadsByCaller ??= createKeyedInFlightLimiter();
+  const places = cache.__coachRecordingReads;
+  return cache.__coachRecordingReadsByCaller.run(caller, RECORDING_READS_PER_CALLER, () =>
+    places.run(getEnv().TRANSCRIPTIONS_IN_FLIGHT * RECORDING_READS_PER_SLOT, task),
+  );
+}
+
+/** Whom a recording's read is counted against: the signed-in user, else the guest's address block (as the rate limit). */
+export function recordingReader(request: Request, userId: string | null): string {
+  return userId ? `user:${userId}` : `guest:${guestAddress(request)}`;
 }
 
 // One user's writes take turns in this instance. Each write is a transaction that holds one of the database pool's few

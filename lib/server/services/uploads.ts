@@ -30,7 +30,7 @@ import {
   TranscriptionUnavailableError,
 } from "@/lib/server/providers/transcription/chain";
 import { guestIpHash as hashGuestIp } from "@/lib/server/security/guest-ip-hash";
-import { withRecordingRead, withTranscriptionSlot } from "@/lib/server/security/in-flight";
+import { recordingReader, withRecordingRead, withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { clientIp, enforceRateLimit, guestAddress } from "@/lib/server/security/rate-limit";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
 import { audioPieceStore, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
@@ -291,7 +291,8 @@ export async function storePiece(
   if (declared !== null && Number(declared) !== size) throw pieceMismatch();
   // In one of the places this instance reads recordings' bodies in (in-flight.ts): a piece is up to 3 MiB in memory,
   // and many at once would add up as /api/transcribe's bodies did.
-  const bytes = await withRecordingRead(() => readBodyUpTo(request, size));
+  const owner = upload.owner.startsWith("user:") ? upload.owner.slice("user:".length) : null;
+  const bytes = await withRecordingRead(recordingReader(request, owner), () => readBodyUpTo(request, size));
   if (bytes === "too-long") throw size === UPLOAD_PIECE_BYTES ? pieceTooLarge() : pieceMismatch();
   if (bytes.byteLength !== size || sha256Hex(bytes) !== plan.pieces[piece]) throw pieceMismatch();
 
