@@ -162,8 +162,9 @@ export function createRecordingActions(
     const { message, retryAfterSeconds: wait, status } = outcome.failure;
     // Spec part 1 section 8 (saving and loading recordings): a recording gone or unreadable is an "Error", not the connection;
     // nor is a refusal the server would give again (too long, the account's bound).
-    const refused = isRefusedForGood(status);
-    const connectionIssue = !wait && !refused && !isRecordingLoadFailure(message);
+    const loadFailure = isRecordingLoadFailure(message);
+    const refused = !loadFailure && isRefusedForGood(status);
+    const connectionIssue = !wait && !refused && !loadFailure;
     // "Retry Failed" says "You can try again or save locally": a retry from the dialog goes back to it (the machine knows
     // whether it came from there); the rate limit and an unreadable recording end the retry.
     kit.dispatch(connectionIssue ? { type: "TRANSCRIPTION_RETRY_FAILED" } : { type: "TRANSCRIPTION_FAILED", kind: "other", retryId: null });

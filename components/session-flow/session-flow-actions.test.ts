@@ -40,14 +40,20 @@ const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
 
 const analysis = { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }], briefSummary: "Saturday plans" };
 
-async function recordUntilNaming(flow: ReturnType<typeof setUp>) {
+async function recordUntilNaming(flow: ReturnType<typeof setUp>, result: typeof transcription & { clientId?: string } = transcription) {
   flow.recording.start();
   await flow.recording.beginCapture();
   expect(flow.kit.getState().phase.name).toBe("recording");
-  sendRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+  sendRecording.mockResolvedValueOnce({ ok: true, result });
   flow.recording.stop();
   await waitFor(() => flow.kit.getState().phase.name === "naming");
 }
+
+/** The browser refusing every write, as when its storage is full; mockRestore() gives it room again. */
+const refuseStorageWrites = () =>
+  jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  });
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -268,11 +274,7 @@ test("a kept failed analysis tapped twice (both taps queued while the flow's cod
 
 test("a kept failed analysis retried from the history is the same analysis: its recording's idempotency key and its account session go with it", async () => {
   const flow = setUp();
-  flow.recording.start();
-  await flow.recording.beginCapture();
-  sendRecording.mockResolvedValueOnce({ ok: true, result: { ...transcription, clientId: "rec-1" } });
-  flow.recording.stop();
-  await waitFor(() => flow.kit.getState().phase.name === "naming");
+  await recordUntilNaming(flow, { ...transcription, clientId: "rec-1" });
   // The connection drops under the analysis: no answer, so nothing says whether the server stored it.
   requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError("fetch failed", { isConnectionError: true }));
   await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
@@ -313,9 +315,7 @@ describe("Save Locally in an analysis failure dialog, when the browser refused t
   async function failWithStorageFull(flow: ReturnType<typeof setUp>) {
     await recordUntilNaming(flow);
     requestAnalysis.mockRejectedValueOnce(new AnalysisRequestError("Bad answer"));
-    const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
-      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    });
+    const setItem = refuseStorageWrites();
     try {
       await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
     } finally {
@@ -337,9 +337,7 @@ describe("Save Locally in an analysis failure dialog, when the browser refused t
   test("still full, it says why again, never 'Saved'", async () => {
     const flow = setUp();
     await failWithStorageFull(flow);
-    const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
-      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    });
+    const setItem = refuseStorageWrites();
     try {
       flow.analysis.saveLocally();
     } finally {
@@ -364,9 +362,7 @@ test("a guest's results the browser refuses to keep leave the recording's audio 
   const flow = setUp();
   await recordUntilNaming(flow);
   requestAnalysis.mockResolvedValueOnce({ analysis, sessionId: null, warnings: [] });
-  const setItem = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
-    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-  });
+  const setItem = refuseStorageWrites();
   try {
     await flow.analysis.confirmNames({ SPEAKER_01: "Ana", SPEAKER_02: "Ben" });
   } finally {
@@ -421,11 +417,12 @@ describe("a failed transcription retry says why (spec part 1 section 8)", () => 
     retryLocalRecording.mockResolvedValueOnce({ ok: false, failure: { kind: "other", message, failedSessionId: undefined, localSession: target } });
 
   test.each([
-    ["its recording is gone", FAILURE_TEXTS.recordingNotFound],
-    ["its audio cannot be read", FAILURE_TEXTS.couldNotLoadRecording],
-  ])("%s: 'Error' with the spec's text", async (_case, message) => {
+    ["its recording is gone", FAILURE_TEXTS.recordingNotFound, undefined],
+    ["its recording is gone from the account (404)", FAILURE_TEXTS.recordingNotFound, 404],
+    ["its audio cannot be read", FAILURE_TEXTS.couldNotLoadRecording, undefined],
+  ])("%s: 'Error' with the spec's text", async (_case, message, status) => {
     const flow = setUp();
-    failWith(message);
+    retryLocalRecording.mockResolvedValueOnce({ ok: false, failure: { kind: "other", message, status, failedSessionId: undefined, localSession: target } });
     flow.recording.retryTranscription({ ...target });
     await waitFor(() => showToast.mock.calls.length > 0);
     expect(showToast).toHaveBeenCalledWith({ title: "Error", description: message, variant: "destructive" });

@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import { type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 import { SESSION_DIALOG_TEXTS, SESSION_TOASTS } from "../../components/deck/texts";
 import { GROWTH_TEXTS } from "../../components/growth/texts";
@@ -62,6 +62,17 @@ test("a quote on an insight card opens the transcript at the line it was said", 
   await expect(detail.getByRole("button", { name: /Appreciation/ })).not.toContainText("Not Helpful");
 });
 
+/** A growth follow-up with the regeneration's providers down for it and its Try Again: 'Analysis Generation Failed'. */
+async function growthFollowUpWithRegenerationDown(page: Page, testInfo: TestInfo): Promise<Locator> {
+  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
+  await fakeProviders.queue("gemini.generate", down, down, down, down, down, down);
+  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+  await recordGrowthCommitment(page, testInfo);
+  const failed = page.getByRole("dialog", { name: "Analysis Generation Failed" });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  return failed;
+}
+
 test("guest: when the regeneration fails, Analysis Generation Failed offers Try Again, and Cancel ends with the general advice", async ({
   page,
   context,
@@ -70,13 +81,7 @@ test("guest: when the regeneration fails, Analysis Generation Failed offers Try 
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   await runDeck(page, testInfo);
-  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
-  await fakeProviders.queue("gemini.generate", down, down, down, down, down, down);
-  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
-
-  await recordGrowthCommitment(page, testInfo);
-  const failed = page.getByRole("dialog", { name: "Analysis Generation Failed" });
-  await expect(failed).toBeVisible({ timeout: 20_000 });
+  const failed = await growthFollowUpWithRegenerationDown(page, testInfo);
   await expect(failed.getByText("your follow-up conversation transcript has been saved", { exact: false })).toBeVisible();
   await checkScreen(page, "growth-generation-failed", testInfo);
   // The follow-up is kept with the guest's session on this device.
@@ -101,13 +106,7 @@ test("signed in: when the regeneration fails twice, View Transcript shows the fo
   await signIn(context, ACCOUNT_SERVER, `user_e2e_growth_failed_again_${Date.now()}`);
   await page.goto(ACCOUNT_SERVER.url);
   await runDeck(page, testInfo);
-  const down = { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } } };
-  await fakeProviders.queue("gemini.generate", down, down, down, down, down, down);
-  await fakeProviders.queue("openai.chat", { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
-
-  await recordGrowthCommitment(page, testInfo);
-  const failed = page.getByRole("dialog", { name: "Analysis Generation Failed" });
-  await expect(failed).toBeVisible({ timeout: 20_000 });
+  const failed = await growthFollowUpWithRegenerationDown(page, testInfo);
   await failed.getByRole("button", { name: "Try Again" }).click();
   const again = page.getByRole("dialog", { name: "Analysis Failed Again" });
   await expect(again).toBeVisible({ timeout: 20_000 });
@@ -185,17 +184,13 @@ test("guest: the follow-up's regeneration over the rate limit: 'Limit Reached' w
   await expect(page.getByText("Practise active listening: repeat back what you heard before you share your own view.")).toBeVisible();
 });
 
-test("guest: a growth follow-up whose upload failed waits in the history, and its retry is named and appended to its session", async ({
-  page,
-  context,
-}, testInfo) => {
-  test.setTimeout(90_000);
+/** A guest's deck, then a growth follow-up whose upload fails at both providers, then Finish Session: home, the follow-up in red. */
+async function finishAsGuestWithFollowUpUploadFailed(page: Page, context: BrowserContext, testInfo: TestInfo) {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);
   await runDeck(page, testInfo);
   await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => openAiError(503, "Service Unavailable")));
   await fakeProviders.queue("gemini.generate", ...Array.from({ length: 3 }, () => geminiOverloaded()));
-
   await page.getByRole("button", { name: "Create Mutual Growth Commitment" }).click();
   const card = page.getByRole("dialog", { name: "Mutual Aspirations & Growth" });
   await expect(card.getByRole("button", { name: "Next" })).toBeEnabled({ timeout: 5_000 });
@@ -203,13 +198,10 @@ test("guest: a growth follow-up whose upload failed waits in the history, and it
   await card.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("listitem").getByText("You can retry transcribing it from the session history later.")).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Finish Session" }).click();
+}
 
-  // Home: the failed follow-up is listed in red, its audio still on this device.
-  const recorder = new RecorderPage(page);
-  await expect(recorder.retryButtons).toHaveCount(1);
-  expect(Object.values(await recorder.storedChunkCounts())).toHaveLength(1);
-
-  // With the providers back, one tap: the session opens again at the follow-up's naming, then the regeneration.
+/** The red follow-up's retry with the providers back: named again (the names as before), regenerated, Finish Session. */
+async function retryFollowUpIntoItsSession(page: Page, recorder: RecorderPage) {
   await fakeProviders.queue("gemini.generate", { body: regenerated });
   await recorder.retryButtons.click();
   await expect(recorder.identify).toBeVisible({ timeout: 15_000 });
@@ -218,6 +210,22 @@ test("guest: a growth follow-up whose upload failed waits in the history, and it
   await expect(page.getByText("Growth agreement created!", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
   await page.getByRole("button", { name: "Finish Session" }).click();
+}
+
+test("guest: a growth follow-up whose upload failed waits in the history, and its retry is named and appended to its session", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await finishAsGuestWithFollowUpUploadFailed(page, context, testInfo);
+
+  // Home: the failed follow-up is listed in red, its audio still on this device.
+  const recorder = new RecorderPage(page);
+  await expect(recorder.retryButtons).toHaveCount(1);
+  expect(Object.values(await recorder.storedChunkCounts())).toHaveLength(1);
+
+  // With the providers back, one tap: the session opens again at the follow-up's naming, then the regeneration.
+  await retryFollowUpIntoItsSession(page, recorder);
 
   // One session with its follow-up, no second one, and no audio left behind.
   await expect(recorder.retryButtons).toHaveCount(0);
@@ -233,18 +241,7 @@ test("a guest's growth follow-up whose upload failed, retried after signing in: 
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
-  await visitSignedOut(context, ACCOUNT_SERVER);
-  await page.goto(ACCOUNT_SERVER.url);
-  await runDeck(page, testInfo);
-  await fakeProviders.queue("openai.transcriptions", ...Array.from({ length: 3 }, () => openAiError(503, "Service Unavailable")));
-  await fakeProviders.queue("gemini.generate", ...Array.from({ length: 3 }, () => geminiOverloaded()));
-  await page.getByRole("button", { name: "Create Mutual Growth Commitment" }).click();
-  const card = page.getByRole("dialog", { name: "Mutual Aspirations & Growth" });
-  await expect(card.getByRole("button", { name: "Next" })).toBeEnabled({ timeout: 5_000 });
-  await page.waitForTimeout(2_000);
-  await card.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByRole("listitem").getByText("You can retry transcribing it from the session history later.")).toBeVisible({ timeout: 20_000 });
-  await page.getByRole("button", { name: "Finish Session" }).click();
+  await finishAsGuestWithFollowUpUploadFailed(page, context, testInfo);
 
   // Signing in moves the finished session into the account; the failed follow-up stays on this device, in red.
   const userId = `user_e2e_follow_up_moved_${Date.now()}`;
@@ -261,13 +258,7 @@ test("a guest's growth follow-up whose upload failed, retried after signing in: 
   await expect(recorder.retryButtons).toHaveCount(1);
 
   // The retry goes back to the account's copy of its session, not into a session of its own.
-  await fakeProviders.queue("gemini.generate", { body: regenerated });
-  await recorder.retryButtons.click();
-  await expect(recorder.identify).toBeVisible({ timeout: 15_000 });
-  await recorder.nameSpeakers(["Ana", "Ben"]);
-  await expect(page.getByText("Growth agreement created!", { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("Put phones away on Saturday mornings")).toBeVisible();
-  await page.getByRole("button", { name: "Finish Session" }).click();
+  await retryFollowUpIntoItsSession(page, recorder);
 
   await expect(recorder.retryButtons).toHaveCount(0);
   const sessions = await accountSessions();
