@@ -13,9 +13,10 @@ const ORDER: AnalysisStep[] = ["processing", "identifying", "generating"];
 export function AnalysingOverlay({ step, message, isFollowUp = false }: { step: AnalysisStep; message?: string; isFollowUp?: boolean }) {
   const current = ORDER.indexOf(step);
   // A recording sent in parts says which part is under way. The screen stays on while this shows: an upload, its
-  // transcription and the analysis can take minutes, and a phone that sleeps meanwhile may cut them off.
+  // transcription and the analysis can take minutes, and a phone that sleeps meanwhile may cut them off. Not by old iOS's
+  // navigation trick, which would cancel those very requests every 15 s.
   const partProgress = useLongRecordingProgress();
-  useWakeLock(true);
+  useWakeLock(true, { navigationFallback: false });
   // The screen replaces the recorder (whose Stop button is off meanwhile): focus comes to its title, and stays there.
   const { dialogProps, titleProps } = useModalScreen({ titleId: "analysing-title" });
   return (
