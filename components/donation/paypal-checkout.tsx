@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { apiJson, ApiRequestError } from "@/lib/client/api/request";
 import { DONATION } from "@/lib/domain/donation/amount";
 
+import { captureOrder } from "./capture-order";
 import { LoadTimeout } from "./load-timeout";
 import { DONATION_TEXTS as T } from "./texts";
 
@@ -80,7 +81,7 @@ function Buttons({ orderValue, onStart, onOutcome }: { orderValue: string; onSta
         }}
         onApprove={async (data, actions) => {
           try {
-            await apiJson("POST", `/api/donations/orders/${encodeURIComponent(data.orderID)}/capture`);
+            await captureOrder(data.orderID);
             onOutcome("captured");
           } catch (error) {
             // A declined card: PayPal's window reopens so the buyer can choose another way to pay.

@@ -280,16 +280,35 @@ describe("with PayPal configured", () => {
     expect(await response.json()).toMatchObject({ code: "unprocessable", issue: "INSTRUMENT_DECLINED" });
   });
 
-  it("an order PayPal does not know is a 404; an already captured one a 502", async () => {
+  it("an order PayPal does not know is a 404; one already captured whose capture cannot be seen completed a 502", async () => {
     server.use(
       tokenEndpoint([]),
       captureEndpoint([], () => paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID")),
     );
     expect((await capture(ORDER_ID)).status).toBe(404);
-    server.use(captureEndpoint([], () => paypalError(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED")));
+    server.use(
+      captureEndpoint([], () => paypalError(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED")),
+      http.get(`${PAYPAL}/v2/checkout/orders/:id`, () => HttpResponse.json({ id: ORDER_ID, status: "APPROVED" })),
+    );
     const again = await capture(ORDER_ID);
     expect(again.status).toBe(502);
     expect(await again.json()).toMatchObject({ code: "upstream_failed", issue: "ORDER_ALREADY_CAPTURED" });
+  });
+
+  it("a capture asked again after its answer was lost (the order already captured, its capture COMPLETED) is the same donation: 200", async () => {
+    const seen: Seen[] = [];
+    server.use(
+      tokenEndpoint([]),
+      captureEndpoint(seen, () => paypalError(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED")),
+      http.get(
+        `${PAYPAL}/v2/checkout/orders/:id`,
+        ({ params }) => (seen.push({ path: `GET ${params.id as string}`, headers: {}, body: "" }), HttpResponse.json(completedCapture)),
+      ),
+    );
+    const response = await capture(ORDER_ID);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: ORDER_ID, status: "COMPLETED" });
+    expect(seen.map((call) => call.path)).toEqual([`/v2/checkout/orders/${ORDER_ID}/capture`, `GET ${ORDER_ID}`]);
   });
 
   it("a capture that did not complete is a 502", async () => {

@@ -113,7 +113,13 @@ export async function captureDonationOrder(config: PayPalConfig, orderId: string
     if (error instanceof ApiError && error.code === "unavailable" && (await orderWasCaptured(orderUrl, token))) return { id: orderId, status: "COMPLETED" };
     throw error;
   }
-  if (!response.ok) throw await upstreamError("capture", response);
+  if (!response.ok) {
+    const refusal = await upstreamError("capture", response);
+    // Captured by an earlier call whose answer was lost (the browser asks again when it hears nothing): the same donation,
+    // so the buyer is told it went through, not to pay again.
+    if (refusal.details?.issue === "ORDER_ALREADY_CAPTURED" && (await orderWasCaptured(orderUrl, token))) return { id: orderId, status: "COMPLETED" };
+    throw refusal;
+  }
   const captured = await answerOf(response, captureSchema, "capture");
   // Money moved only when the capture itself says so (PENDING: PayPal is still reviewing it, and settles it later).
   if (!moneyMoved(captured)) {
