@@ -225,6 +225,28 @@ test("a guide forgotten with the topic is not given to the coach of the next jou
   expect(coach.options().guideContext).toBeNull();
 });
 
+test("a guide picked while the coach is still connecting reaches it once it is up", async () => {
+  const session: CoachSession & { sendGuide: jest.Mock; stop: jest.Mock } = { sendGuide: jest.fn(), stop: jest.fn() };
+  let connected!: () => void;
+  let options: CoachOptions | null = null;
+  const start: StartCoach = jest.fn(async (given) => {
+    options = given;
+    await new Promise<void>((resolve) => (connected = resolve));
+    return session;
+  });
+  const { kit, solo } = setUp(start);
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => options !== null);
+  expect(options!.guideContext).toBeNull();
+
+  solo.chooseGuide(hotChili, 1_000);
+  expect(kit.getState().solo.guideHeadline).toBe("Hot Chili");
+  connected();
+  await waitFor(() => session.sendGuide.mock.calls.length === 1);
+  expect(session.sendGuide.mock.calls).toEqual([[hotChili]]);
+});
+
 test("signed in: the coach starts with the countdown, its status and turns show, guides go to it, Stop ends it", async () => {
   const coach = fakeCoach();
   const { kit, solo } = setUp(coach.start);

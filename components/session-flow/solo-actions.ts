@@ -155,9 +155,10 @@ export function createSoloActions(
       const stream = await openCoachMicrophone();
       if (!current()) return stream.getTracks().forEach((track) => track.stop());
       coachStream = stream;
+      const guideAtStart = pendingGuide;
       const session = await startCoach({
         userLabel: identity.userName,
-        guideContext: pendingGuide,
+        guideContext: guideAtStart,
         language: readSpeechLanguage(),
         stream,
         audioElement,
@@ -173,6 +174,8 @@ export function createSoloActions(
       });
       if (!current()) return session.stop();
       coach = session;
+      // A guide picked while the coach was connecting (chooseGuide had no coach to send it to) goes to it now.
+      if (pendingGuide && pendingGuide !== guideAtStart) session.sendGuide(pendingGuide);
     } catch (error) {
       if (current()) coachFailed(error instanceof Error ? error : new Error(String(error)));
     }
