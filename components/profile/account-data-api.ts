@@ -2,6 +2,8 @@ import { apiRequest, ApiRequestError } from "@/lib/client/api/request";
 import { downloadFile } from "@/lib/client/files/download-file";
 import { exportFileName } from "@/lib/domain/data-rights/retention";
 
+import type { DeviceData } from "./device-data";
+
 // The signed-in user's two data calls. The request helper adds the session token and the shared request rules.
 
 export const ACCOUNT_PATHS = { export: "/api/account/export", data: "/api/account/data" } as const;
@@ -11,12 +13,16 @@ export const ACCOUNT_PATHS = { export: "/api/account/export", data: "/api/accoun
  * cut short (a connection ended early by something on the way, as if the file were done) fails like any other error,
  * rather than being saved as a copy that silently lacks sessions.
  */
-export async function downloadAccountExport(): Promise<void> {
+export async function downloadAccountExport(device: DeviceData): Promise<void> {
   const response = await apiRequest("GET", ACCOUNT_PATHS.export);
   const content = await response.text();
   if (!isWholeExport(content)) throw new Error("The export file arrived incomplete.");
   const named = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
-  downloadFile(content, named ?? exportFileName(new Date()), "application/json");
+  // What this browser keeps for the user and the account may not hold (a "Save Locally Only" session, a recording waiting
+  // for its retry) goes in the same file: "Delete all my data" deletes it too.
+  const heldHere = device.sessions.length > 0 || device.recordingRefs.length > 0 || device.recordings.length > 0;
+  const whole = heldHere ? JSON.stringify({ ...(JSON.parse(content) as object), thisDevice: device }, null, 2) : content;
+  downloadFile(whole, named ?? exportFileName(new Date()), "application/json");
 }
 
 /** The server writes the document's counts last (account-export.ts): present, and matching its sessions, it is all there. */

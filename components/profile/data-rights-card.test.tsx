@@ -99,6 +99,7 @@ describe("DataRightsCard, signed in", () => {
       body: '{"format":"relationship-coach-export","sessions":[{"id":"s1"}],"counts":{"sessions":1}}',
       headers: { "content-disposition": 'attachment; filename="relationship-coach-export-2026-11-23.json"' },
     };
+    deletedRecordings.push("rec-1"); // nothing kept on this device
     const { card } = renderCard();
     await userEvent.click(within(card).getByRole("button", { name: T.download }));
     await waitFor(() => expect(downloads).toHaveLength(1));
@@ -106,6 +107,25 @@ describe("DataRightsCard, signed in", () => {
     expect(JSON.parse(await downloads[0]!.text)).toEqual({ format: "relationship-coach-export", sessions: [{ id: "s1" }], counts: { sessions: 1 } });
     expect(calls).toEqual([{ method: "GET", url: "/api/account/export", authorization: "Bearer token-1" }]);
     expect(getToast()).toMatchObject({ title: T.downloadStarted });
+  });
+
+  it("adds what this device keeps for the user (a session saved here only, a recording waiting for its retry), which deleting removes too", async () => {
+    answers["GET /api/account/export"] = {
+      status: 200,
+      body: '{"format":"relationship-coach-export","sessions":[{"id":"s1"}],"counts":{"sessions":1}}',
+      headers: { "content-disposition": 'attachment; filename="relationship-coach-export-2026-11-23.json"' },
+    };
+    seedDeviceSessions();
+    const { card } = renderCard();
+    await userEvent.click(within(card).getByRole("button", { name: T.download }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const file = JSON.parse(await downloads[0]!.text);
+    expect(file).toMatchObject({ format: "relationship-coach-export", sessions: [{ id: "s1" }], counts: { sessions: 1 } });
+    expect(file.thisDevice).toMatchObject({
+      source: "this-device",
+      sessions: [expect.objectContaining({ id: "local-5", transcript: "Ana: hi" })],
+      recordings: [expect.objectContaining({ id: "rec-1", audioIncluded: false })],
+    });
   });
 
   it.each([

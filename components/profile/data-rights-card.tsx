@@ -34,7 +34,7 @@ export function DataRightsCard() {
   async function download() {
     setBusy("download");
     try {
-      if (signedIn) await downloadAccountExport();
+      if (signedIn) await downloadAccountExport(await collectDeviceData());
       else downloadFile(JSON.stringify(await collectDeviceData(), null, 2), exportFileName(new Date()), "application/json");
       showToast({ title: T.downloadStarted, variant: "success" });
     } catch {

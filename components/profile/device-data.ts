@@ -47,6 +47,8 @@ export async function collectDeviceData(now: Date = new Date(), storage: KeyValu
   };
 }
 
+export type DeviceData = Awaited<ReturnType<typeof collectDeviceData>>;
+
 export type DeviceDeletion = { sessions: number; recordings: number };
 
 /** Deletes every session and recording this browser keeps for the app. Throws when the browser refuses a deletion. */
