@@ -210,6 +210,33 @@ describe("pieces in an object store", () => {
   });
 });
 
+describe("expired uploads in an object store", () => {
+  it("one the store will not delete is passed over: the others go, and the next run deletes it", async () => {
+    const stuck = await uploadedRecording("user_s3_expired_stuck", "rec-s3-expired-stuck");
+    const other = await uploadedRecording("user_s3_expired_other", "rec-s3-expired-other");
+    // The stuck one expired first, so every run meets it first.
+    await api.db.upload.update({ where: { id: stuck.uploadId }, data: { expiresAt: new Date(Date.now() - 2 * 3_600_000) } });
+    await api.db.upload.update({ where: { id: other.uploadId }, data: { expiresAt: new Date(Date.now() - 3_600_000) } });
+    onDelete = async (key) => (key.startsWith(`uploads/${stuck.uploadId}/`) ? new HttpResponse(null, { status: 503 }) : null);
+
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await runRetention()).toMatchObject({ uploadsDeleted: 1 });
+      expect(consoleError).toHaveBeenCalledWith(expect.stringContaining("an expired upload could not be deleted; the next run tries again"));
+    } finally {
+      consoleError.mockRestore();
+    }
+    expect(keysOf(other.uploadId)).toEqual([]);
+    expect(await api.db.upload.findUnique({ where: { id: other.uploadId } })).toBeNull();
+    expect(keysOf(stuck.uploadId)).not.toEqual([]);
+
+    onDelete = null;
+    expect(await runRetention()).toMatchObject({ uploadsDeleted: 1 });
+    expect(keysOf(stuck.uploadId)).toEqual([]);
+    expect(await api.db.upload.findUnique({ where: { id: stuck.uploadId } })).toBeNull();
+  });
+});
+
 describe("a transcribed part's pieces in an object store", () => {
   it("leave the store before the part's answer when the store answers at once", async () => {
     api.server.use(openAiTranscription(openAiDialogue));

@@ -20,7 +20,7 @@ import { containerMimeType, providerLanguage } from "@/lib/domain/transcription/
 import type { Identity } from "@/lib/server/auth/identity";
 import { getDb, holdLockUntilCommit, Prisma, type Upload } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
-import { ApiError, isUniqueViolation } from "@/lib/server/http/errors";
+import { ApiError, describeForLog, isUniqueViolation } from "@/lib/server/http/errors";
 import { bodyChunks, bodyReadBounds } from "@/lib/server/http/read-body";
 import {
   runTranscriptionChain,
@@ -518,11 +518,26 @@ export async function clearPiecesOfDeletedUploads(uploadIds: string[], store: Au
 export async function purgeExpiredUploads(now: Date = new Date(), store: AudioPieceStore = audioPieceStore()): Promise<number> {
   const db = getDb();
   let purged = 0;
+  // One upload the store will not delete (its next run tries again) must not keep every other expired one in place: it
+  // is passed over, and the run goes on with the rest.
+  const passedOver: string[] = [];
   for (let batch = 0; batch < PURGE_BATCHES; batch += 1) {
-    const expired = await db.upload.findMany({ where: { expiresAt: { lte: now } }, select: { id: true }, take: PURGE_BATCH, orderBy: { expiresAt: "asc" } });
+    const expired = await db.upload.findMany({
+      where: { expiresAt: { lte: now }, ...(passedOver.length > 0 ? { id: { notIn: passedOver } } : {}) },
+      select: { id: true },
+      take: PURGE_BATCH,
+      orderBy: { expiresAt: "asc" },
+    });
     if (expired.length === 0) break;
-    for (const { id } of expired) await removeUpload(id, store);
-    purged += expired.length;
+    for (const { id } of expired) {
+      try {
+        await removeUpload(id, store);
+        purged += 1;
+      } catch (error) {
+        passedOver.push(id);
+        console.error(`[uploads] an expired upload could not be deleted; the next run tries again: ${describeForLog(error)}`);
+      }
+    }
   }
   return purged;
 }
