@@ -37,6 +37,9 @@ export const RECORDING_TEXTS = {
   // Ours as well: a microphone that went away (a call, a headset unplugged) where the browser cannot be given it back.
   microphoneEndedTitle: "Microphone disconnected",
   microphoneEndedBody: "The recording stopped with the microphone. What was recorded is being transcribed.",
+  // Ours too (the spec sets no longest recording): past four hours a recording could not be transcribed.
+  longestReachedTitle: "Recording stopped at four hours",
+  longestReachedBody: "That is the longest a recording can be. What was recorded is being transcribed.",
   backupNote: "Note: Used backup transcription service for previous recording",
 } as const;
 

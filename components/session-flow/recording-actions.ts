@@ -7,6 +7,7 @@ import { showToast } from "@/lib/client/toast/toast-store";
 import { isRefusedForGood, truncateServerError } from "@/lib/domain/errors/classify";
 import { describeWait } from "@/lib/domain/errors/wait";
 import { hasSpeakersToName } from "@/lib/domain/session-flow/machine";
+import { LONGEST_RECORDING_MS } from "@/lib/domain/transcription/long-recording";
 import { SET_ASIDE_RECORDING } from "@/lib/domain/transcription/transcription-errors";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
@@ -203,7 +204,16 @@ export function createRecordingActions(
       });
       recorder = next;
       if (await startCapture(next)) {
-        if (recorder === next) kit.dispatch({ type: "CAPTURE_STARTED", at: Date.now() });
+        if (recorder !== next) return;
+        kit.dispatch({ type: "CAPTURE_STARTED", at: Date.now() });
+        // Past four hours a recording could not be transcribed: it is stopped and sent then, as by a tap on Stop, rather
+        // than running on (a phone forgotten in a pocket) into audio that could only wait in the history for good.
+        kit.later(() => {
+          if (recorder !== next || kit.getState().phase.name !== "recording") return;
+          showToast({ title: RECORDING_TEXTS.longestReachedTitle, description: RECORDING_TEXTS.longestReachedBody });
+          if (stopForMode) stopForMode();
+          else void stop();
+        }, LONGEST_RECORDING_MS);
         return;
       }
       if (recorder === next) recorder = null;

@@ -4,6 +4,7 @@
 import { FAILURE_TEXTS, LIMIT_TEXTS, RECORDING_TEXTS, TRANSCRIPTION_ERRORS } from "@/components/recording/texts";
 import { listLocalSessionRecords, upsertLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { RecorderError } from "@/lib/client/recordings/recorder";
+import { LONGEST_RECORDING_MS } from "@/lib/domain/transcription/long-recording";
 
 import { createFlowKit } from "./flow-kit";
 import { audio, setUpFlow as setUp, transcription, waitFor } from "./flow-test-fixtures";
@@ -71,6 +72,40 @@ test("record, stop: the stored recording is sent and a transcript with speakers 
     expect.anything(),
     flow.kit.transcribedAudio,
   );
+});
+
+test("a recording still running at four hours is stopped and sent, as by a tap on Stop, and says why", async () => {
+  jest.useFakeTimers();
+  try {
+    const flow = setUp();
+    flow.recording.start();
+    await flow.recording.beginCapture();
+    expect(flow.kit.getState().phase.name).toBe("recording");
+    sendRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+    jest.advanceTimersByTime(LONGEST_RECORDING_MS - 1);
+    expect(fakeRecorder.stop).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(fakeRecorder.stop).toHaveBeenCalledTimes(1);
+    expect(showToast).toHaveBeenCalledWith({ title: RECORDING_TEXTS.longestReachedTitle, description: RECORDING_TEXTS.longestReachedBody });
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test("a recording stopped before four hours is not stopped again when they are up", async () => {
+  jest.useFakeTimers();
+  try {
+    const flow = setUp();
+    flow.recording.start();
+    await flow.recording.beginCapture();
+    sendRecording.mockResolvedValueOnce({ ok: true, result: transcription });
+    flow.recording.stop();
+    jest.advanceTimersByTime(LONGEST_RECORDING_MS);
+    expect(fakeRecorder.stop).toHaveBeenCalledTimes(1);
+    expect(showToast).not.toHaveBeenCalledWith(expect.objectContaining({ title: RECORDING_TEXTS.longestReachedTitle }));
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 test("the deck's force-stop stops a running capture and sends what was recorded instead of dropping it", async () => {

@@ -21,6 +21,11 @@ export const UPLOAD_PIECE_BYTES = 3 * 1024 * 1024;
 export const MAX_PART_BYTES = 19 * 1024 * 1024;
 /** Four hours of parts: a long talk fits, an endless upload does not. */
 export const MAX_RECORDING_PARTS = 24;
+/**
+ * The longest a recording runs before it is stopped and sent: its parts stay within MAX_RECORDING_PARTS (a cut at four
+ * hours would start one more), with a few seconds' room for the recorder's clock starting a moment before the timer's.
+ */
+export const LONGEST_RECORDING_MS = MAX_RECORDING_PARTS * RECORDING_PART_SECONDS * 1000 - 10_000;
 /** Pieces left on the server (an upload abandoned mid-way) are deleted by the retention job after this. */
 export const UPLOAD_RETENTION_HOURS = 24;
 /** OpenAI takes up to four known speakers, each a clip of 2 to 10 seconds. */
