@@ -60,7 +60,12 @@ const FAKE_AI = {
   GEMINI_BASE_URL: FAKE_PROVIDERS_URL,
 };
 /** The suites make many AI calls from one loopback address: the rate limits stay out of their way (limits.spec.ts tests them). */
-const GENEROUS_LIMITS = { RATE_LIMIT_AI_PER_USER: "100000", RATE_LIMIT_AI_PER_IP: "100000", SESSIONS_PER_USER_PER_DAY: "100000" };
+const GENEROUS_LIMITS = {
+  RATE_LIMIT_AI_PER_USER: "100000",
+  RATE_LIMIT_COACH_PER_USER: "100000",
+  RATE_LIMIT_AI_PER_IP: "100000",
+  SESSIONS_PER_USER_PER_DAY: "100000",
+};
 const NO_PAYPAL = { NEXT_PUBLIC_PAYPAL_CLIENT_ID: "", PAYPAL_CLIENT_SECRET: "", PAYPAL_API_BASE: "" };
 
 // One PostgreSQL schema per run (set once here; workers inherit it), so runs never see each other's data.

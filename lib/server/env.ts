@@ -62,6 +62,11 @@ const envSchema = z.object({
   FEEDBACK_EMAIL: optionalText.transform((value) => value ?? "feedback@retro-coach.app"),
   /** AI calls (transcribe, analyze, summary, follow-up regeneration, each counted apart) per signed-in user per window. */
   RATE_LIMIT_AI_PER_USER: positiveInt(100),
+  /**
+   * Live coach sessions a signed-in user may start per window: each may then run up to the voice provider's hour, so a
+   * count made for single calls would let one account hold dozens of them at once.
+   */
+  RATE_LIMIT_COACH_PER_USER: positiveInt(12),
   /** The same per guest IP address (counted from the right of x-forwarded-for: see TRUSTED_PROXY_HOPS). */
   RATE_LIMIT_AI_PER_IP: positiveInt(100),
   /** Proxies in front of the app that append to x-forwarded-for; a guest's address is that many entries from its end. */

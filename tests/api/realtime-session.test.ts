@@ -52,7 +52,7 @@ async function post(body: unknown, { userId = "user_realtime_1", handler = sessi
 }
 
 describe("POST /api/realtime/session with OpenAI configured", () => {
-  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV, RATE_LIMIT_AI_PER_USER: "3" });
+  setEnvForFile({ ...clerkTestEnv(), ...PROVIDER_ENV, RATE_LIMIT_AI_PER_USER: "100", RATE_LIMIT_COACH_PER_USER: "3" });
 
   it("mints a client secret with the spec's session and answers what the browser needs, never the API key", async () => {
     const seen: Seen[] = [];
@@ -211,7 +211,7 @@ describe("POST /api/realtime/session with OpenAI configured", () => {
     expect(ROUTE_BUDGETS_MS.realtime).toBeLessThanOrEqual(maxDuration * 1000 - 10_000);
   });
 
-  it("counts against the AI rate limit before OpenAI is asked", async () => {
+  it("counts against the coach's own rate limit (RATE_LIMIT_COACH_PER_USER, below the AI calls' one) before OpenAI is asked", async () => {
     const seen: Seen[] = [];
     server.use(clientSecrets(seen));
     const statuses: number[] = [];

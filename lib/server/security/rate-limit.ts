@@ -50,9 +50,13 @@ export function secondsUntil(end: Date, now: number): number {
   return Math.max(1, Math.ceil((end.getTime() - now) / 1000));
 }
 
-/** The rule for a subject from configuration: signed-in users and guest IPs have their own limits, the same window. */
-export function ruleFor(subject: RateLimitSubject, env: Env = getEnv()): RateLimitRule {
-  return { limit: "userId" in subject ? env.RATE_LIMIT_AI_PER_USER : env.RATE_LIMIT_AI_PER_IP, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 };
+/**
+ * The rule for a subject from configuration: signed-in users and guest IPs have their own limits, the same window; the
+ * live coach's sessions (signed in only), which each run for up to an hour, their own lower one.
+ */
+export function ruleFor(subject: RateLimitSubject, env: Env = getEnv(), bucket?: RateLimitBucket): RateLimitRule {
+  const perUser = bucket === "realtime" ? env.RATE_LIMIT_COACH_PER_USER : env.RATE_LIMIT_AI_PER_USER;
+  return { limit: "userId" in subject ? perUser : env.RATE_LIMIT_AI_PER_IP, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 };
 }
 
 /** Counts one hit against `key` and decides. The hit is counted even when refused, so hammering does not reopen the window. */
@@ -75,7 +79,7 @@ export async function enforceRateLimit(
   subject: RateLimitSubject,
   options: { store?: CounterStore; now?: number } = {},
 ): Promise<void> {
-  const decision = await consume(rateLimitKey(bucket, subject), ruleFor(subject), options);
+  const decision = await consume(rateLimitKey(bucket, subject), ruleFor(subject, getEnv(), bucket), options);
   if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
 }
 
