@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { FAILURE_TEXTS, RECORDING_TEXTS } from "@/components/recording/texts";
+import { FAILURE_TEXTS, LIMIT_TEXTS, RECORDING_TEXTS } from "@/components/recording/texts";
 import { SOLO_TEXTS } from "@/components/solo/texts";
 import { MICROPHONE_OPEN_TIMEOUT_MS } from "@/lib/client/recordings/open-microphone";
 import { RECORDER_MESSAGES, RecorderError } from "@/lib/client/recordings/recorder";
@@ -297,6 +297,19 @@ test("the coach cannot start: 'Could not start session', and the journal goes on
   sendRecording.mockResolvedValueOnce({ ok: true, result: spoken });
   solo.stop();
   await waitFor(() => kit.getState().phase.name === "results");
+});
+
+test("the coach's rate limit refused the session: 'Limit Reached' with the wait, and the journal goes on without it", async () => {
+  const start: StartCoach = jest.fn(async () => {
+    throw Object.assign(new Error("Failed to create Realtime API session"), { kind: "session", isStartFailure: true, retryAfterSeconds: 480 });
+  });
+  const { kit, solo } = setUp(start);
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => kit.getState().solo.coach === "unavailable");
+  expect(showToast).toHaveBeenCalledWith({ title: "Limit Reached", description: LIMIT_TEXTS.tryLater("8 minutes"), variant: "destructive" });
+  await solo.beginCapture();
+  expect(kit.getState().phase.name).toBe("recording");
 });
 
 test("this build has no live coach: the signed-in journal goes on, told why", async () => {

@@ -1,4 +1,4 @@
-import { FAILURE_TEXTS } from "@/components/recording/texts";
+import { FAILURE_TEXTS, LIMIT_TEXTS } from "@/components/recording/texts";
 import { SOLO_TEXTS } from "@/components/solo/texts";
 import { listStoredRecordings } from "@/lib/client/recordings/audio-store";
 import { MicrophoneTimeoutError, openMicrophone } from "@/lib/client/recordings/open-microphone";
@@ -6,6 +6,7 @@ import { AUDIO_CONSTRAINTS } from "@/lib/client/recordings/recorder";
 import { readSpeechLanguage } from "@/lib/client/storage/settings";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { OWN_NAME_FALLBACK } from "@/lib/domain/display-name";
+import { describeWait } from "@/lib/domain/errors/wait";
 import { acceptsGuideChoice, type GuideChoice } from "@/lib/domain/guides/guide-deck";
 import { hasSpeech, type RecordingMode, type SoloCoachStatus, type TranscriptTurn } from "@/lib/domain/session-flow/machine";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
@@ -21,7 +22,7 @@ import type { createRecordingActions } from "./recording-actions";
 /** A guide as the coach takes it (spec part 1 section 3 "Conversation guide"). */
 export type CoachGuide = { headline: string; description: string };
 
-export type CoachError = Error & { kind?: string; isStartFailure?: boolean };
+export type CoachError = Error & { kind?: string; isStartFailure?: boolean; retryAfterSeconds?: number };
 
 export type CoachSession = { sendGuide: (guide: CoachGuide) => void; stop: () => void };
 
@@ -127,7 +128,10 @@ export function createSoloActions(
     if (!live()) return;
     kit.dispatch({ type: "COACH_STATUS", status: "unavailable" });
     void startAid();
-    if (error.isStartFailure) showToast({ title: errorTexts.couldNotStart, description: error.message, variant: "destructive" });
+    // The coach's own rate limit (RATE_LIMIT_COACH_PER_USER): how long until another session may start, as every limit says.
+    if (error.retryAfterSeconds)
+      showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.tryLater(describeWait(error.retryAfterSeconds)), variant: "destructive" });
+    else if (error.isStartFailure) showToast({ title: errorTexts.couldNotStart, description: error.message, variant: "destructive" });
     else showToast({ title: errorTexts.voiceCoachErrorTitle, description: error.message, variant: "destructive" });
   }
 

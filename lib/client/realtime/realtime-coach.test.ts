@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { ApiRequestError } from "@/lib/client/api/request";
 import { REALTIME_TEXTS, RealtimeCoachError } from "@/lib/domain/solo/realtime-texts";
 
 import { startRealtimeCoach, type RealtimeCoachOptions } from "./realtime-coach";
@@ -214,6 +215,13 @@ describe("startRealtimeCoach", () => {
     expect(error.isStartFailure).toBe(true);
     expect(peer.channel).toBeNull();
     expect(calls).toEqual([]);
+  });
+
+  it("a mint the coach's rate limit refused carries how long to wait", async () => {
+    const failure = new ApiRequestError(429, "Too Many Requests", '{"error":"Too many requests. Please try again in 8 minutes.","retryAfterSeconds":480}', 480);
+    const { options } = setUp({ mintSession: async () => Promise.reject(failure) });
+    const error = (await startRealtimeCoach(options).catch((caught: unknown) => caught)) as RealtimeCoachError;
+    expect(error).toMatchObject({ kind: "session", message: REALTIME_TEXTS.sessionCreateFailed, retryAfterSeconds: 480 });
   });
 
   it("a refused SDP exchange rejects with 'Failed to exchange SDP with the voice provider' and closes the connection", async () => {

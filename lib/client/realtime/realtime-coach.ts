@@ -1,4 +1,4 @@
-import { apiJson, timeoutSignal } from "@/lib/client/api/request";
+import { apiJson, ApiRequestError, timeoutSignal } from "@/lib/client/api/request";
 import {
   INITIAL_COACH_SESSION,
   reduceCoachSession,
@@ -87,7 +87,8 @@ async function mint(options: RealtimeCoachOptions): Promise<RealtimeSessionAnswe
       ...(options.language ? { language: options.language } : {}),
     });
   } catch (error) {
-    throw new RealtimeCoachError("session", REALTIME_TEXTS.sessionCreateFailed, detailOf(error));
+    const wait = error instanceof ApiRequestError ? error.rateLimitWaitSeconds : null;
+    throw new RealtimeCoachError("session", REALTIME_TEXTS.sessionCreateFailed, detailOf(error), wait ?? undefined);
   }
   const parsed = realtimeSessionAnswerSchema.safeParse(answer);
   if (!parsed.success) throw new RealtimeCoachError("session", REALTIME_TEXTS.sessionCreateFailed);

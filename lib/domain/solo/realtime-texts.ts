@@ -28,12 +28,15 @@ export class RealtimeCoachError extends Error {
   readonly kind: RealtimeErrorKind;
   /** Extra detail for the toast (never a transcript), e.g. the server's "Please sign in to continue." */
   readonly detail: string | undefined;
+  /** The server's rate limit refused the session: seconds until another may be started. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: RealtimeErrorKind, message: string, detail?: string) {
+  constructor(kind: RealtimeErrorKind, message: string, detail?: string, retryAfterSeconds?: number) {
     super(message);
     this.name = "RealtimeCoachError";
     this.kind = kind;
     this.detail = detail;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** Minting or the SDP exchange failed: the connection never came up, the spec's toast is "Could not start session". */
