@@ -130,8 +130,19 @@ test("the order cannot be created: 'We could not start the PayPal checkout', and
   await expect(dialog.getByText("Thank you!", { exact: true })).toBeVisible();
 });
 
-test("the payment cannot be captured: 'Something went wrong capturing the payment'; a cancelled payment returns to idle", async ({ page, context }) => {
+test("a capture PayPal fails once is asked once more, and the donation goes through", async ({ page, context }) => {
   await fakeProviders.queue("paypal.capture", { status: 500 });
+  await answerPayPalSdk(page);
+  const dialog = await openDonation(page, context);
+  await dialog.getByRole("button", { name: FAKE_PAYPAL_BUTTON }).click();
+  await expect(dialog.getByText("Thank you!", { exact: true })).toBeVisible();
+  expect(await fakeProviders.requests("paypal.orders")).toHaveLength(1);
+  expect(await fakeProviders.requests("paypal.capture")).toHaveLength(2);
+});
+
+test("the payment cannot be captured: 'Something went wrong capturing the payment'; a cancelled payment returns to idle", async ({ page, context }) => {
+  // The capture and the one asked again after it.
+  await fakeProviders.queue("paypal.capture", { status: 500 }, { status: 500 });
   await answerPayPalSdk(page);
   const dialog = await openDonation(page, context);
   await dialog.getByRole("button", { name: FAKE_PAYPAL_BUTTON }).click();
@@ -144,7 +155,7 @@ test("the payment cannot be captured: 'Something went wrong capturing the paymen
   await expect(dialog.getByRole("alert")).toBeHidden();
   await expect(dialog.getByText("Thank you!", { exact: true })).toBeHidden();
   await expect(dialog.getByRole("button", { name: FAKE_PAYPAL_BUTTON })).toBeVisible();
-  expect(await fakeProviders.requests("paypal.capture")).toHaveLength(1);
+  expect(await fakeProviders.requests("paypal.capture")).toHaveLength(2);
 });
 
 test("no PayPal client id configured: the dialog says it must be set, and loads nothing from PayPal", async ({ page, context }) => {
