@@ -225,6 +225,27 @@ test("a guide forgotten with the topic is not given to the coach of the next jou
   expect(coach.options().guideContext).toBeNull();
 });
 
+test("after a journal whose analysis failed, the topic still shown is the next journal's coach's guide too", async () => {
+  const coach = fakeCoach();
+  const { kit, solo } = setUp(coach.start);
+  solo.chooseGuide(hotChili, 1_000);
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+  await solo.beginCapture();
+  sendRecording.mockResolvedValueOnce({ ok: true, result: spoken });
+  requestAnalysis.mockRejectedValueOnce(new Error("The model is overloaded."));
+  solo.stop();
+  await waitFor(() => kit.getState().dialog !== null);
+  expect(kit.getState().solo.guideHeadline).toBe("Hot Chili");
+
+  kit.dispatch({ type: "DIALOG_CLOSED" });
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 2);
+  expect(coach.options()).toMatchObject({ guideContext: hotChili });
+});
+
 test("a guide picked while the coach is still connecting reaches it once it is up", async () => {
   const session: CoachSession & { sendGuide: jest.Mock; stop: jest.Mock } = { sendGuide: jest.fn(), stop: jest.fn() };
   let connected!: () => void;

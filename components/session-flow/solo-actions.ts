@@ -289,8 +289,8 @@ export function createSoloActions(
         showToast({ title: SOLO_TEXTS.nothingTitle, description: SOLO_TEXTS.nothingBody });
         return;
       }
-      lastChoice = null;
-      pendingGuide = null;
+      // The guide stays while the topic does (the subscription above lets both go together): a failed analysis keeps the
+      // topic on screen, and the next journal's coach is told of it too.
       void analysis.analyzeSolo(result, identity.userName, headline);
     },
     speakerName: () => identity.userName,
