@@ -77,7 +77,8 @@ export function ProfileOverlay({ open, onOpenChange }: { open: boolean; onOpenCh
           <Button type="submit" className="mt-3 w-full" disabled={pending || !isSavableNameChange(savedName, draft)}>
             {T.updateName}
           </Button>
-          <p className="mt-4 text-sm text-ink-soft">
+          {/* An address is one word: a long one breaks anywhere rather than widen the dialog past a narrow phone. */}
+          <p className="mt-4 text-sm text-ink-soft wrap-anywhere">
             <span className="font-semibold text-ink">{T.emailLabel}: </span>
             {identity.user?.email ?? T.noEmail}
           </p>

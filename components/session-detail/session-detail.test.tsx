@@ -369,6 +369,20 @@ describe("SessionDetail, quotes that open the transcript", () => {
     expect(current).toHaveTextContent("Can we try a check-in on Sundays?");
   });
 
+  it("a quote in the Relationship Insights review closes the review and opens the transcript at its line", async () => {
+    const session = sessionWith();
+    (session.analysis as { cards: unknown[] }).cards = [quotedCard];
+    render(<SessionDetail session={session} onClose={() => {}} onVote={() => {}} />);
+    await userEvent.click(screen.getByRole("tab", { name: "Summary" }));
+    await userEvent.click(screen.getByRole("button", { name: "Review Relationship Insights" }));
+    const review = screen.getByRole("dialog", { name: "Relationship Insights" });
+    await userEvent.click(within(review).getByRole("button", { name: "Open the transcript at 00:20 Can we try a check-in on Sundays?" }));
+    expect(screen.queryByRole("dialog", { name: "Relationship Insights" })).toBeNull();
+    expect(screen.getByRole("tab", { name: "Transcript" })).toHaveAttribute("aria-selected", "true");
+    const current = growthConversationRows().find((row) => row.getAttribute("aria-current") === "true");
+    expect(current).toHaveTextContent("Can we try a check-in on Sundays?");
+  });
+
   it("shows the plain quotes of a card analysed before quotes were timed", async () => {
     const session = sessionWith();
     (session.analysis as { cards: unknown[] }).cards = [{ ...CARDS[0], evidence: ["I felt unheard"] }];

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { CardIconView } from "@/components/deck/card-icons";
 import { CoachMarkdown } from "@/components/deck/coach-response";
 import { EvidenceQuotes } from "@/components/evidence/evidence-quotes";
+import { TranscriptFocusProvider, useOpenTranscriptAt } from "@/components/evidence/transcript-focus";
 import { CommitmentList } from "@/components/follow-through/commitment-list";
 import { SignalsView } from "@/components/signals/signals-view";
 import { Button } from "@/components/ui/button";
@@ -47,6 +48,7 @@ export function SummaryTab({
   // A vote made here shows at once; the parent's swipeActions catch up when it saves.
   const [localVotes, setLocalVotes] = useState<Record<number, Vote>>({});
   const [reviewing, setReviewing] = useState(false);
+  const openTranscriptAt = useOpenTranscriptAt();
   // Votes are stored by the card's place in the stored analysis; a malformed card left out of the list must not shift them.
   const storedVotes: Record<number, Vote> = { ...votesOf(session.swipeActions), ...localVotes };
   const votes: Record<number, Vote> = {};
@@ -114,7 +116,13 @@ export function SummaryTab({
           {T.reviewInsights}
         </Button>
       </CardGroup>
-      {reviewing ? <InsightsReview cards={cards} votes={votes} onVote={canVote ? vote : undefined} onClose={() => setReviewing(false)} /> : null}
+      {reviewing ? (
+        // A quote in the review opens the transcript at its line: the review (a screen of its own over the detail) closes
+        // for it, or the transcript would open unseen beneath.
+        <TranscriptFocusProvider value={openTranscriptAt ? (seconds) => (setReviewing(false), openTranscriptAt(seconds)) : null}>
+          <InsightsReview cards={cards} votes={votes} onVote={canVote ? vote : undefined} onClose={() => setReviewing(false)} />
+        </TranscriptFocusProvider>
+      ) : null}
 
       <SignalsView signals={session.signals} nameOf={nameOf} />
 
@@ -249,36 +257,40 @@ function TalkShareChart({ metrics, nameOf }: { metrics: SpeakerMetricsRow[]; nam
           );
         })}
       </div>
-      <table className="mt-4 w-full text-left text-sm">
-        <thead>
-          <tr className="text-ink-soft">
-            <th scope="col" className="py-1 font-medium">
-              <span className="sr-only">{T.speakers}</span>
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {T.questions}
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {T.interruptions}
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {T.longestTurn}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {metrics.map((row) => (
-            <tr key={row.speaker} className="border-t border-cream-200">
-              <th scope="row" className="py-1.5 font-semibold text-ink">
-                {nameOf(row.speaker)}
+      {/* On a 320 px phone the counts' columns leave the names little room: a long name wraps rather than push the table
+          out of its card (and, should the table still be wider, it scrolls inside the card, not the page). */}
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="text-ink-soft">
+              <th scope="col" className="py-1 font-medium">
+                <span className="sr-only">{T.speakers}</span>
               </th>
-              <td className="py-1.5 tabular-nums text-ink">{row.metrics.questions}</td>
-              <td className="py-1.5 tabular-nums text-ink">{row.metrics.interruptions}</td>
-              <td className="py-1.5 tabular-nums text-ink">{formatMmSs(row.metrics.longestMonologueSeconds)}</td>
+              <th scope="col" className="py-1 font-medium">
+                {T.questions}
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                {T.interruptions}
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                {T.longestTurn}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {metrics.map((row) => (
+              <tr key={row.speaker} className="border-t border-cream-200">
+                <th scope="row" className="py-1.5 pr-2 font-semibold text-ink wrap-anywhere">
+                  {nameOf(row.speaker)}
+                </th>
+                <td className="py-1.5 tabular-nums text-ink">{row.metrics.questions}</td>
+                <td className="py-1.5 tabular-nums text-ink">{row.metrics.interruptions}</td>
+                <td className="py-1.5 tabular-nums text-ink">{formatMmSs(row.metrics.longestMonologueSeconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </SectionCard>
   );
 }

@@ -23,12 +23,13 @@ export function HeaderBar({
           type="button"
           onClick={onHome}
           aria-label={T.goHome}
-          className="flex min-h-11 items-center gap-2 rounded-full pr-2 font-serif text-xl font-semibold text-deep-teal-800"
+          className="flex min-h-11 min-w-0 items-center gap-2 rounded-full pr-2 font-serif text-xl font-semibold text-deep-teal-800"
         >
           <HeartMark />
-          <span>{T.productTitle}</span>
+          {/* On a 320 px phone a signed-in user's three buttons leave the title less than its width: it is cut, they stay. */}
+          <span className="truncate">{T.productTitle}</span>
         </button>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           {userInitial ? (
             <button
               type="button"
