@@ -40,12 +40,26 @@ const serverSessions: SessionListItem[] = Array.from({ length: 23 }, (_, index) 
 const requested: URL[] = [];
 /** While set, pages after the first wait for it: a slow network. */
 let held: Promise<void> | null = null;
+/** First pages that fail (503) before one comes. */
+let failingFirstPages = 0;
 
 beforeAll(() => {
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), "http://localhost");
     requested.push(url);
     const cursor = url.searchParams.get("cursor");
+    if (!cursor && failingFirstPages > 0) {
+      failingFirstPages -= 1;
+      const error = '{"error":"Service Unavailable","code":"unavailable"}';
+      return {
+        ok: false,
+        status: 503,
+        statusText: "Service Unavailable",
+        headers: new Headers(),
+        text: async () => error,
+        json: async () => JSON.parse(error),
+      } as Response;
+    }
     if (cursor && held) await held;
     const limit = Number(url.searchParams.get("limit"));
     const after = cursor ? decodeListCursor(cursor) : null;
@@ -105,6 +119,32 @@ describe("SessionHistory paging through the account's list", () => {
     // Three pages of ten, each asked for with the cursor the previous one gave.
     expect(requested.map((url) => url.searchParams.get("limit"))).toEqual(["10", "10", "10"]);
     expect(requested.slice(1).every((url) => decodeListCursor(url.searchParams.get("cursor") ?? "") !== null)).toBe(true);
+  });
+
+  it("the press that shows the last sessions hands the keyboard's focus to the first card it brought, not the top of the page", async () => {
+    const user = userEvent.setup();
+    const list = renderHistory();
+    await waitFor(() => expect(shownTitles(list)).toHaveLength(5));
+    for (let shown = 10; shown <= 20; shown += 5) {
+      await user.click(within(list).getByRole("button", { name: T.loadMore }));
+      await waitFor(() => expect(shownTitles(list)).toHaveLength(shown));
+    }
+    await user.click(within(list).getByRole("button", { name: T.loadMore }));
+    await waitFor(() => expect(shownTitles(list)).toHaveLength(23));
+    expect(within(list).queryByRole("button", { name: T.loadMore })).not.toBeInTheDocument();
+    expect(within(list).getByRole("button", { name: "Open session: Conversation 20" })).toHaveFocus();
+  });
+
+  it("a first page that does not come says so with Try Again, not that there are no sessions; Try Again brings them", async () => {
+    failingFirstPages = 1;
+    const user = userEvent.setup();
+    const list = renderHistory();
+    const alert = await within(list).findByRole("alert");
+    expect(alert).toHaveTextContent(T.listFailed);
+    expect(within(list).queryByText(T.empty)).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole("button", { name: T.listRetry }));
+    await waitFor(() => expect(shownTitles(list)).toHaveLength(5));
+    expect(within(list).queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("keeps a session only this device has, older than the loaded pages, until the pages before it have come", async () => {

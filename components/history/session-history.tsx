@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import { useIdentity } from "@/components/auth/identity-context";
 import { FOLLOW_THROUGH_TEXTS } from "@/components/follow-through/texts";
@@ -44,6 +44,17 @@ export function SessionHistory({
   // twice for its summary. A ref, not the state: two taps can land before the first one's re-render.
   const inFlight = useRef(false);
   const listRef = useRef<HTMLUListElement>(null);
+  // "Load More Sessions" pressed: how many cards there were. The press that shows the last of them takes the button away
+  // from under the keyboard's focus; the focus then goes to the first card it brought, not to the top of the page.
+  const shownBeforeLoadMore = useRef<number | null>(null);
+  const itemCount = history.items.length;
+  useEffect(() => {
+    const before = shownBeforeLoadMore.current;
+    if (before === null || itemCount <= before) return;
+    shownBeforeLoadMore.current = null;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    listRef.current?.children[before]?.querySelector<HTMLButtonElement>("button")?.focus();
+  }, [itemCount]);
 
   async function open(entry: HistoryEntry) {
     if (inFlight.current) return;
@@ -79,7 +90,16 @@ export function SessionHistory({
       <SectionCard id="history-heading" title={T.heading} focusableHeading>
         {!identity.signedIn ? <GuestBanner clerkEnabled={identity.clerkEnabled} /> : null}
 
-        {history.items.length === 0 && !history.loading ? <p className="mt-4 text-ink-soft">{T.empty}</p> : null}
+        {history.listFailed ? (
+          <div role="alert" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-cream-100 px-4 py-3">
+            <p className="text-ink">{T.listFailed}</p>
+            <Button variant="secondary" onClick={history.retryList}>
+              {T.listRetry}
+            </Button>
+          </div>
+        ) : history.items.length === 0 && !history.loading ? (
+          <p className="mt-4 text-ink-soft">{T.empty}</p>
+        ) : null}
         <ul ref={listRef} className="mt-4 flex flex-col gap-3">
           {history.items.map((entry) => {
             const status = historyItemStatus(entry);
@@ -165,7 +185,15 @@ export function SessionHistory({
           })}
         </ul>
         {history.hasMore ? (
-          <Button variant="secondary" className="mt-4 w-full" onClick={history.loadMore} aria-busy={history.loadingMore}>
+          <Button
+            variant="secondary"
+            className="mt-4 w-full"
+            onClick={() => {
+              shownBeforeLoadMore.current = itemCount;
+              history.loadMore();
+            }}
+            aria-busy={history.loadingMore}
+          >
             {T.loadMore}
           </Button>
         ) : null}

@@ -9,6 +9,9 @@ export const HISTORY_TEXTS = {
   guestBanner: "You are not signed in. Your sessions are kept on this device only and are lost if you clear your browser data.",
   createAccount: "Create an account",
   loadMore: "Load More Sessions",
+  // Ours (the spec has no text for it): the account's list did not come, so its sessions are missing here, not gone.
+  listFailed: "Your sessions could not be loaded.",
+  listRetry: "Try Again",
   deleteLabel: (title: string) => `Delete session: ${title}`,
   /** Heard before a card's title, its button: "Open session: Weekend plans". */
   openPrefix: "Open session: ",

@@ -140,6 +140,9 @@ export function useHistory() {
 
   return {
     loading: !hydrated || (identity.signedIn && server.isLoading),
+    /** The account's first page did not come (a slow or failed list): its sessions are missing, which the list must not call empty. */
+    listFailed: identity.signedIn && isError && !serverSessions && !server.isFetching,
+    retryList: () => void server.refetch(),
     items: page.items,
     hasMore: page.hasMore || moreOnServer,
     /** The next page is on its way from the server. */
