@@ -223,6 +223,27 @@ test("the history's own code that does not arrive: the card stays as it was, the
 
 const openFromHistory = /\/api\/sessions\/[^/?]+\?from=history/;
 
+test("signed in, a history list that does not come: it says so with Try Again, not that there are no sessions, and Try Again lists them", async ({
+  page,
+  context,
+  request,
+}) => {
+  const userId = `user_e2e_list_fail_${Date.now()}`;
+  await seedAccountSession(request, userId, "local-1700000000041", "River walk", "Ana: the river at dawn?\nBen: yes");
+  await signIn(context, ACCOUNT_SERVER, userId);
+  const list = /\/api\/sessions\?/;
+  await page.route(list, (route) => route.fulfill({ status: 503, json: { error: "Service Unavailable", code: "unavailable" } }));
+  await page.goto(ACCOUNT_SERVER.url);
+  const alert = history(page).getByRole("alert");
+  await expect(alert).toContainText(T.listFailed);
+  await expect(history(page).getByText(T.empty)).toBeHidden();
+
+  await page.unroute(list);
+  await alert.getByRole("button", { name: T.listRetry }).click();
+  await expect(history(page).getByRole("button", { name: `${T.openPrefix}River walk` })).toBeVisible();
+  await expect(history(page).getByRole("alert")).toBeHidden();
+});
+
 test("signed in, a session that does not load: 'Could not load session data', no detail, and the next tap opens it", async ({ page, context, request }) => {
   const userId = `user_e2e_open_fail_${Date.now()}`;
   await openHomeWithSavedSession(page, context, request, userId, {
