@@ -1,7 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { useRef, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 
 /** A full-screen sheet on phones, a centred panel on wider screens. Radix handles focus trap, Escape and focus return. */
 export function FullScreenOverlay({
@@ -17,8 +17,13 @@ export function FullScreenOverlay({
   description?: string;
   children: ReactNode;
 }) {
-  // Opened from state rather than a Dialog.Trigger, so Radix does not know where focus came from: remember it.
+  // Opened from state rather than a Dialog.Trigger, so Radix does not know where focus came from: remember it. Before the
+  // content's own effects run: a transcript opened at a quote focuses its line at once, and Radix, finding the focus inside
+  // already, never calls onOpenAutoFocus, so the close would drop the focus to the page's top.
   const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -26,9 +31,6 @@ export function FullScreenOverlay({
         <Dialog.Content
           className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-cream-50 outline-none sm:inset-x-auto sm:left-1/2 sm:top-8 sm:bottom-8 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:rounded-card sm:shadow-card"
           {...(description ? {} : { "aria-describedby": undefined })}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
           onCloseAutoFocus={(event) => {
             if (opener.current?.isConnected) {
               event.preventDefault();
