@@ -225,13 +225,18 @@ test("a guide forgotten with the topic is not given to the coach of the next jou
   expect(coach.options().guideContext).toBeNull();
 });
 
+/** Ana's journal started, signed in: its countdown on, and the test's `nth` coach asked to start. */
+async function startSignedInJournal(solo: ReturnType<typeof setUp>["solo"], coach: ReturnType<typeof fakeCoach>, nth = 1) {
+  solo.start({ signedIn: true, userName: "Ana" });
+  solo.beginCountdown(audioElement());
+  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === nth);
+}
+
 test("after a journal whose analysis failed, the topic still shown is the next journal's coach's guide too", async () => {
   const coach = fakeCoach();
   const { kit, solo } = setUp(coach.start);
   solo.chooseGuide(hotChili, 1_000);
-  solo.start({ signedIn: true, userName: "Ana" });
-  solo.beginCountdown(audioElement());
-  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+  await startSignedInJournal(solo, coach);
   await solo.beginCapture();
   sendRecording.mockResolvedValueOnce({ ok: true, result: spoken });
   requestAnalysis.mockRejectedValueOnce(new Error("The model is overloaded."));
@@ -240,9 +245,7 @@ test("after a journal whose analysis failed, the topic still shown is the next j
   expect(kit.getState().solo.guideHeadline).toBe("Hot Chili");
 
   kit.dispatch({ type: "DIALOG_CLOSED" });
-  solo.start({ signedIn: true, userName: "Ana" });
-  solo.beginCountdown(audioElement());
-  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 2);
+  await startSignedInJournal(solo, coach, 2);
   expect(coach.options()).toMatchObject({ guideContext: hotChili });
 });
 
@@ -381,9 +384,7 @@ test("switching to Relationship mid-journal stops it without analysis and keeps 
   const coach = fakeCoach();
   const { kit, solo } = setUp(coach.start);
   solo.chooseGuide(hotChili, 1_000);
-  solo.start({ signedIn: true, userName: "Ana" });
-  solo.beginCountdown(audioElement());
-  await waitFor(() => (coach.start as jest.Mock).mock.calls.length === 1);
+  await startSignedInJournal(solo, coach);
   await solo.beginCapture();
   solo.switchMode("relationship");
   expect(kit.getState()).toMatchObject({ mode: "relationship", phase: { name: "idle" }, solo: { guideHeadline: null } });
