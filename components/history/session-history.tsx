@@ -93,7 +93,7 @@ export function SessionHistory({
         {history.listFailed ? (
           <div role="alert" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-cream-100 px-4 py-3">
             <p className="text-ink">{T.listFailed}</p>
-            <Button variant="secondary" onClick={history.retryList}>
+            <Button variant="secondary" onClick={history.retryList} aria-busy={history.retryingList}>
               {T.listRetry}
             </Button>
           </div>

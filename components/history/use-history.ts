@@ -141,7 +141,9 @@ export function useHistory() {
   return {
     loading: !hydrated || (identity.signedIn && server.isLoading),
     /** The account's first page did not come (a slow or failed list): its sessions are missing, which the list must not call empty. */
-    listFailed: identity.signedIn && isError && !serverSessions && !server.isFetching,
+    listFailed: identity.signedIn && isError && !serverSessions,
+    /** Its Try Again is under way (the notice stays until the list comes, rather than the empty history's text). */
+    retryingList: server.isFetching,
     retryList: () => void server.refetch(),
     items: page.items,
     hasMore: page.hasMore || moreOnServer,
