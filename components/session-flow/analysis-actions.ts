@@ -206,7 +206,7 @@ export function createAnalysisActions(kit: FlowKit) {
       const { dialog } = kit.getState();
       const retry = dialog?.kind === "analysis-connection" || dialog?.kind === "analysis-failed" ? dialog.retry : null;
       kit.dispatch({ type: "DIALOG_CLOSED" });
-      const kept = !retry?.named || retry.keptId !== null || keepFailedAnalysis(retry.named, new AnalysisRequestError(T.unableToAnalyze), Date.now()) !== null;
+      const kept = !retry?.named || retry.keptId !== null || keepFailedAnalysis(retry.named, { message: T.unableToAnalyze }, Date.now()) !== null;
       if (kept) showToast({ title: T.savedLocallyTitle, description: T.savedLocallyBody });
     },
   };
@@ -265,7 +265,7 @@ function toAnalysisError(error: unknown): AnalysisRequestError {
 }
 
 /** Keeps a failed analysis's transcript on this device for a retry; its id, or null when the browser refused (told why). */
-function keepFailedAnalysis(named: NamedTranscript, failure: AnalysisRequestError, now: number): string | null {
+function keepFailedAnalysis(named: NamedTranscript, failure: { message: string; failedSessionId?: string }, now: number): string | null {
   const id = failure.failedSessionId ?? newDeviceSessionId(now);
   try {
     upsertLocalSessionRecord({

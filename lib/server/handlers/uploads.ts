@@ -10,6 +10,7 @@ import { identityFromRequest } from "@/lib/server/auth/identity";
 import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
 import { routeBudget } from "@/lib/server/providers/budget";
+import { recordingReader } from "@/lib/server/security/in-flight";
 import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
 import { runRetentionWhenDue } from "@/lib/server/services/retention-schedule";
 import {
@@ -58,8 +59,9 @@ export const getUploadHandler = withErrors<UploadParams>(async (request, { param
 /** PUT /api/uploads/[id]/parts/[part]/pieces/[piece] — one piece's raw bytes (application/octet-stream). */
 export const putPieceHandler = withErrors<PieceParams>(async (request, { params }) => {
   const { id, part, piece } = await params;
-  const upload = await findOwnedUpload(id, await callerOf(request));
-  return Response.json(await storePiece(upload, part, piece, request));
+  const caller = await callerOf(request);
+  const upload = await findOwnedUpload(id, caller);
+  return Response.json(await storePiece(upload, part, piece, request, recordingReader(request, caller.identity?.userId ?? null)));
 });
 
 /** POST /api/uploads/[id]/parts/[part]/transcribe — one part's transcript, with the first part's speaker clips. */

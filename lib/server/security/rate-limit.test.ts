@@ -105,10 +105,10 @@ describe("enforceRateLimit", () => {
 
   it("gives the live coach's sessions their own limit, 12 a user an hour unless set", () => {
     for (const key of ["RATE_LIMIT_AI_PER_USER", "RATE_LIMIT_COACH_PER_USER", "RATE_LIMIT_WINDOW_SECONDS"]) delete process.env[key];
-    expect(ruleFor({ userId: "u" }, undefined, "realtime")).toEqual({ limit: 12, windowMs: HOUR });
-    expect(ruleFor({ userId: "u" }, undefined, "transcribe").limit).toBe(100);
+    expect(ruleFor({ userId: "u" }, "realtime")).toEqual({ limit: 12, windowMs: HOUR });
+    expect(ruleFor({ userId: "u" }, "transcribe").limit).toBe(100);
     process.env.RATE_LIMIT_COACH_PER_USER = "2";
-    expect(ruleFor({ userId: "u" }, undefined, "realtime").limit).toBe(2);
+    expect(ruleFor({ userId: "u" }, "realtime").limit).toBe(2);
   });
 });
 

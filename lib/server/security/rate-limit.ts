@@ -54,7 +54,7 @@ export function secondsUntil(end: Date, now: number): number {
  * The rule for a subject from configuration: signed-in users and guest IPs have their own limits, the same window; the
  * live coach's sessions (signed in only), which each run for up to an hour, their own lower one.
  */
-export function ruleFor(subject: RateLimitSubject, env: Env = getEnv(), bucket?: RateLimitBucket): RateLimitRule {
+export function ruleFor(subject: RateLimitSubject, bucket?: RateLimitBucket, env: Env = getEnv()): RateLimitRule {
   const perUser = bucket === "realtime" ? env.RATE_LIMIT_COACH_PER_USER : env.RATE_LIMIT_AI_PER_USER;
   return { limit: "userId" in subject ? perUser : env.RATE_LIMIT_AI_PER_IP, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 };
 }
@@ -79,7 +79,7 @@ export async function enforceRateLimit(
   subject: RateLimitSubject,
   options: { store?: CounterStore; now?: number } = {},
 ): Promise<void> {
-  const decision = await consume(rateLimitKey(bucket, subject), ruleFor(subject, getEnv(), bucket), options);
+  const decision = await consume(rateLimitKey(bucket, subject), ruleFor(subject, bucket), options);
   if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
 }
 

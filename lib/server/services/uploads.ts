@@ -30,7 +30,7 @@ import {
   TranscriptionUnavailableError,
 } from "@/lib/server/providers/transcription/chain";
 import { guestIpHash as hashGuestIp } from "@/lib/server/security/guest-ip-hash";
-import { recordingReader, withRecordingRead, withTranscriptionSlot } from "@/lib/server/security/in-flight";
+import { withRecordingRead, withTranscriptionSlot } from "@/lib/server/security/in-flight";
 import { clientIp, enforceRateLimit, guestAddress } from "@/lib/server/security/rate-limit";
 import { admitAiCall } from "@/lib/server/security/rate-limit-guard";
 import { audioPieceStore, pieceKey, uploadPrefix, type AudioPieceStore } from "@/lib/server/storage/audio-piece-store";
@@ -264,13 +264,15 @@ async function uploadToResume({ identity, token }: UploadCaller, clientId: strin
 
 /**
  * PUT …/parts/{part}/pieces/{piece}: the raw body is read up to the planned size (never more: a longer body stops the read),
- * then checked against the plan's size and sha256. A piece already stored is not read again: { stored: false }.
+ * then checked against the plan's size and sha256. A piece already stored is not read again: { stored: false }. The read
+ * is counted against `reader` (recordingReader).
  */
 export async function storePiece(
   upload: OwnedUpload,
   partParam: string,
   pieceParam: string,
   request: Request,
+  reader: string,
   store: AudioPieceStore = audioPieceStore(),
 ): Promise<{ stored: boolean }> {
   const part = parseIndex(partParam, upload.plan.parts.length, "part");
@@ -291,8 +293,7 @@ export async function storePiece(
   if (declared !== null && Number(declared) !== size) throw pieceMismatch();
   // In one of the places this instance reads recordings' bodies in (in-flight.ts): a piece is up to 3 MiB in memory,
   // and many at once would add up as /api/transcribe's bodies did.
-  const owner = upload.owner.startsWith("user:") ? upload.owner.slice("user:".length) : null;
-  const bytes = await withRecordingRead(recordingReader(request, owner), () => readBodyUpTo(request, size));
+  const bytes = await withRecordingRead(reader, () => readBodyUpTo(request, size));
   if (bytes === "too-long") throw size === UPLOAD_PIECE_BYTES ? pieceTooLarge() : pieceMismatch();
   if (bytes.byteLength !== size || sha256Hex(bytes) !== plan.pieces[piece]) throw pieceMismatch();
 
