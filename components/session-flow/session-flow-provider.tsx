@@ -4,7 +4,7 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore } 
 
 import { FLOW_LOAD_TEXTS } from "@/components/recording/texts";
 import { SOLO_TEXTS } from "@/components/solo/texts";
-import { browserStorage, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
+import { browserStorage, holdsStoredItems, STORAGE_KEYS } from "@/lib/client/storage/browser-keys";
 import { showToast } from "@/lib/client/toast/toast-store";
 import type { SessionFlowState } from "@/lib/domain/session-flow/machine";
 import { withDeadline } from "@/lib/domain/with-deadline";
@@ -147,15 +147,6 @@ export function createLazyActions(
   return { actions, ready };
 }
 
-const hasPendingFollowUps = () => {
-  try {
-    const stored = browserStorage()?.getItem(STORAGE_KEYS.pendingFollowUps);
-    return Boolean(stored && stored !== "[]");
-  } catch {
-    return false;
-  }
-};
-
 const SessionFlowContext = createContext<{ state: SessionFlowState; actions: SessionFlowActions } | null>(null);
 
 export function SessionFlowProvider({ children }: { children: React.ReactNode }) {
@@ -177,18 +168,24 @@ export function SessionFlowProvider({ children }: { children: React.ReactNode })
     gestures.forEach((gesture) => window.addEventListener(gesture, warm, { capture: true, passive: true }));
     return () => gestures.forEach((gesture) => window.removeEventListener(gesture, warm, true));
   }, [lazy]);
-  // Growth follow-ups a cancelled dialog left unsent: sent when the app opens and whenever the connection comes back.
-  // A recording that could not be sent (made offline, in the installed app) is sent when the connection comes back, if
-  // nothing else is under way: the newest one; any others stay in the history, one tap from a retry. Their code loads
-  // only when there is something to send.
+  // Growth follow-ups a cancelled dialog left unsent, and uploads the server could not be told to close: sent when the
+  // app opens and whenever the connection comes back. A recording that could not be sent (made offline, in the installed
+  // app) is sent when the connection comes back, if nothing else is under way: the newest one; any others stay in the
+  // history, one tap from a retry. Their code loads only when there is something to send.
   useEffect(() => {
     const flush = () => {
-      if (!hasPendingFollowUps()) return;
-      void Promise.all([import("@/lib/client/follow-ups/pending-follow-ups"), import("@/lib/client/events")])
-        .then(([{ flushPendingFollowUps }, { announceSessionsChanged }]) =>
-          flushPendingFollowUps().then((sent) => (sent > 0 ? announceSessionsChanged() : undefined)),
-        )
-        .catch(() => undefined);
+      if (holdsStoredItems(browserStorage(), STORAGE_KEYS.pendingFollowUps)) {
+        void Promise.all([import("@/lib/client/follow-ups/pending-follow-ups"), import("@/lib/client/events")])
+          .then(([{ flushPendingFollowUps }, { announceSessionsChanged }]) =>
+            flushPendingFollowUps().then((sent) => (sent > 0 ? announceSessionsChanged() : undefined)),
+          )
+          .catch(() => undefined);
+      }
+      if (holdsStoredItems(browserStorage(), STORAGE_KEYS.uploadsToClose)) {
+        void Promise.all([import("@/lib/client/transcription/uploads-to-close"), import("@/lib/client/api/request")])
+          .then(([{ flushUploadsToClose }, { apiRequest }]) => flushUploadsToClose((method, path, options) => apiRequest(method, path, options)))
+          .catch(() => undefined);
+      }
     };
     const onOnline = () => {
       flush();

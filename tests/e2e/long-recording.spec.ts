@@ -184,3 +184,41 @@ test("reloads in the middle: the retries from the history send only what the ser
   expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(PARTS);
   await expect.poll(() => recorder.storedChunkCounts()).toEqual({});
 });
+
+test("a close the server never heard waits in this browser and is sent when the app opens again: the upload is gone from the server", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  await visitSignedOut(context, ACCOUNT_SERVER);
+  await page.goto(ACCOUNT_SERVER.url);
+  await seedFailedLongRecording(page, { parts: 2 });
+  await page.reload();
+  const recorder = new RecorderPage(page);
+  await expect(recorder.retryButtons).toHaveCount(1);
+  const traffic = new UploadTraffic(page);
+  await fakeProviders.queue("gemini.generate", { body: analysis });
+
+  // The first close (after the transcript is stored) meets no connection.
+  let closesRefused = 0;
+  await page.route(/\/uploads\/[^/]+$/, (route) =>
+    route.request().method() === "DELETE" && closesRefused++ === 0 ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await recorder.retryButtons.click();
+  await nameTheSpeakers(recorder);
+  await expect(page.getByRole("heading", { name: "Conversation Summary" })).toBeVisible({ timeout: 60_000 });
+  expect(closesRefused).toBe(1);
+
+  // It waits here with its token, and the server still holds it open.
+  const waiting = await page.evaluate(() => JSON.parse(localStorage.getItem("uploads_to_close") ?? "[]") as { uploadId: string; uploadToken: string }[]);
+  expect(waiting).toEqual([{ uploadId: expect.any(String), uploadToken: expect.any(String) }]);
+  const { uploadId, uploadToken } = waiting[0]!;
+  const uploadUrl = `${ACCOUNT_SERVER.url}/api/uploads/${uploadId}`;
+  expect((await page.request.get(uploadUrl, { headers: { "x-upload-token": uploadToken } })).status()).toBe(200);
+
+  // The app opening again closes it.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("uploads_to_close"))).toBeNull();
+  expect(traffic.other.filter((call) => call.startsWith("DELETE"))).toEqual([`DELETE /api/uploads/${uploadId}`, `DELETE /api/uploads/${uploadId}`]);
+  expect((await page.request.get(uploadUrl, { headers: { "x-upload-token": uploadToken } })).status()).toBe(404);
+});

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   movedSessions: "moved_sessions",
   /** Our own: a signed-in user's growth follow-ups the server has not confirmed yet (no lost recordings). */
   pendingFollowUps: "pending_follow_ups",
+  /** Our own: uploads of recordings sent in parts the server could not be told to close yet (their ids and tokens). */
+  uploadsToClose: "uploads_to_close",
   /** Our own: the service worker's page caches may hold a signed-in account's pages (lib/client/install/page-caches.ts). */
   accountPagesCached: "account_pages_cached",
 } as const;
@@ -34,6 +36,16 @@ export function browserStorage(): KeyValueStorage | null {
     return window.localStorage;
   } catch {
     return null;
+  }
+}
+
+/** Whether a stored list holds anything, read without parsing it: the app loads a list's code only when there is one. */
+export function holdsStoredItems(storage: KeyValueStorage | null, key: string): boolean {
+  try {
+    const stored = storage?.getItem(key);
+    return Boolean(stored && stored !== "[]");
+  } catch {
+    return false;
   }
 }
 

@@ -17,8 +17,9 @@ import {
 import { computeSpeakerStats, groupBySpeaker, transcriptText, type TranscriptSegment } from "@/lib/domain/transcription/segments";
 import { TRANSCRIPTION_ERRORS, type TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
-import { closeStoredUpload, closeUpload, parseStoredUpload, tokenHeader, UPLOAD_KEY, type StoredUpload, type UploadSend } from "./stored-upload";
+import { parseStoredUpload, tokenHeader, UPLOAD_KEY, type StoredUpload, type UploadSend } from "./stored-upload";
 import { callTranscriptionEndpoint, TranscriptionRequestError } from "./transcribe-client";
+import { closeStoredUpload, closeUpload } from "./uploads-to-close";
 
 // A recording longer than one upload (issue 14 §2), sent in parts: every part in pieces of UPLOAD_PIECE_BYTES the server
 // keeps, then transcribed part by part, the first part's speakers passed on to the later ones, and the parts merged into
@@ -140,8 +141,8 @@ async function run(recording: RecordingParts, options: LongRecordingOptions, dep
   const merged = options.soloMode ? asOneVoice(mergedParts, options.speakerName) : mergedParts;
   const fallbackPart = placed.find(({ transcript }) => transcript.fallback);
 
-  if (upload) await closeUpload(upload, deps);
-  else await closeStoredUpload(options.clientId, deps);
+  if (upload) await closeUpload(upload, deps.send);
+  else await closeStoredUpload(options.clientId, deps.send, deps.getExtra);
 
   return {
     ...merged,

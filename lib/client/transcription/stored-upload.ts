@@ -10,8 +10,6 @@ export type UploadSend = (
 
 export type StoredUpload = { uploadId: string; uploadToken?: string };
 
-type UploadStoreDeps = { send: UploadSend; getExtra: (id: string, key: string) => Promise<unknown> };
-
 /** The key of the upload in the audio store's side store. */
 export const UPLOAD_KEY = "upload";
 
@@ -57,14 +55,3 @@ export function parseStoredUpload(value: unknown): StoredUpload | null {
 }
 
 export const tokenHeader = (upload: StoredUpload): Record<string, string> => (upload.uploadToken ? { "x-upload-token": upload.uploadToken } : {});
-
-/** The server may drop the pieces now; if it cannot be told, they expire on their own. Never throws. */
-export async function closeUpload(upload: StoredUpload, deps: Pick<UploadStoreDeps, "send">): Promise<void> {
-  await deps.send("DELETE", `/api/uploads/${encodeURIComponent(upload.uploadId)}`, { headers: tokenHeader(upload) }).catch(() => undefined);
-}
-
-/** The upload of the recording `clientId`, if this browser kept one, closed (closeUpload). Never throws. */
-export async function closeStoredUpload(clientId: string, deps: UploadStoreDeps): Promise<void> {
-  const stored = parseStoredUpload(await deps.getExtra(clientId, UPLOAD_KEY).catch(() => undefined));
-  if (stored) await closeUpload(stored, deps);
-}
