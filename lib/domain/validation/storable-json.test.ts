@@ -17,6 +17,10 @@ describe("findUnstorableJson", () => {
     ["a lone low surrogate", { text: "\uDE00" }, { path: "text", reason: "surrogate" }],
     ["a high surrogate at the end", { text: "end\uD83D" }, { path: "text", reason: "surrogate" }],
     ["a top-level string with NUL", "\u0000", { path: "", reason: "nul" }],
+    // Plain objects Prisma's serializer takes for values of its own, by shape.
+    ["Prisma's raw parameters", { a: { __prismaRawParameters__: true, values: "X" } }, { path: "a.__prismaRawParameters__", reason: "reserved" }],
+    ["a Decimal's tag", { list: [{ toStringTag: "[object Decimal]" }] }, { path: "list.0.toStringTag", reason: "reserved" }],
+    ["the same keys with other values", { __prismaRawParameters__: "yes", toStringTag: "Decimal" }, null],
   ])("%s", (_name, value, expected) => {
     expect(findUnstorableJson(value)).toEqual(expected);
   });
@@ -94,5 +98,10 @@ describe("storableJson", () => {
     expect(repaired.a).toEqual(["x", { "k\uFFFD": "\uFFFD", n: 5, t: true, z: null }]);
     expect(findUnstorableJson(repaired, Number.POSITIVE_INFINITY)).toBeNull();
     expect(value.a[0]).toBe("x\u0000"); // a copy: the answer as received is not changed
+  });
+
+  it("drops the entries Prisma would misread, and keeps the rest of their objects", () => {
+    const value = { card: { insight: "ok", toStringTag: "[object Decimal]" }, list: [{ __prismaRawParameters__: true, values: 1 }] };
+    expect(storableJson(value)).toEqual({ card: { insight: "ok" }, list: [{ values: 1 }] });
   });
 });

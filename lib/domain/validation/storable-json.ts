@@ -1,10 +1,18 @@
 // What PostgreSQL cannot store, found before it gets there (hardening issue, section 1): text and jsonb both refuse the
 // NUL character, and jsonb refuses unpaired UTF-16 surrogates; and free-form JSON nested without end is a cost with no
 // use. One walk over a parsed body, iterative so that no depth can overflow the stack.
+// Prisma also reads some plain objects as values of its own (its serializer goes by shape, not class): one with
+// "__prismaRawParameters__": true is replaced by its "values" unescaped, one with "toStringTag": "[object Decimal]" is
+// taken for a Decimal. In a user's JSON they made a 500 or stored something other than what was sent, so they are
+// refused too ("reserved").
 
 export const MAX_JSON_DEPTH = 32;
 
-export type UnstorableJson = { path: string; reason: "nul" | "surrogate" | "depth" };
+export type UnstorableJson = { path: string; reason: "nul" | "surrogate" | "depth" | "reserved" };
+
+/** Whether an object's entry makes Prisma take the object for one of its own values. */
+const isReservedEntry = (key: string, value: unknown) =>
+  (key === "__prismaRawParameters__" && value === true) || (key === "toStringTag" && value === "[object Decimal]");
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -30,7 +38,7 @@ export function findUnstorableJson(value: unknown, maxDepth = MAX_JSON_DEPTH): U
     const entries: [string, unknown][] = Array.isArray(current) ? current.map((item, index) => [String(index), item]) : Object.entries(current);
     for (const [key, child] of entries) {
       const childPath = path ? `${path}.${key}` : key;
-      const reason = Array.isArray(current) ? null : problemIn(key);
+      const reason = Array.isArray(current) ? null : isReservedEntry(key, child) ? "reserved" : problemIn(key);
       if (reason) return { path: childPath, reason };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }
@@ -46,8 +54,9 @@ export function storableText(text: string): string {
 }
 
 /**
- * A parsed JSON value with every string (keys included) made storable by storableText: for what a provider answers,
- * which the app repairs and keeps rather than refusing as it refuses a user's body. The value is returned as it is when
+ * A parsed JSON value with every string (keys included) made storable by storableText, and without the entries Prisma would
+ * misread (isReservedEntry): for what a provider answers, which the app repairs and keeps rather than refusing as it
+ * refuses a user's body. The value is returned as it is when
  * nothing needs it; otherwise a copy is made (recursively: a provider's answer is parsed from a bounded response).
  */
 export function storableJson<T>(value: T): T {
@@ -59,13 +68,14 @@ function repaired(value: unknown): unknown {
   if (typeof value === "string") return storableText(value);
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) return value.map(repaired);
-  return Object.fromEntries(Object.entries(value).map(([key, child]) => [storableText(key), repaired(child)]));
+  return Object.fromEntries(Object.entries(value).flatMap(([key, child]) => (isReservedEntry(key, child) ? [] : [[storableText(key), repaired(child)]])));
 }
 
 export const UNSTORABLE_MESSAGES: Record<UnstorableJson["reason"], string> = {
   nul: "text contains a NUL character, which cannot be stored",
   surrogate: "text contains an unpaired UTF-16 surrogate, which cannot be stored",
   depth: `JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
+  reserved: "this key and value are reserved by the database layer and cannot be stored",
 };
 
 /** Dates the app accepts: from 2000 to 2100, as epoch milliseconds or an ISO date string of a real calendar day. */
