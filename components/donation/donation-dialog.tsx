@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { useFocusReturn } from "@/components/ui/focus-return";
 import { FIELD_CLASSES } from "@/components/ui/text-field";
 import { apiJson } from "@/lib/client/api/request";
 import { checkClientId, checkDonationAmount, DONATION, sanitizeAmountInput } from "@/lib/domain/donation/amount";
@@ -23,11 +24,15 @@ type Status = { kind: "idle" } | { kind: "error"; message: string } | { kind: "s
  * to 2 and clears the custom field, the errors and the load state; a success closes it after 2400 ms.
  */
 export function DonationDialog({ open, onOpenChange, onSuccess }: { open: boolean; onOpenChange: (open: boolean) => void; onSuccess?: () => void }) {
+  const returnFocusOnClose = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-ink/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-card outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocusOnClose}
+          className="fixed left-1/2 top-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-card outline-none"
+        >
           {/* Unmounted when closed (Radix), so the next opening starts from the defaults: the reset of the spec. */}
           <DonationBody
             onClose={() => onOpenChange(false)}
@@ -132,12 +137,13 @@ function DonationBody({ onClose, onSuccess }: { onClose: () => void; onSuccess: 
             placeholder={T.customPlaceholder}
             value={custom}
             aria-describedby={amount.kind === "below-minimum" ? `${customId}-min` : undefined}
+            aria-invalid={custom !== "" && amount.kind === "below-minimum" ? true : undefined}
             onChange={(event) => setCustom(sanitizeAmountInput(event.target.value))}
             className={`${FIELD_CLASSES} pl-8`}
           />
         </div>
         {custom !== "" && amount.kind === "below-minimum" ? (
-          <p id={`${customId}-min`} className="mt-1 text-sm font-semibold text-soft-tangerine-700">
+          <p id={`${customId}-min`} role="alert" className="mt-1 text-sm font-semibold text-soft-tangerine-700">
             {T.minimum}
           </p>
         ) : null}

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useSyncExternalStore } from "react";
 
 import { Button } from "@/components/ui/button";
+import { useFocusReturn } from "@/components/ui/focus-return";
 import { detectInstallPlatform, installStore, type InstallPlatform, type InstallStore } from "@/lib/client/install/install-prompt";
 
 import { INSTALL_TEXTS as T } from "./texts";
@@ -26,12 +27,16 @@ function usePlatform(): InstallPlatform | null {
 export function AddToHomeScreenModal({ store = installStore }: { store?: InstallStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const platform = usePlatform();
+  const returnFocusOnClose = useFocusReturn(state.open);
 
   return (
     <Dialog.Root open={state.open} onOpenChange={(open) => (open ? store.open() : store.close())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-ink/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-card outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocusOnClose}
+          className="fixed left-1/2 top-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-card outline-none"
+        >
           <Dialog.Title className="font-serif text-2xl font-semibold text-ink">{T.title}</Dialog.Title>
           <Dialog.Description className="mt-2 leading-relaxed text-ink-soft">{T.description}</Dialog.Description>
 

@@ -34,7 +34,7 @@ export function HelpButton({ tone = "dark" }: { tone?: "dark" | "light" }) {
         onPointerDown={prefetch}
         onFocus={prefetch}
         onClick={() => setOpen(true)}
-        className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-full ${tone === "dark" ? "text-deep-teal-800 hover:bg-deep-teal-50" : "text-white hover:bg-white/10"}`}
+        className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-full ${tone === "dark" ? "text-deep-teal-800 hover:bg-deep-teal-50" : "text-white hover:bg-white/10 focus-visible:outline-white"}`}
       >
         <InfoIcon />
       </button>

@@ -100,7 +100,7 @@ export function SessionDetail({ session, onClose, onVote, onRegenerate, focusSec
               onClick={() => setTab(name)}
               onKeyDown={onTabKeyDown}
               className={`min-h-11 flex-1 rounded-full px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-deep-teal-700 ${
-                tab === name ? "bg-white text-deep-teal-800 shadow-card" : "text-ink-soft"
+                tab === name ? "bg-white text-deep-teal-800 shadow-card ring-2 ring-deep-teal-700" : "text-ink-soft"
               }`}
             >
               {name === "transcript" ? T.transcriptTab : T.summaryTab}

@@ -48,7 +48,7 @@ export function ModeSwitch({ mode, disabled, onChange }: { mode: RecordingMode; 
             disabled={disabled && !checked}
             onClick={() => (checked ? undefined : onChange(option.mode))}
             className={`min-h-11 rounded-full px-4 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${
-              checked ? "bg-white text-deep-teal-800 shadow-card" : "text-ink-soft hover:text-deep-teal-800"
+              checked ? "bg-white text-deep-teal-800 shadow-card ring-2 ring-deep-teal-700" : "text-ink-soft hover:text-deep-teal-800"
             }`}
           >
             {option.label}

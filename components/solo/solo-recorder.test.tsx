@@ -34,3 +34,24 @@ test.each<[string, FlowPhase, boolean]>([
   if (shown) expect(journalReadiness()).toBeInTheDocument();
   else expect(journalReadiness()).not.toBeInTheDocument();
 });
+
+// The coach's status is said when it connects, reconnects or is unavailable; not at each turn of the conversation, where
+// "Listening… Thinking… Your coach is speaking…" would talk over the coach's voice. It is still shown at each turn.
+test.each<[string, SessionFlowState["solo"]["coach"], boolean, string, string]>([
+  ["connecting", "connecting", false, "Connecting to your coach...", "Connecting to your coach..."],
+  ["listening", "listening", false, "Listening...", ""],
+  ["thinking", "thinking", false, "Thinking...", ""],
+  ["speaking", "speaking", false, "Your coach is speaking...", ""],
+  ["unavailable", "unavailable", false, "Recording your journal", "Recording your journal"],
+  ["reconnecting the microphone mid-turn", "listening", true, "Reconnecting audio...", "Reconnecting audio..."],
+])("coach %s: shown as such, announced only when it is not a turn", (_name, coach, reconnecting, shown, announced) => {
+  mockState = { ...journalAt({ name: "recording", startedAt: 1, confirmed: true, reconnecting }), solo: { ...initialSessionFlowState.solo, coach } };
+  const { container } = render(
+    <IdentityContext.Provider value={guest}>
+      <SoloRecorder />
+    </IdentityContext.Provider>,
+  );
+  expect(screen.getByTestId("coach-status")).toHaveTextContent(shown);
+  expect(screen.getByTestId("coach-status").closest("[aria-live]")).toBeNull();
+  expect(container.querySelector("p[aria-live]")).toHaveTextContent(announced === "" ? /^$/ : announced);
+});

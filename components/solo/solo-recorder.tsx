@@ -29,6 +29,13 @@ function statusText(state: SessionFlowState): string {
   return coach === "off" ? T.status.connecting : T.status[coach];
 }
 
+/** Whether the status is one of a conversation's turns, which change every few seconds while the coach is up. */
+function isTurnStatus(state: SessionFlowState): boolean {
+  if (state.phase.name !== "recording" || state.phase.reconnecting) return false;
+  const { coach } = state.solo;
+  return coach === "listening" || coach === "thinking" || coach === "speaking";
+}
+
 /** Solo Journal's recording screen: readiness, the record button, the timer, the coach's status and the live transcript. */
 export function SoloRecorder() {
   const { state, actions } = useSessionFlow();
@@ -68,10 +75,14 @@ export function SoloRecorder() {
       <div className="text-center">
         {/* Outside the live region: a screen reader would otherwise say the time every half second. */}
         <ElapsedTimer seconds={elapsedSeconds} />
+        <p className="mt-1 font-semibold text-deep-teal-800" data-testid="coach-status">
+          {statusText(state)}
+        </p>
+        {/* Said once, not at every turn: "Listening… Thinking… Your coach is speaking…" would talk over the coach's voice. */}
+        <p aria-live="polite" className="sr-only">
+          {isTurnStatus(state) ? "" : statusText(state)}
+        </p>
         <div aria-live="polite">
-          <p className="mt-1 font-semibold text-deep-teal-800" data-testid="coach-status">
-            {statusText(state)}
-          </p>
           {capturing && state.solo.coach === "unavailable" && who.signedIn ? <p className="mt-1 text-sm text-ink-soft">{T.coachUnavailable}</p> : null}
         </div>
       </div>

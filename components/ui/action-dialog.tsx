@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, type ReactNode } from "react";
 
 import { Button } from "./button";
+import { useFocusReturn } from "./focus-return";
 
 export type DialogAction = {
   label: string;
@@ -37,8 +38,8 @@ export function ActionDialog({
   children?: ReactNode;
   returnFocus?: () => HTMLElement | null;
 }) {
-  const opener = useRef<HTMLElement | null>(null);
   const focusFirst = useRef<HTMLButtonElement | null>(null);
+  const returnFocusOnClose = useFocusReturn(open, returnFocus);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -47,19 +48,12 @@ export function ActionDialog({
           // Scrolls within the screen: a long list of commitments, a small phone or a large text size would cut its actions off.
           className="fixed left-1/2 top-1/2 z-[70] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-card outline-none"
           onOpenAutoFocus={(event) => {
-            const active = document.activeElement;
-            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
             if (focusFirst.current) {
               event.preventDefault();
               focusFirst.current.focus();
             }
           }}
-          onCloseAutoFocus={(event) => {
-            if (!returnFocus || opener.current?.isConnected) return;
-            event.preventDefault();
-            const active = document.activeElement;
-            if (active === null || active === document.body) returnFocus()?.focus();
-          }}
+          onCloseAutoFocus={returnFocusOnClose}
         >
           <Dialog.Title className="font-serif text-2xl font-semibold text-ink">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 leading-relaxed text-ink-soft">{description}</Dialog.Description>

@@ -1,7 +1,9 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { useLayoutEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
+
+import { useFocusReturn } from "./focus-return";
 
 /** A full-screen sheet on phones, a centred panel on wider screens. Radix handles focus trap, Escape and focus return. */
 export function FullScreenOverlay({
@@ -17,13 +19,9 @@ export function FullScreenOverlay({
   description?: string;
   children: ReactNode;
 }) {
-  // Opened from state rather than a Dialog.Trigger, so Radix does not know where focus came from: remember it. Before the
-  // content's own effects run: a transcript opened at a quote focuses its line at once, and Radix, finding the focus inside
-  // already, never calls onOpenAutoFocus, so the close would drop the focus to the page's top.
-  const opener = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open]);
+  // Remembered before the content's own effects run: a transcript opened at a quote focuses its line at once, and Radix,
+  // finding the focus inside already, never calls onOpenAutoFocus.
+  const returnFocusOnClose = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -31,12 +29,7 @@ export function FullScreenOverlay({
         <Dialog.Content
           className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-cream-50 outline-none sm:inset-x-auto sm:left-1/2 sm:top-8 sm:bottom-8 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:rounded-card sm:shadow-card"
           {...(description ? {} : { "aria-describedby": undefined })}
-          onCloseAutoFocus={(event) => {
-            if (opener.current?.isConnected) {
-              event.preventDefault();
-              opener.current.focus();
-            }
-          }}
+          onCloseAutoFocus={returnFocusOnClose}
         >
           <div className="sticky top-0 z-10 border-b border-cream-200 bg-cream-50/95 px-5 pb-3 pt-[max(1rem,env(safe-area-inset-top))] backdrop-blur">
             <Dialog.Title className="font-serif text-2xl font-semibold text-ink">{title}</Dialog.Title>

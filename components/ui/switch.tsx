@@ -33,7 +33,7 @@ export function Switch({
         aria-checked={checked}
         aria-describedby={description ? `${id}-description` : undefined}
         onClick={() => onCheckedChange(!checked)}
-        className={`relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${checked ? "bg-deep-teal-700" : "bg-soft-brown/40"}`}
+        className={`relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${checked ? "bg-deep-teal-700" : "bg-soft-brown/80"}`}
       >
         <span aria-hidden className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-6" : "translate-x-1"}`} />
       </button>
