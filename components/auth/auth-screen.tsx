@@ -56,10 +56,23 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
     heading.current?.focus();
   }, [state.mode, state.step]);
 
+  // The forms' controls are disabled while a request runs, which takes the focus from the one that had it (the submit
+  // button, the field Enter was pressed in): it goes back there when they are enabled again, unless a new step's heading
+  // has taken it, so a keyboard user whose sign-in failed is where they were rather than at the top of the page.
+  const focusBeforeRequest = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (state.busy) return;
+    const before = focusBeforeRequest.current;
+    focusBeforeRequest.current = null;
+    const active = document.activeElement;
+    if (before?.isConnected && (active === null || active === document.body)) before.focus();
+  }, [state.busy]);
+
   /** Runs one Clerk flow with the forms blocked, unless the fields are invalid. */
   async function run(invalid: string | null, flow: () => Promise<AuthScreenEvent>) {
     if (invalid) return dispatch({ type: "INVALID", message: invalid });
     if (!signInHook.isLoaded || !signUpHook.isLoaded) return;
+    focusBeforeRequest.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dispatch({ type: "REQUEST_STARTED" });
     const event = await flow();
     dispatch(event);

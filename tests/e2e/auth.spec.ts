@@ -98,9 +98,11 @@ test.describe("accounts with the real Clerk client", () => {
     await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
     await checkScreen(page, "auth-sign-in", testInfo);
 
+    // By keyboard: Enter in the password field. The field is disabled while Clerk answers; the focus comes back to it.
     await fillCredentials(page, "sam@example.com", "wrong-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByLabel("Password", { exact: true }).press("Enter");
     await expect(notice(page)).toHaveText("Password is incorrect. Reset your password or try again.");
+    await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
 
     await fillCredentials(page, "pending@example.com", PASSWORD);
     await page.getByRole("button", { name: "Sign In" }).click();
