@@ -456,3 +456,63 @@ describe("the account changing without this tab's sign-out", () => {
     expect(reloaded()).toBe(false);
   });
 });
+
+describe("a sign-out without Clerk, owed to Clerk's servers", () => {
+  // jsdom cannot navigate and reports each navigation as a console error: silenced, the reload is not these tests' point.
+  let consoleError: jest.SpyInstance;
+  beforeEach(() => (consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined)));
+  afterEach(() => consoleError.mockRestore());
+
+  /** Renders the provider with a child that notes whether it was ever told the user is signed in. */
+  function renderNotingSignedIn() {
+    const seen: boolean[] = [];
+    function Note() {
+      seen.push(useIdentity().signedIn);
+      return null;
+    }
+    render(providerTree(<Note />));
+    return seen;
+  }
+
+  test("is kept for the account, with every copy of the session's cookies emptied", async () => {
+    document.cookie = "__session_Abc=token; path=/";
+    const signOut = renderSignedIn({ id: "user_a" });
+    await act(async () => {
+      await signOut();
+    });
+    expect(clerkSignOut).not.toHaveBeenCalled();
+    expect(localStorage.getItem("sign_out_owed")).toBe("user_a");
+    expect(document.cookie).not.toContain("__session_Abc");
+    expect(document.cookie).toContain("__client_uat=0");
+  });
+
+  test("the next page where Clerk loads ends it on Clerk's servers, and never shows the session as signed in", async () => {
+    localStorage.setItem("sign_out_owed", "user_a");
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const seen = renderNotingSignedIn();
+    await waitFor(() => expect(localStorage.getItem("sign_out_owed")).toBeNull());
+    expect(clerkSignOut).toHaveBeenCalledTimes(1);
+    expect(seen).not.toContain(true);
+  });
+
+  test("Clerk's servers failing again: the session stays unused here and the sign-out stays owed", async () => {
+    clerkSignOut.mockImplementationOnce(async () => Promise.reject(new Error("offline")));
+    localStorage.setItem("sign_out_owed", "user_a");
+    document.cookie = "__session=token; path=/";
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_a", unsafeMetadata: {}, update: jest.fn() } });
+    const seen = renderNotingSignedIn();
+    await waitFor(() => expect(document.cookie).toContain("__client_uat=0"));
+    expect(document.cookie).not.toContain("__session=token");
+    expect(localStorage.getItem("sign_out_owed")).toBe("user_a");
+    expect(seen).not.toContain(true);
+  });
+
+  test("someone else signed in since, or no one: nothing is owed any more", async () => {
+    localStorage.setItem("sign_out_owed", "user_a");
+    Object.assign(clerkState, { isLoaded: true, isSignedIn: true, user: { id: "user_b", unsafeMetadata: {}, update: jest.fn() } });
+    const seen = renderNotingSignedIn();
+    await waitFor(() => expect(localStorage.getItem("sign_out_owed")).toBeNull());
+    expect(clerkSignOut).not.toHaveBeenCalled();
+    expect(seen.at(-1)).toBe(true);
+  });
+});

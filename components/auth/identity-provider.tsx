@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { setRequestAuth } from "@/lib/client/api/request";
 import { arrivedFromAuthRedirect, clearAuthReturn, clearAuthReturnAfterArrival, markAuthReturn } from "@/lib/client/auth/clerk-on-demand";
 import { GOOGLE_RETURN_ROUTES, googleOutcomeAwaitingCompletion } from "@/lib/client/auth/google-return";
+import { clearOwedSignOut, endClerkSessionCookies, markSignOutOwed, owedSignOut } from "@/lib/client/auth/owed-sign-out";
 import { notifyStoredSettingChanged } from "@/lib/client/hooks/use-stored-setting";
 import { clearPageCaches, keepPageCachesToTheirAccount } from "@/lib/client/install/page-caches";
 import { syncDisclaimerWithAccount } from "@/lib/client/onboarding/account-disclaimer";
@@ -26,7 +27,10 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
   const { user: clerkUser } = useUser();
   const clerk = useClerk();
 
-  const signedIn = isLoaded ? Boolean(isSignedIn) : serverUser !== null;
+  // A session this browser signed out of without Clerk (owed-sign-out.ts) is not taken up again while Clerk's servers end
+  // it: read as the page renders (only once Clerk has loaded, after hydration), so no child acts in it even once.
+  const owedSignOutPending = Boolean(isLoaded && isSignedIn && userId && owedSignOut() === userId);
+  const signedIn = isLoaded ? Boolean(isSignedIn) && !owedSignOutPending : serverUser !== null;
   const user: AppUser | null = useMemo(() => {
     if (!signedIn) return null;
     if (isLoaded && clerkUser && userId) {
@@ -56,6 +60,23 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
   // The account this tab has been showing, once Clerk has said which, and whether this tab's own sign-out is under way.
   const shownAccount = useRef<string | null | undefined>(undefined);
   const signingOutHere = useRef(false);
+
+  // The owed sign-out, ended on Clerk's servers now that Clerk is here. One that fails again leaves the session unused on
+  // this page (still read as signed out) and owed to the next.
+  useEffect(() => {
+    if (!isLoaded) return;
+    const owed = owedSignOut();
+    if (owed === null) return;
+    // Signed out already, or signed in as someone else since: that session is not on this browser any more.
+    if (!isSignedIn || owed !== userId) return clearOwedSignOut();
+    signingOutHere.current = true;
+    void withDeadline(clerk.signOut(), CLERK_SIGN_OUT_WAIT_MS, () => new Error("Clerk's sign-out did not answer")).then(
+      () => clearOwedSignOut(),
+      () => endClerkSessionCookies(),
+    );
+    // clerk is the same object for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isLoaded, isSignedIn, userId]);
   useEffect(() => {
     if (!isLoaded) return;
     const now = isSignedIn ? (userId ?? null) : null;
@@ -143,9 +164,10 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
         if (endedByClerk) showToast(said);
         else {
           showToastAcrossReload(said);
-          // Without Clerk (its script, or its answer), end the session the way Clerk reads it: no token, client last active "0".
-          document.cookie = "__session=; Max-Age=0; path=/";
-          document.cookie = "__client_uat=0; path=/";
+          // Without Clerk (its script, or its answer), end the session the way Clerk reads it: no token, client last active
+          // "0"; Clerk's servers are told at the next page where Clerk loads.
+          if (user) markSignOutOwed(user.id);
+          endClerkSessionCookies();
           // A full reload lets the server render the signed-out page from the now-empty cookies.
           window.location.reload();
         }

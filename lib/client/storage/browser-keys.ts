@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   uploadsToClose: "uploads_to_close",
   /** Our own: the service worker's page caches may hold a signed-in account's pages (lib/client/install/page-caches.ts). */
   accountPagesCached: "account_pages_cached",
+  /** Our own: the account a sign-out without Clerk signed out here, whose session Clerk's servers have not ended yet. */
+  signOutOwed: "sign_out_owed",
 } as const;
 
 /** Session-level (sessionStorage) flag set before social sign-in so the welcome screen is skipped afterwards. */
