@@ -2,11 +2,13 @@
 import { HttpResponse } from "msw";
 
 import { POST as retryPublic } from "@/app/api/public/sessions/[id]/retry-transcription/route";
+import { POST as retryAnalysis } from "@/app/api/sessions/[id]/retry-analysis/route";
 import { POST as retryAccount } from "@/app/api/sessions/[id]/retry-transcription/route";
+import { GET as listSessions } from "@/app/api/sessions/route";
 import { POST as transcribe } from "@/app/api/transcribe/route";
 import { truncateServerError } from "@/lib/domain/errors/classify";
 import { withTranscriptionSlot } from "@/lib/server/security/in-flight";
-import { RETRY_ALREADY_DONE, RETRY_ALREADY_RUNNING } from "@/lib/server/services/transcription";
+import { AWAITING_ANALYSIS, RETRY_ALREADY_DONE, RETRY_ALREADY_RUNNING } from "@/lib/server/services/transcription";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
@@ -17,6 +19,7 @@ import {
   geminiError,
   geminiGenerate,
   geminiJson,
+  modelAnalysis,
   openAiDialogue,
   openAiDiarized,
   openAiError,
@@ -215,8 +218,33 @@ describe("POST /api/transcribe", () => {
       const body = await response.json();
       expect(body.sessionId).toBe(id);
       expect(body.segments).toHaveLength(3);
-      expect(await api.db.failureMarker.count({ where: { sessionId: id } })).toBe(0);
+      // The failed transcription, with its audio, is gone; until the analysis is stored, the account lists an analysis to retry.
+      expect(await api.db.failureMarker.findMany({ where: { sessionId: id }, select: { kind: true, error: true, audio: true } })).toEqual([
+        { kind: "analysis", error: AWAITING_ANALYSIS, audio: null },
+      ]);
       expect((await api.db.session.findUniqueOrThrow({ where: { id } })).transcript).toContain("SPEAKER_02:");
+    });
+
+    it("a tab closed after the retry's transcript, before its analysis: the account offers the analysis, whose retry completes the session", async () => {
+      const id = await failOnce("user_r_closed");
+      server.use(openAiTranscription(() => HttpResponse.json(openAiDiarized(twoVoices))));
+      expect((await retry(id, "user_r_closed")).status).toBe(200);
+      // The browser never sends the analysis. The account's list says "Analysis failed", and its retry runs from what is stored.
+      const listed = await (
+        await listSessions(apiRequest("/api/sessions", { headers: bearer(await mintSessionToken("user_r_closed")) }), routeContext())
+      ).json();
+      expect(listed.sessions).toEqual([
+        expect.objectContaining({ id, failedTranscription: null, failedAnalysis: expect.objectContaining({ error: AWAITING_ANALYSIS }) }),
+      ]);
+
+      server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+      const analysed = await retryAnalysis(
+        apiRequest(`/api/sessions/${id}/retry-analysis`, { method: "POST", headers: bearer(await mintSessionToken("user_r_closed")) }),
+        routeContext({ id }),
+      );
+      expect(analysed.status).toBe(200);
+      expect(await api.db.failureMarker.count({ where: { sessionId: id } })).toBe(0);
+      expect(((await api.db.session.findUniqueOrThrow({ where: { id } })).analysis as { cards: unknown[] }).cards.length).toBeGreaterThan(0);
     });
 
     it("stores what the provider heard with a NUL or a lone surrogate, repaired, instead of failing after the paid call", async () => {
@@ -234,7 +262,7 @@ describe("POST /api/transcribe", () => {
       ]);
       const stored = await api.db.session.findUniqueOrThrow({ where: { id } });
       expect(stored.transcript).toContain("We never plan weekends.");
-      expect(await api.db.failureMarker.count({ where: { sessionId: id } })).toBe(0);
+      expect(await api.db.failureMarker.count({ where: { sessionId: id, kind: "transcription" } })).toBe(0);
     });
 
     it("a Solo Journal entry is kept as one and retried as one voice, from any device", async () => {

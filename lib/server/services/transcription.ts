@@ -66,14 +66,37 @@ export async function transcribeRecording(request: TranscribeRequest, identity: 
  */
 async function settleEarlierFailure(userId: string, clientId: string | undefined, transcript: string): Promise<{ sessionId?: string }> {
   if (!clientId) return {};
-  const db = getDb();
-  const marker = await db.failureMarker.findFirst({ where: { kind: "transcription", session: { userId, clientId } }, select: { id: true, sessionId: true } });
+  const marker = await getDb().failureMarker.findFirst({
+    where: { kind: "transcription", session: { userId, clientId } },
+    select: { id: true, sessionId: true },
+  });
   if (!marker) return {};
+  await storeTranscriptAwaitingAnalysis(marker, transcript);
+  return { sessionId: marker.sessionId };
+}
+
+/** What the account's list says of a kept recording transcribed since, until its analysis is stored. */
+export const AWAITING_ANALYSIS = "Transcribed, but not analysed yet.";
+
+/**
+ * A kept recording's transcript, stored in its session: its failed transcription becomes a failed analysis, in one
+ * transaction. The browser names the speakers and has it analysed next; should that never happen (the tab closed, the
+ * phone's battery), the account lists it as an analysis to retry, not as a finished session with no insights that nothing
+ * offers to analyse (the device, seeing the failure settled here, lets its copy of the audio go). The analysis stored
+ * clears it (analysis.ts).
+ */
+async function storeTranscriptAwaitingAnalysis(marker: { id: string; sessionId: string }, transcript: string): Promise<void> {
+  const db = getDb();
+  const awaiting = { kind: "analysis" as const, error: AWAITING_ANALYSIS };
   await db.$transaction([
     db.failureMarker.deleteMany({ where: { id: marker.id } }),
+    db.failureMarker.upsert({
+      where: { sessionId_kind: { sessionId: marker.sessionId, kind: "analysis" } },
+      create: { sessionId: marker.sessionId, ...awaiting },
+      update: awaiting,
+    }),
     db.session.update({ where: { id: marker.sessionId }, data: { transcript, lastActivityAt: new Date() } }),
   ]);
-  return { sessionId: marker.sessionId };
 }
 
 /** The answer to a retry of a kept recording while another retry of it is still with the providers (two tabs, a double tap). */
@@ -151,10 +174,7 @@ export async function retryFailedTranscription(
   };
   try {
     const result = await transcribeInput(input, request, deps);
-    await db.$transaction([
-      db.failureMarker.delete({ where: { id: marker.id } }),
-      db.session.update({ where: { id: sessionId }, data: { transcript: result.transcript, lastActivityAt: new Date() } }),
-    ]);
+    await storeTranscriptAwaitingAnalysis({ id: marker.id, sessionId }, result.transcript);
     return { ...result, sessionId };
   } catch (error) {
     const message = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.generic;
