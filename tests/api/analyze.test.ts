@@ -80,6 +80,43 @@ describe("POST /api/analyze with AI providers", () => {
     expect(other.status).toBe(404);
   });
 
+  it("the same recording sent again after its analysis was stored (the answer lost on the way) gets the stored analysis, with no second call", async () => {
+    const seen: SeenGemini[] = [];
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis())), seen));
+    const withKey = { ...body, clientId: "rec-answer-lost" };
+    const first = await (await post(withKey, "user_an_replay")).json();
+    const callsForTheFirst = seen.length;
+    expect(callsForTheFirst).toBeGreaterThan(0);
+    const stored = await api.db.session.findUniqueOrThrow({ where: { id: first.sessionId } });
+
+    // The provider would now answer something else, or fail: neither is asked.
+    server.use(geminiGenerate(() => geminiError(503, "overloaded"), seen));
+    const again = await post(withKey, "user_an_replay");
+    expect(again.status).toBe(200);
+    const replayed = await again.json();
+    expect(replayed.sessionId).toBe(first.sessionId);
+    expect(replayed.analysis).toEqual(first.analysis);
+    expect(replayed.signals).toEqual(first.signals);
+    expect(seen).toHaveLength(callsForTheFirst);
+    expect(await api.db.session.findUniqueOrThrow({ where: { id: first.sessionId } })).toEqual(stored);
+    expect(await api.db.failureMarker.count({ where: { sessionId: first.sessionId } })).toBe(0);
+  });
+
+  it("a recording whose analysis failed on the server is analysed again when sent again", async () => {
+    server.use(
+      geminiGenerate(() => geminiError(503, "overloaded")),
+      openAiChat(() => openAiError(503, "Service Unavailable")),
+    );
+    const withKey = { ...body, clientId: "rec-failed-once" };
+    const { failedSessionId } = await (await post(withKey, "user_an_again")).json();
+    server.resetHandlers();
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+    const again = await post(withKey, "user_an_again");
+    expect(again.status).toBe(200);
+    expect((await again.json()).sessionId).toBe(failedSessionId);
+    expect(await api.db.failureMarker.count({ where: { sessionId: failedSessionId } })).toBe(0);
+  });
+
   it("cannot analyse into another user's session", async () => {
     server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
     const { sessionId } = await (await post(body, "user_an_3")).json();

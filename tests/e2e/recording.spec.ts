@@ -328,6 +328,39 @@ test("a reload while naming or while the analysis runs keeps the recording: it i
   await expect(again.retryButtons).toHaveCount(0);
 });
 
+test("signed in: a tab closed while the analysis runs, which the server finishes: the session is listed once, and nothing is left to retry or pay for again", async ({
+  page,
+  context,
+}) => {
+  await signIn(context, ACCOUNT_SERVER, `user_e2e_closed_analysing_${Date.now()}`);
+  await page.goto(ACCOUNT_SERVER.url);
+  const recorder = new RecorderPage(page);
+
+  // The analysis reaches the server, which stores the session; its answer never reaches the tab, which the phone discards.
+  // (Closing the page then lets the held request go on to the server too: the same analysis sent twice, as a network can.)
+  await fakeProviders.queue("gemini.generate", { body: analysis });
+  let analysed: Promise<number> | null = null;
+  await page.route("**/api/analyze", (route) => {
+    analysed = route.fetch().then((response) => response.status());
+  });
+  await recorder.recordFor(1_500);
+  await recorder.nameSpeakers(["Ana", "Ben"]);
+  await expect.poll(() => analysed !== null, { timeout: 15_000 }).toBe(true);
+  expect(await analysed).toBe(200);
+  await page.close({ runBeforeUnload: false });
+
+  // Opened again: the recording left on the device is not listed to retry (that would transcribe and analyse it again,
+  // over the stored analysis); its audio goes; the account lists the analysed session.
+  const reopened = await context.newPage();
+  await reopened.goto(ACCOUNT_SERVER.url);
+  const again = new RecorderPage(reopened);
+  await expect(again.history.getByText(/^\d+ insights?$/)).toHaveCount(1, { timeout: 15_000 });
+  await expect.poll(() => again.storedChunkCounts()).toEqual({});
+  await expect(again.retryButtons).toHaveCount(0);
+  await expect(again.history.getByText("Transcription failed", { exact: true })).toHaveCount(0);
+  expect(await fakeProviders.requests("openai.transcriptions")).toHaveLength(1);
+});
+
 test("a network drop during the upload: the connection dialog, the recording kept, and a retry once back online", async ({ page, context }) => {
   await visitSignedOut(context, ACCOUNT_SERVER);
   await page.goto(ACCOUNT_SERVER.url);

@@ -59,6 +59,23 @@ describe("failuresSettledElsewhere", () => {
     expect(failuresSettledElsewhere([{ id: "a", failedTranscription: failed }], [{ id: "a", failedAnalysis: failed }])).toEqual(["a"]);
   });
 
+  it("names a recording the account holds analysed under its id (the tab closed while the server finished it), not one only transcribed", () => {
+    const local = [
+      { id: "local-1", failedTranscription: failed, audioKey: "rec-analysed" },
+      { id: "local-2", failedAnalysis: failed, transcribedFrom: "rec-analysed-2" },
+      { id: "local-3", failedTranscription: failed, audioKey: "rec-transcribed-only" },
+      { id: "local-4", failedTranscription: failed, audioKey: "rec-failed-there" },
+      { id: "local-5", failedTranscription: failed, audioKey: "rec-unknown" },
+    ];
+    const server = [
+      { id: "s1", clientId: "rec-analysed", insightCount: 6 },
+      { id: "s2", clientId: "rec-analysed-2", insightCount: 3 },
+      { id: "s3", clientId: "rec-transcribed-only", insightCount: 0 },
+      { id: "s4", clientId: "rec-failed-there", insightCount: 0, failedAnalysis: failed },
+    ];
+    expect(failuresSettledElsewhere(local, server)).toEqual(["local-1", "local-2"]);
+  });
+
   it("never names sessions that were not failed here", () => {
     expect(failuresSettledElsewhere([{ id: "a" }], [{ id: "a", failedTranscription: failed }])).toEqual([]);
   });

@@ -35,20 +35,33 @@ export function countLabel(count: number, unit: "insight" | "follow-up"): string
   return `${count} ${unit}${count === 1 ? "" : "s"}`;
 }
 
+type LocalFailure = Pick<HistorySession, "id" | "failedTranscription" | "failedAnalysis"> & { audioKey?: unknown; transcribedFrom?: unknown };
+type AccountItem = Pick<HistorySession, "id" | "clientId" | "failedTranscription" | "failedAnalysis"> & { insightCount?: unknown };
+
 /**
- * Ids of this device's failed items that the account no longer lists as failed: the recording was retried from another
- * device, so the copy (and audio) kept here for a retry has done its job. An item the account does not know is kept.
+ * Ids of this device's failed items whose work the account has done: one it lists without that failure (the recording was
+ * retried from another device), or whose recording (its audio, or the transcript kept from it) it holds analysed under
+ * the recording's id (a tab closed while the analysis ran, which the server finished; the recording then came back here
+ * as failed and a retry would pay for it twice and overwrite the analysis). The copy and audio kept for a retry have done
+ * their job. An item the account does not know is kept.
  */
-export function failuresSettledElsewhere(
-  local: readonly Pick<HistorySession, "id" | "failedTranscription" | "failedAnalysis">[],
-  server: readonly Pick<HistorySession, "id" | "failedTranscription" | "failedAnalysis">[],
-): string[] {
+export function failuresSettledElsewhere(local: readonly LocalFailure[], server: readonly AccountItem[]): string[] {
   const serverStatus = new Map(server.map((session) => [session.id, historyItemStatus(session)]));
+  const analysedRecordings = new Set(
+    server
+      .filter((session) => historyItemStatus(session) === "normal" && typeof session.insightCount === "number" && session.insightCount > 0)
+      .flatMap((session) => (typeof session.clientId === "string" && session.clientId !== "" ? [session.clientId] : [])),
+  );
+  const recordingOf = (session: LocalFailure) =>
+    [session.audioKey, session.transcribedFrom].find((key): key is string => typeof key === "string" && key !== "") ?? null;
   return local
     .filter((session) => {
       const status = historyItemStatus(session);
+      if (status === "normal") return false;
       const onServer = serverStatus.get(session.id);
-      return status !== "normal" && onServer !== undefined && onServer !== status;
+      if (onServer !== undefined && onServer !== status) return true;
+      const recording = recordingOf(session);
+      return recording !== null && analysedRecordings.has(recording);
     })
     .map((session) => session.id);
 }

@@ -51,6 +51,14 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
       : identity
         ? await sessionIdForClientId(identity.userId, request.clientId)
         : undefined;
+  // The same recording analysed and stored already, its answer lost on the way (a tab closed or discarded while it ran, a
+  // connection dropped, a request sent again): the stored analysis is the answer. A second paid call would replace it,
+  // and the votes, summary and commitments made on its cards with it; and one that failed would mark an analysed
+  // session as failed. One the caller names (sessionId) is analysed as asked.
+  if (identity && storedId && !request.sessionId) {
+    const stored = await storedAnalysisOf(storedId);
+    if (stored) return stored;
+  }
   const segments = segmentsOf(request);
   const speakerNames = request.speakerNames ?? {};
   const steps = deps.steps ?? structuredStepsFromEnv(getEnv());
@@ -97,6 +105,17 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
   const signals = await signalsPromise;
   const sessionId = identity ? await storeAnalyzedSession(identity.userId, storedId, request, analysis, signals) : null;
   return { analysis, sessionId, signals };
+}
+
+/** A session's stored analysis when it has one with cards and nothing of it awaits a retry; else null. */
+async function storedAnalysisOf(sessionId: string): Promise<AnalyzeResult | null> {
+  const session = await getDb().session.findUnique({
+    where: { id: sessionId },
+    select: { analysis: true, signals: true, _count: { select: { failures: true } } },
+  });
+  const analysis = session?.analysis as Analysis | null | undefined;
+  if (!session || session._count.failures > 0 || !Array.isArray(analysis?.cards) || analysis.cards.length === 0) return null;
+  return { analysis: analysis!, sessionId, signals: (session.signals ?? null) as SignalsRecord | null };
 }
 
 /** POST /api/sessions/{id}/retry-analysis: the caller's session whose analysis failed, analysed again from what is stored. */
