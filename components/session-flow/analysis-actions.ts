@@ -11,6 +11,7 @@ import {
   tryRecordRetryFailure,
   upsertLocalSessionRecord,
 } from "@/lib/client/recordings/local-recordings";
+import { releaseRecordingLock, tryHoldRecordingLock } from "@/lib/client/recordings/recording-locks";
 import { sessionApi, SessionApiError } from "@/lib/client/sessions/session-api";
 import { storageWarning } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -124,6 +125,14 @@ export function createAnalysisActions(kit: FlowKit) {
     if (kit.getState().phase.name !== "idle") return;
     kit.dispatch({ type: "ANALYSIS_RETRY" });
     if (kit.getState().phase.name !== "analysing") return; // something else is under way
+    // One tab at a time, as a recording's retry: another tab of this browser retrying the same kept analysis holds it, and
+    // this one stops instead of paying for the analysis twice (and, for a copy kept on this device, storing it twice).
+    const lock = retry.keptId ? `analysis:${retry.keptId}` : null;
+    if (lock && !(await tryHoldRecordingLock(lock))) {
+      kit.dispatch({ type: "ANALYSIS_ABANDONED" });
+      showToast({ title: FAILURE_TEXTS.retryElsewhereTitle, description: T.retryInOtherTab });
+      return;
+    }
     try {
       // One the account kept: the history's list carries none of its transcript, and the results show and save the
       // conversation (a save of an empty transcript and "couple" would wipe the account's and turn a journal into a couple's).
@@ -152,6 +161,8 @@ export function createAnalysisActions(kit: FlowKit) {
       if (wait) showToast({ title: LIMIT_TEXTS.title, description: LIMIT_TEXTS.conversationKept(describeWait(wait)), variant: "destructive" });
       else showToast({ title: FAILURE_TEXTS.retryFailedTitle, description, variant: "destructive" });
       kit.dispatch({ type: "ANALYSIS_FAILED", dialog: "analysis-failed", retry });
+    } finally {
+      if (lock) releaseRecordingLock(lock);
     }
   }
 

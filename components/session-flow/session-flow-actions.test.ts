@@ -252,6 +252,47 @@ describe("a failed analysis the account kept, retried from the history (whose li
     });
   });
 
+  test("another tab of this browser retrying it holds it: this one says so and pays for no second analysis; once let go, it retries", async () => {
+    // The browser's LockManager as two tabs share it: a lock is held while its callback's promise is pending.
+    const held = new Set<string>();
+    type Callback = (lock: { name: string } | null) => unknown;
+    const locks = {
+      request: (name: string, ...args: [Callback] | [{ ifAvailable?: boolean }, Callback]) => {
+        const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
+        if (options.ifAvailable && held.has(name)) return Promise.resolve(callback(null));
+        held.add(name);
+        return Promise.resolve(callback({ name })).finally(() => held.delete(name));
+      },
+      query: async () => ({ held: [...held].map((name) => ({ name })), pending: [] }),
+    };
+    Object.defineProperty(navigator, "locks", { configurable: true, value: locks });
+    try {
+      let otherTabDone!: () => void;
+      void locks.request(`coach-audio:analysis:${ACCOUNT_ID}`, () => new Promise<void>((resolve) => (otherTabDone = resolve)));
+      const flow = setUp();
+      flow.analysis.retryKept({ id: ACCOUNT_ID });
+      await waitFor(() => showToast.mock.calls.some(([toast]: [{ title: string }]) => toast.title === "Already Under Way"));
+      expect(showToast).toHaveBeenCalledWith({
+        title: "Already Under Way",
+        description: "This conversation is already being analysed in another tab. You can continue there.",
+      });
+      expect(flow.kit.getState().phase.name).toBe("idle");
+      expect(sessionApi.retryAnalysis).not.toHaveBeenCalled();
+
+      // The other tab let go (its retry failed): this tab's retry runs, and lets go in turn when it fails.
+      otherTabDone();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sessionApi.get.mockResolvedValueOnce(journal);
+      sessionApi.retryAnalysis.mockRejectedValueOnce(new SessionApiError("Service Unavailable", { status: 503 }));
+      flow.analysis.retryKept({ id: ACCOUNT_ID });
+      await waitFor(() => flow.kit.getState().dialog?.kind === "analysis-failed");
+      expect(sessionApi.retryAnalysis).toHaveBeenCalledTimes(1);
+      await waitFor(() => !held.has(`coach-audio:analysis:${ACCOUNT_ID}`));
+    } finally {
+      Reflect.deleteProperty(navigator, "locks");
+    }
+  });
+
   test("a retry the server refuses for good (the conversation can no longer be analysed as stored) says its words", async () => {
     const flow = setUp();
     const words = "This conversation can no longer be analysed as it is stored.";

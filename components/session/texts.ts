@@ -6,6 +6,8 @@ import { ANALYSIS_UNAVAILABLE_MESSAGE, EMPTY_TRANSCRIPT_MESSAGE } from "@/lib/do
 // Spec texts of analysis failures and the session flow around the deck (spec part 1 section 8, part 2 section 8).
 export const ANALYSIS_TEXTS = {
   failedTitle: "Analysis Failed",
+  /** Ours: a failed analysis another tab of this browser is retrying now. */
+  retryInOtherTab: "This conversation is already being analysed in another tab. You can continue there.",
   unavailable: ANALYSIS_UNAVAILABLE_MESSAGE,
   unableToAnalyze: "Unable to analyze the recording. Please try again.",
   errorTitle: SESSION_TOASTS.analysisError.title,
