@@ -101,6 +101,13 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       announceSessionsChanged();
       return;
     }
+    // Closed while the save ran (the results' ×): no dialog is left to offer its retry, so the session is kept on this
+    // device, as after a vote the server did not take, and the user is told so ("We've saved a local backup").
+    if (!completed.isLocal && !stillOpen(completed)) {
+      if (keepOnDevice(completed)) showToast({ title: T.saveErrorTitle, description: T.saveErrorBody, variant: "destructive" });
+      announceSessionsChanged();
+      return;
+    }
     // A guest's refused write was explained by keepOnDevice: the results stay open, since closing would lose them. A
     // signed-in user gets the "Failed to Save Session" dialog.
     kit.dispatch({ type: completed.isLocal ? "SAVE_REFUSED" : "SAVE_FAILED" });

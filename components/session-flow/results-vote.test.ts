@@ -12,7 +12,11 @@ import { completedSession, setUpFlow } from "./flow-test-fixtures";
 
 jest.mock("@/lib/client/sessions/session-api", () => ({
   ...jest.requireActual("@/lib/client/sessions/session-api"),
-  sessionApi: { swipe: jest.fn(async () => Promise.reject(new Error("offline"))) },
+  sessionApi: {
+    swipe: jest.fn(async () => Promise.reject(new Error("offline"))),
+    get: jest.fn(async () => Promise.reject(new Error("offline"))),
+    save: jest.fn(async () => Promise.reject(new Error("offline"))),
+  },
 }));
 
 const ACCOUNT_SESSION = completedSession({ id: "5b0c3d2e-8f41-4a6b-9c7d-2e1f0a9b8c7d", isLocal: false, isCompleted: false, summary: "Kept" });
@@ -92,4 +96,23 @@ test("the last card's summary is asked for once its vote is stored, and a vote t
   await settle();
   await settle();
   expect(calls).toEqual(["swipe", "swipe", "summary"]);
+});
+
+test("Finish Session whose save fails after the results were closed: the session is kept on this device, and 'Save Error' says so", async () => {
+  const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+  let fail!: () => void;
+  sessionApi.save.mockImplementationOnce(() => new Promise((_, reject) => (fail = () => reject(new Error("timed out")))));
+  const flow = setUpFlow();
+  flow.results.open(ACCOUNT_SESSION);
+  flow.results.finish();
+  await settle();
+  flow.results.close();
+  expect(flow.kit.getState().phase.name).toBe("idle");
+  fail();
+  await settle();
+  await settle();
+
+  const [backup] = JSON.parse(localStorage.getItem("local_sessions") ?? "[]");
+  expect(backup).toMatchObject({ id: ACCOUNT_SESSION.id, isCompleted: true });
+  expect(currentToast()).toMatchObject({ title: SESSION_TEXTS.saveErrorTitle, description: SESSION_TEXTS.saveErrorBody });
 });
