@@ -10,7 +10,7 @@ import { migrateLocalSessions } from "./session-migration";
 jest.mock("@/lib/client/toast/toast-store", () => ({ showToast: jest.fn() }));
 jest.mock("@/lib/client/sessions/session-api", () => ({
   ...jest.requireActual("@/lib/client/sessions/session-api"),
-  sessionApi: { migrate: jest.fn() },
+  sessionApi: { migrate: jest.fn(), remove: jest.fn(async () => undefined) },
 }));
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
 
@@ -57,6 +57,28 @@ test("a guest's commitments and signals go to the account with their session bef
   expect(sent).toMatchObject({ id: "local-1700000000000", commitments: [commitment], signals });
   expect(sent).not.toHaveProperty("audioKey");
   expect(listLocalSessionRecords()).toEqual([]);
+});
+
+test("a session deleted in the history while its move was under way is deleted from the account too, not brought back", async () => {
+  const ACCOUNT_ID = "3f1c2a8e-1b2c-4d5e-8f90-123456789abc";
+  sessionApi.migrate.mockImplementationOnce(async (items: { id: string }[]) => {
+    // The user deletes it while the request runs (the history removes the device copy and remembers its id).
+    rememberDeletedId("local-1700000000000");
+    return { success: true, migratedCount: items.length, migrated: items.map((item) => ({ localId: item.id, id: ACCOUNT_ID })) };
+  });
+  signedInAs("user_a");
+  await migrateLocalSessions();
+  expect(sessionApi.remove).toHaveBeenCalledWith(ACCOUNT_ID);
+
+  // Where the account will not delete it now, it is hidden here all the same.
+  sessionApi.remove.mockRejectedValueOnce(new Error("offline"));
+  localStorage.removeItem("deleted_session_ids");
+  sessionApi.migrate.mockImplementationOnce(async (items: { id: string }[]) => {
+    rememberDeletedId("local-1700000000000");
+    return { success: true, migratedCount: items.length, migrated: items.map((item) => ({ localId: item.id, id: ACCOUNT_ID })) };
+  });
+  await migrateLocalSessions();
+  expect(JSON.parse(localStorage.getItem("deleted_session_ids") ?? "[]")).toContain(ACCOUNT_ID);
 });
 
 test("what the server did not confirm stays on the device, commitments and all", async () => {

@@ -1,7 +1,7 @@
 import { announceSessionsChanged } from "@/lib/client/events";
 import { listLocalSessions, moveLocalSessionToAccount, readLocalSessionRecord } from "@/lib/client/recordings/local-recordings";
 import { sessionApi, toSessionApiError } from "@/lib/client/sessions/session-api";
-import { readDeletedIds } from "@/lib/client/storage/deleted-sessions";
+import { readDeletedIds, rememberDeletedId } from "@/lib/client/storage/deleted-sessions";
 import { deviceOwner } from "@/lib/client/storage/device-owner";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { historyItemStatus } from "@/lib/domain/history/history-item";
@@ -37,7 +37,14 @@ export async function migrateLocalSessions(): Promise<void> {
     const unchangedSinceSent = (id: string) => JSON.stringify(readLocalSessionRecord(id)) === sent.get(id);
     for (const batch of migrationBatches(sessions.map((session) => storedCopyItem(session, now)))) {
       const answer = await sessionApi.migrate(batch);
+      const deletedMeanwhile = new Set(readDeletedIds());
       for (const item of answer.migrated ?? []) {
+        // Deleted in the history while its move was under way: the account's new copy goes too, or the session the user
+        // deleted would come back from the account. One the account will not delete now is hidden here all the same.
+        if (deletedMeanwhile.has(item.localId)) {
+          await sessionApi.remove(item.id).catch(() => rememberDeletedId(item.id));
+          continue;
+        }
         if (unchangedSinceSent(item.localId)) moveLocalSessionToAccount({ localId: item.localId, accountId: item.id, ownerId });
       }
       migratedCount += answer.migratedCount;
