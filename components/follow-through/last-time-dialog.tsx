@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { answerCommitment, lastCommitments, OutcomeNotSavedError } from "@/lib/client/commitments/commitments";
@@ -24,13 +24,27 @@ export function LastTimeDialog({ sessionId, isLocal }: { sessionId: string; isLo
   const [answers, setAnswers] = useState<Record<string, CommitmentOutcome>>({});
   const [closed, setClosed] = useState(false);
   const allAnswered = commitments.length > 0 && commitments.every((item) => answers[item.id]);
+  // One commitment's answers are sent one after another ("Kept", then "Not yet" at once): sent together they could land
+  // out of order and leave the first stored. What was last saved is what a failed answer goes back to, and only the
+  // newest answer's failure is shown: an older one's is overtaken by the answer after it.
+  const sending = useRef(new Map<string, Promise<unknown>>());
+  const saved = useRef(new Map<string, CommitmentOutcome>());
+  const newest = useRef(new Map<string, number>());
 
   async function answer(commitment: Commitment, outcome: CommitmentOutcome) {
-    const before = answers[commitment.id];
+    const turn = (newest.current.get(commitment.id) ?? 0) + 1;
+    newest.current.set(commitment.id, turn);
     setAnswers((current) => ({ ...current, [commitment.id]: outcome }));
+    const send = (sending.current.get(commitment.id) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => answerCommitment(sessionId, commitment, outcome, { isLocal }));
+    sending.current.set(commitment.id, send);
     try {
-      await answerCommitment(sessionId, commitment, outcome, { isLocal });
+      await send;
+      saved.current.set(commitment.id, outcome);
     } catch (error) {
+      if (newest.current.get(commitment.id) !== turn) return;
+      const before = saved.current.get(commitment.id);
       setAnswers((current) => {
         const next = { ...current };
         if (before) next[commitment.id] = before;
