@@ -10,4 +10,6 @@ export const { dynamic, dynamicParams, revalidate, generateStaticParams, GET } =
   esbuildOptions: { format: "iife" },
   // Chunks up to 5 MB (the default 2 MB would silently leave a large chunk out, and the screen using it would not open offline).
   maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+  // The build's own folder (next.config.ts): a side build's worker must precache its own chunks, not the default build's.
+  nextConfig: { distDir: process.env.NEXT_DIST_DIR || ".next" },
 });
