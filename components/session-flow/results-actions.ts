@@ -191,6 +191,9 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
     finish: () => void finish(T.savedServerBody),
     retryCloudSave: () => void finish(T.savedCloudBody),
     saveLocallyOnly: () => {
+      const { phase } = kit.getState();
+      // Not while Retry Cloud Save runs: its answer decides.
+      if (phase.name === "results" && phase.save === "retrying") return;
       const session = current();
       if (!session || !keepOnDevice({ ...session, isCompleted: true, isLocal: true })) return;
       showToast({ title: T.savedLocallyOnlyTitle, description: T.savedLocallyOnlyBody });

@@ -116,3 +116,29 @@ test("Finish Session whose save fails after the results were closed: the session
   expect(backup).toMatchObject({ id: ACCOUNT_SESSION.id, isCompleted: true });
   expect(currentToast()).toMatchObject({ title: SESSION_TEXTS.saveErrorTitle, description: SESSION_TEXTS.saveErrorBody });
 });
+
+test("Save Locally Only does nothing while Retry Cloud Save runs (its answer decides), and keeps the session once it has failed", async () => {
+  const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+  const flow = setUpFlow();
+  flow.results.open(ACCOUNT_SESSION);
+  flow.results.finish();
+  await settle();
+  await settle();
+  expect(flow.kit.getState().phase).toMatchObject({ name: "results", save: "failed" });
+
+  let fail!: () => void;
+  sessionApi.save.mockImplementationOnce(() => new Promise((_, reject) => (fail = () => reject(new Error("timed out")))));
+  flow.results.retryCloudSave();
+  await settle();
+  expect(flow.kit.getState().phase).toMatchObject({ name: "results", save: "retrying" });
+  flow.results.saveLocallyOnly();
+  expect(localStorage.getItem("local_sessions")).toBeNull();
+  expect(flow.kit.getState().phase.name).toBe("results");
+
+  fail();
+  await settle();
+  await settle();
+  flow.results.saveLocallyOnly();
+  expect(JSON.parse(localStorage.getItem("local_sessions") ?? "[]")).toEqual([expect.objectContaining({ id: ACCOUNT_SESSION.id, isCompleted: true })]);
+  expect(flow.kit.getState().phase.name).toBe("idle");
+});

@@ -105,7 +105,8 @@ export function SessionResults({ results }: { results: ResultsPhase }) {
         description={T.failedSaveBody}
         actions={[
           { label: T.retryCloudSave, onSelect: flow.retryCloudSave, disabled: results.save === "retrying" },
-          { label: T.saveLocallyOnly, onSelect: flow.saveLocallyOnly, variant: "secondary" },
+          // Not while the retry runs: its answer decides (a backup written beside it would be a second copy, and a second toast).
+          { label: T.saveLocallyOnly, onSelect: flow.saveLocallyOnly, variant: "secondary", disabled: results.save === "retrying" },
         ]}
       />
     </TranscriptFocusProvider>
