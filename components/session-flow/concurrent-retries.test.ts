@@ -6,7 +6,7 @@ import { releaseRecordingLock } from "@/lib/client/recordings/recording-locks";
 
 import { createSessionFlowActions } from "./flow-actions";
 import { createFlowKit } from "./flow-kit";
-import { transcription, waitFor } from "./flow-test-fixtures";
+import { sharedLocks, transcription, waitFor } from "./flow-test-fixtures";
 
 // Two retries of one recording at once (a double tap on "Tap to retry", or a tap racing the connection's return): one is
 // sent, and the recording is never left transcribed with its transcript held nowhere and its audio deleted.
@@ -85,22 +85,6 @@ test("a double tap whose retry is refused leaves the recording listed with its a
 });
 
 describe("two tabs", () => {
-  // The browser's LockManager as two tabs share it: a lock is held while its callback's promise is pending.
-  function sharedLocks() {
-    const held = new Set<string>();
-    type Callback = (lock: { name: string } | null) => unknown;
-    const locks = {
-      request: (name: string, ...args: [Callback] | [{ ifAvailable?: boolean }, Callback]) => {
-        const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
-        if (options.ifAvailable && held.has(name)) return Promise.resolve(callback(null));
-        held.add(name);
-        return Promise.resolve(callback({ name })).finally(() => held.delete(name));
-      },
-      query: async () => ({ held: [...held].map((name) => ({ name })), pending: [] }),
-    };
-    Object.defineProperty(navigator, "locks", { configurable: true, value: locks });
-    return locks;
-  }
   afterEach(() => {
     // The test's flow, left naming, holds the recording: let go, so that the next test starts with no tab holding it.
     releaseRecordingLock("rec-1");

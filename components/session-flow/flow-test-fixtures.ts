@@ -1,5 +1,5 @@
-// What the session-flow action tests share: a transcription, a recorded audio, the flow's actions on a fresh store, and a
-// short poll. Each test file keeps its own jest.mock calls (they are hoisted per file).
+// What the session-flow action tests share: a transcription, a recorded audio, the flow's actions on a fresh store, a
+// short poll, and the LockManager two tabs share. Each test file keeps its own jest.mock calls (they are hoisted per file).
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { TranscriptionResultData } from "@/lib/domain/transcription/transcription-result";
 
@@ -52,4 +52,23 @@ export function setUpFlow() {
 export async function waitFor(condition: () => boolean) {
   for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 5));
   expect(condition()).toBe(true);
+}
+
+// The browser's LockManager as two tabs share it: a lock is held while its callback's promise is pending. Installed on
+// `navigator`; the caller deletes `navigator.locks` when done.
+export function sharedLocks() {
+  const held = new Set<string>();
+  type Callback = (lock: { name: string } | null) => unknown;
+  const locks = {
+    request: (name: string, ...args: [Callback] | [{ ifAvailable?: boolean }, Callback]) => {
+      const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
+      if (options.ifAvailable && held.has(name)) return Promise.resolve(callback(null));
+      held.add(name);
+      return Promise.resolve(callback({ name })).finally(() => held.delete(name));
+    },
+    query: async () => ({ held: [...held].map((name) => ({ name })), pending: [] }),
+    isHeld: (name: string) => held.has(name),
+  };
+  Object.defineProperty(navigator, "locks", { configurable: true, value: locks });
+  return locks;
 }

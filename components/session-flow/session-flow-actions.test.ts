@@ -7,7 +7,7 @@ import { RecorderError } from "@/lib/client/recordings/recorder";
 import { LONGEST_RECORDING_MS } from "@/lib/domain/transcription/long-recording";
 
 import { createFlowKit } from "./flow-kit";
-import { audio, setUpFlow as setUp, transcription, waitFor } from "./flow-test-fixtures";
+import { audio, setUpFlow as setUp, sharedLocks, transcription, waitFor } from "./flow-test-fixtures";
 import { createRecordingActions } from "./recording-actions";
 
 // The flow's side effects against fakes of the microphone, the upload and the AI calls: what each action reports to the
@@ -253,19 +253,7 @@ describe("a failed analysis the account kept, retried from the history (whose li
   });
 
   test("another tab of this browser retrying it holds it: this one says so and pays for no second analysis; once let go, it retries", async () => {
-    // The browser's LockManager as two tabs share it: a lock is held while its callback's promise is pending.
-    const held = new Set<string>();
-    type Callback = (lock: { name: string } | null) => unknown;
-    const locks = {
-      request: (name: string, ...args: [Callback] | [{ ifAvailable?: boolean }, Callback]) => {
-        const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
-        if (options.ifAvailable && held.has(name)) return Promise.resolve(callback(null));
-        held.add(name);
-        return Promise.resolve(callback({ name })).finally(() => held.delete(name));
-      },
-      query: async () => ({ held: [...held].map((name) => ({ name })), pending: [] }),
-    };
-    Object.defineProperty(navigator, "locks", { configurable: true, value: locks });
+    const locks = sharedLocks();
     try {
       let otherTabDone!: () => void;
       void locks.request(`coach-audio:analysis:${ACCOUNT_ID}`, () => new Promise<void>((resolve) => (otherTabDone = resolve)));
@@ -287,7 +275,7 @@ describe("a failed analysis the account kept, retried from the history (whose li
       flow.analysis.retryKept({ id: ACCOUNT_ID });
       await waitFor(() => flow.kit.getState().dialog?.kind === "analysis-failed");
       expect(sessionApi.retryAnalysis).toHaveBeenCalledTimes(1);
-      await waitFor(() => !held.has(`coach-audio:analysis:${ACCOUNT_ID}`));
+      await waitFor(() => !locks.isHeld(`coach-audio:analysis:${ACCOUNT_ID}`));
     } finally {
       Reflect.deleteProperty(navigator, "locks");
     }
