@@ -102,6 +102,32 @@ describe("POST /api/analyze with AI providers", () => {
     expect(await api.db.failureMarker.count({ where: { sessionId: first.sessionId } })).toBe(0);
   });
 
+  it("a replay is free: it does not use up the caller's AI allowance", async () => {
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
+    const withKey = { ...body, clientId: "rec-replay-free" };
+    const first = await post(withKey, "user_an_replay_free");
+    expect(first.status).toBe(200);
+    const counted = () => api.db.rateLimitCounter.findMany({ where: { key: { contains: "user_an_replay_free" } }, select: { key: true, count: true } });
+    const afterTheCall = await counted();
+    expect(afterTheCall).toEqual([{ key: "analyze:user:user_an_replay_free", count: 1 }]);
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await post(withKey, "user_an_replay_free")).status).toBe(200);
+    expect(await counted()).toEqual(afterTheCall);
+  });
+
+  it("a session named by id that holds its analysis already (a device's retry whose earlier answer was lost) is answered from it, with no call", async () => {
+    const seen: SeenGemini[] = [];
+    server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis())), seen));
+    const first = await (await post(body, "user_an_named_replay")).json();
+    const calls = seen.length;
+    server.use(geminiGenerate(() => geminiError(503, "overloaded"), seen));
+    const again = await post({ ...body, sessionId: first.sessionId }, "user_an_named_replay");
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ sessionId: first.sessionId, analysis: first.analysis });
+    expect(seen).toHaveLength(calls);
+    // Another user naming it is still told it does not exist.
+    expect((await post({ ...body, sessionId: first.sessionId }, "user_an_named_other")).status).toBe(404);
+  });
+
   it("a recording whose analysis failed on the server is analysed again when sent again", async () => {
     server.use(
       geminiGenerate(() => geminiError(503, "overloaded")),

@@ -6,7 +6,7 @@ import { withErrors } from "@/lib/server/http/handler";
 import { parseJson } from "@/lib/server/http/parse-json";
 import { routeBudget } from "@/lib/server/providers/budget";
 import { admitAiCall, aiLimited } from "@/lib/server/security/rate-limit-guard";
-import { analyzeConversation, retryFailedAnalysis } from "@/lib/server/services/analysis";
+import { analyzeConversation, retryFailedAnalysis, storedAnalysisFor } from "@/lib/server/services/analysis";
 import { callerWhoMayStore } from "@/lib/server/services/erased-accounts";
 import { refuseNewSessionPastCaps } from "@/lib/server/services/new-session-caps";
 
@@ -22,6 +22,9 @@ export const analyzeHandler = withErrors(async (request) => {
   const body = await parseJson(request, analyzeRequestSchema, { limitBytes: ANALYZE_BODY_LIMIT_BYTES });
   // An erased account's last token is answered as a guest is: the analysis, nothing stored.
   const identity = await callerWhoMayStore(request, await identityFromRequest(request));
+  // Before the limit: a replay makes no provider call, so it does not use up the caller's allowance.
+  const replay = await storedAnalysisFor(body, identity);
+  if (replay) return Response.json(replay);
   await admitAiCall(request, "analyze", identity, body.sessionId);
   // Only an analysis that would make a session is held to the caps: not one of a recording whose session exists (a retry).
   if (identity && !body.sessionId) await refuseNewSessionPastCaps(identity.userId, body.clientId);

@@ -40,25 +40,12 @@ export type AnalysisDeps = {
  * Analyses a named transcript. With no AI key the local analyzer answers (labelled offline). A signed-in user's session is
  * stored (or, when the analysis fails, kept with a failed-analysis marker so it can be retried); guests get the analysis
  * back and nothing is written on the server. A sessionId names one of the caller's sessions to analyse again (404 when it
- * is not theirs, and always for guests, whose sessions the server does not keep).
+ * is not theirs, and always for guests, whose sessions the server does not keep). One already analysed is answered by
+ * storedAnalysisFor before the call, not analysed again.
  */
 export async function analyzeConversation(request: AnalyzeRequest, identity: Identity | null, deps: AnalysisDeps = {}): Promise<AnalyzeResult> {
   if (request.sessionId && !identity) throw sessionNotFound();
-  // A named session must be the caller's; else the recording's earlier session (its browser id is the idempotency key).
-  const storedId =
-    identity && request.sessionId
-      ? (await findOwnedSession(identity.userId, request.sessionId)).id
-      : identity
-        ? await sessionIdForClientId(identity.userId, request.clientId)
-        : undefined;
-  // The same recording analysed and stored already, its answer lost on the way (a tab closed or discarded while it ran, a
-  // connection dropped, a request sent again): the stored analysis is the answer. A second paid call would replace it,
-  // and the votes, summary and commitments made on its cards with it; and one that failed would mark an analysed
-  // session as failed. One the caller names (sessionId) is analysed as asked.
-  if (identity && storedId && !request.sessionId) {
-    const stored = await storedAnalysisOf(storedId);
-    if (stored) return stored;
-  }
+  const storedId = identity ? await storedSessionIdOf(request, identity) : undefined;
   const segments = segmentsOf(request);
   const speakerNames = request.speakerNames ?? {};
   const steps = deps.steps ?? structuredStepsFromEnv(getEnv());
@@ -108,14 +95,29 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
 }
 
 /** A session's stored analysis when it has one with cards and nothing of it awaits a retry; else null. */
-async function storedAnalysisOf(sessionId: string): Promise<AnalyzeResult | null> {
+/**
+ * The same recording analysed and stored already, its answer lost on the way (a tab closed or discarded while it ran, a
+ * connection dropped, a request sent again): the stored analysis is the answer, with no provider call. A second paid call
+ * would replace it, and the votes, summary and commitments made on its cards with it; and one that failed would mark an
+ * analysed session as failed. Null when there is nothing to replay: a guest, a recording never stored, or a session whose
+ * analysis failed or never ran. A named session (sessionId) must be the caller's (404).
+ */
+export async function storedAnalysisFor(request: AnalyzeRequest, identity: Identity | null): Promise<AnalyzeResult | null> {
+  const storedId = identity ? await storedSessionIdOf(request, identity) : undefined;
+  if (!storedId) return null;
   const session = await getDb().session.findUnique({
-    where: { id: sessionId },
+    where: { id: storedId },
     select: { analysis: true, signals: true, _count: { select: { failures: true } } },
   });
   const analysis = session?.analysis as Analysis | null | undefined;
   if (!session || session._count.failures > 0 || !Array.isArray(analysis?.cards) || analysis.cards.length === 0) return null;
-  return { analysis: analysis!, sessionId, signals: (session.signals ?? null) as SignalsRecord | null };
+  return { analysis: analysis!, sessionId: storedId, signals: (session.signals ?? null) as SignalsRecord | null };
+}
+
+/** A named session, which must be the caller's; else the recording's earlier session (its browser id is the idempotency key). */
+async function storedSessionIdOf(request: AnalyzeRequest, identity: Identity): Promise<string | undefined> {
+  if (request.sessionId) return (await findOwnedSession(identity.userId, request.sessionId)).id;
+  return sessionIdForClientId(identity.userId, request.clientId);
 }
 
 /** POST /api/sessions/{id}/retry-analysis: the caller's session whose analysis failed, analysed again from what is stored. */
