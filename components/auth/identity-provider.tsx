@@ -28,8 +28,9 @@ export function ClerkIdentityProvider({ serverUser, children }: { serverUser: Ap
   const clerk = useClerk();
 
   // A session this browser signed out of without Clerk (owed-sign-out.ts) is not taken up again while Clerk's servers end
-  // it: read as the page renders (only once Clerk has loaded, after hydration), so no child acts in it even once.
-  const owedSignOutPending = Boolean(isLoaded && isSignedIn && userId && owedSignOut() === userId);
+  // it: read as the page renders (only once Clerk has loaded, after hydration), so no child acts in it even once. Read again
+  // only when Clerk's state changes: the settle effect below changes it, or leaves the sign-out owed.
+  const owedSignOutPending = useMemo(() => Boolean(isLoaded && isSignedIn && userId && owedSignOut() === userId), [isLoaded, isSignedIn, userId]);
   const signedIn = isLoaded ? Boolean(isSignedIn) && !owedSignOutPending : serverUser !== null;
   const user: AppUser | null = useMemo(() => {
     if (!signedIn) return null;
