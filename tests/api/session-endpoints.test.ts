@@ -232,6 +232,25 @@ describe("votes, reminder clicks and summaries", () => {
     expect(body.recommendations).toHaveLength(3);
   });
 
+  it("a regeneration that fails keeps the summary and recommendations the session has", async () => {
+    server.use(
+      geminiGenerate(() => HttpResponse.json(geminiJson({ summary: "What resonated.", recommendations: ["One", "Two", "Three"], encouragement: "Onwards." }))),
+    );
+    const { id } = await (await save("user_m2_regen", "local-regen", localSession("local-regen"))).json();
+    const first = await summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: await auth("user_m2_regen") }), routeContext({ id }));
+    expect(first.status).toBe(200);
+    const before = await api.db.session.findUniqueOrThrow({ where: { id } });
+    expect(before.summary).toBe("What resonated.");
+
+    server.use(
+      geminiGenerate(() => geminiError(503, "overloaded")),
+      openAiChat(() => openAiError(503, "Service Unavailable")),
+    );
+    const again = await summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: await auth("user_m2_regen") }), routeContext({ id }));
+    expect(again.status).toBe(503);
+    expect(await api.db.session.findUniqueOrThrow({ where: { id } })).toEqual(before);
+  });
+
   describe.each([
     ["with an AI key", {}],
     ["without an AI key", { GEMINI_API_KEY: undefined, OPENAI_API_KEY: undefined }],

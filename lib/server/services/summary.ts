@@ -100,7 +100,7 @@ export function summarizeGuestSession(body: z.infer<typeof guestSummaryBodySchem
 
 /** Signed-in: summarises a stored session and completes it (summary, recommendations, reminder 14 days ahead). */
 export async function summarizeStoredSession(userId: string, id: string, deps: SummaryDeps = {}): Promise<SessionSummary> {
-  const row = await findOwnedSession(userId, id, { select: { id: true, analysis: true, swipeActions: true } });
+  const row = await findOwnedSession(userId, id, { select: { id: true, analysis: true, swipeActions: true, summary: true } });
   // The stored cards are read, not cast: a session saved with odd cards is summarised from its well-formed ones.
   const deck = readStoredDeck(
     (row.analysis as { cards?: unknown } | null)?.cards,
@@ -114,6 +114,9 @@ export async function summarizeStoredSession(userId: string, id: string, deps: S
   } catch (error) {
     if (!(error instanceof ApiError) || !error.details?.fallback) throw error;
     failure = error;
+    // A regeneration that failed keeps the summary the session has: the generic one replaces nothing (spec part 2: the
+    // generic summary is what a session is saved with when its first summary fails).
+    if (row.summary?.trim()) throw failure;
     summary = serverFallbackSummary((deps.now ?? Date.now)());
   }
   await getDb().session.update({
