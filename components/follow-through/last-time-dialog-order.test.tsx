@@ -84,3 +84,22 @@ test("the newest answer failing goes back to what was last saved, and says so", 
   expect(group.getByRole("button", { name: "Not yet" })).toHaveAttribute("aria-pressed", "false");
   expect(showToast).toHaveBeenCalledTimes(1);
 });
+
+test("an answer that fails after Done closed the dialog opens it again, unanswered, so it can be given again", async () => {
+  const user = userEvent.setup();
+  const group = await openDialog();
+  await user.click(group.getByRole("button", { name: "Kept" }));
+  await user.click(screen.getByRole("button", { name: "Done" }));
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+  calls[0]!.settle(false);
+  await flush();
+  const dialog = await screen.findByRole("dialog", { name: "Last time you agreed to…" });
+  expect(within(dialog).getByRole("button", { name: "Kept" })).toHaveAttribute("aria-pressed", "false");
+  expect(showToast).toHaveBeenCalledTimes(1);
+  await user.click(within(dialog).getByRole("button", { name: "Kept" }));
+  calls[1]!.settle(true);
+  await flush();
+  await user.click(screen.getByRole("button", { name: "Done" }));
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+});

@@ -51,6 +51,9 @@ export function LastTimeDialog({ sessionId, isLocal }: { sessionId: string; isLo
         else delete next[commitment.id];
         return next;
       });
+      // Done (or Ask me later) may have closed the dialog while this answer was on its way: it opens again, so the answer
+      // the toast asks to try again can be given.
+      setClosed(false);
       const description = error instanceof OutcomeNotSavedError ? T.saveFailedGoneBody : T.saveFailedBody;
       showToast({ title: T.saveFailedTitle, description, variant: "destructive" });
     }
