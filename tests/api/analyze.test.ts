@@ -102,6 +102,39 @@ describe("POST /api/analyze with AI providers", () => {
     expect(await api.db.failureMarker.count({ where: { sessionId: first.sessionId } })).toBe(0);
   });
 
+  it("the same recording sent twice at once, the second failing after the first was stored: it answers the stored analysis, nothing marked failed", async () => {
+    let secondArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (secondArrived = resolve));
+    let firstDone!: () => void;
+    const done = new Promise<void>((resolve) => (firstDone = resolve));
+    let calls = 0;
+    server.use(
+      geminiGenerate(async () => {
+        calls += 1;
+        if (calls === 1) {
+          // The first waits until the second is at the provider too: both passed the replay check with nothing stored.
+          await arrived;
+          return HttpResponse.json(geminiJson(modelAnalysis()));
+        }
+        secondArrived();
+        await done;
+        return geminiError(503, "overloaded");
+      }),
+      openAiChat(() => openAiError(503, "Service Unavailable")),
+    );
+    const withKey = { ...body, clientId: "rec-twice-at-once" };
+    const first = post(withKey, "user_an_twice");
+    while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = post(withKey, "user_an_twice");
+    const firstAnswer = await (await first).json();
+    firstDone();
+    const secondResponse = await second;
+    expect(secondResponse.status).toBe(200);
+    expect(await secondResponse.json()).toMatchObject({ sessionId: firstAnswer.sessionId, analysis: firstAnswer.analysis });
+    expect(await api.db.failureMarker.count({ where: { sessionId: firstAnswer.sessionId } })).toBe(0);
+    expect(await api.db.session.count({ where: { userId: "user_an_twice" } })).toBe(1);
+  });
+
   it("a replay is free: it does not use up the caller's AI allowance", async () => {
     server.use(geminiGenerate(() => HttpResponse.json(geminiJson(modelAnalysis()))));
     const withKey = { ...body, clientId: "rec-replay-free" };

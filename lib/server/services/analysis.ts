@@ -72,6 +72,10 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
     signalsCall.abort();
     await signalsPromise;
     if (!(error instanceof StructuredGenerationError)) throw error;
+    // The same recording sent twice at once (the first kept running after its connection dropped): the first stored its
+    // analysis while this one failed. That is the answer; a failure marker would mark the analysed session as failed.
+    const storedMeanwhile = await storedAnalysisFor(request, identity);
+    if (storedMeanwhile) return storedMeanwhile;
     const failedSessionId = identity ? await keepFailedAnalysis(identity.userId, storedId, request, error.message) : undefined;
     throw new ApiError("unavailable", error.message, { isConnectionError: error.transient, ...(failedSessionId ? { failedSessionId } : {}) });
   }
@@ -94,7 +98,6 @@ export async function analyzeConversation(request: AnalyzeRequest, identity: Ide
   return { analysis, sessionId, signals };
 }
 
-/** A session's stored analysis when it has one with cards and nothing of it awaits a retry; else null. */
 /**
  * The same recording analysed and stored already, its answer lost on the way (a tab closed or discarded while it ran, a
  * connection dropped, a request sent again): the stored analysis is the answer, with no provider call. A second paid call
