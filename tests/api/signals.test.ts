@@ -9,7 +9,7 @@ import { POST as migrate } from "@/app/api/sessions/migrate/route";
 import { LABELS_JSON_SCHEMA, LABELS_OPENAI_JSON_SCHEMA } from "@/lib/domain/signals/labels";
 import { getEnv } from "@/lib/server/env";
 import { structuredStepsFromEnv } from "@/lib/server/providers/structured/chain";
-import { conversationSignals, MAX_PARALLEL_CHUNKS } from "@/lib/server/services/signal-labels";
+import { conversationSignals, MAX_LABELLED_TURNS, MAX_PARALLEL_CHUNKS } from "@/lib/server/services/signal-labels";
 import { setUpApiTestContext } from "@/tests/helpers/api-test-context";
 import { clerkTestEnv, mintSessionToken } from "@/tests/helpers/clerk-test-auth";
 import { NO_AI_KEYS, setEnvForFile } from "@/tests/helpers/env";
@@ -164,6 +164,25 @@ describe("the labelling call", () => {
     expect(signals.turns).toBe(1000);
     expect(signals.labels.map((label) => label.turn).sort((a, b) => a - b)).toEqual([0, 200, 400, 600, 800]);
     expect(signals.rejectedLabels).toBe(5);
+  });
+
+  it("labels at most MAX_LABELLED_TURNS turns in one request (25 calls): one more, and it asks no model and answers unlabelled", async () => {
+    const turnsOf = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ speaker: i % 2 ? "S2" : "S1", text: `turn ${i} says something`, start: i * 3, end: i * 3 + 2 }));
+    let calls = 0;
+    server.use(
+      geminiSignalLabels(() => {
+        calls++;
+        return HttpResponse.json(geminiJson({ labels: [] }));
+      }),
+    );
+    expect((await signalsOf({}, turnsOf(MAX_LABELLED_TURNS))).labelled).toBe(true);
+    expect(calls).toBe(25);
+    calls = 0;
+    const tooMany = await signalsOf({}, turnsOf(MAX_LABELLED_TURNS + 1));
+    expect(calls).toBe(0);
+    expect(tooMany.labelled).toBe(false);
+    expect(tooMany.turns).toBe(MAX_LABELLED_TURNS + 1);
   });
 
   it("gives up within its time budget and answers unlabelled", async () => {

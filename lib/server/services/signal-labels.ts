@@ -28,6 +28,12 @@ import type { StructuredPrompt } from "@/lib/server/providers/structured/types";
 export const SIGNAL_LABELS_BUDGET_MS = 60_000;
 /** Chunks of one conversation in flight at once. */
 export const MAX_PARALLEL_CHUNKS = 4;
+/**
+ * At most this many turns are labelled in one request, 25 calls: as many as an analysis's 5,000 segments can make. A
+ * follow-up's body of tiny alternating turns could otherwise make hundreds of paid calls behind one admitted request; past
+ * it the signals come back unlabelled.
+ */
+export const MAX_LABELLED_TURNS = 5_000;
 
 export type SignalLabelDeps = {
   steps?: StructuredStep[];
@@ -95,8 +101,8 @@ async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) 
 }
 
 /**
- * The checked labels of every turn, or null when the model could not label the conversation (no provider, every provider
- * failed on some chunk, the budget ran out, or cancelled). A chunk's labels are checked against that chunk's turns only: a
+ * The checked labels of every turn, or null when the model could not label the conversation (no provider, more than
+ * MAX_LABELLED_TURNS turns, every provider failed on some chunk, the budget ran out, or cancelled). A chunk's labels are checked against that chunk's turns only: a
  * turn the model was not shown cannot be labelled, or answered, from it.
  */
 export async function labelTurns(
@@ -104,7 +110,7 @@ export async function labelTurns(
   names: Readonly<Record<string, string>>,
   deps: SignalLabelDeps & { steps: StructuredStep[] },
 ): Promise<{ labels: TurnLabel[]; rejectedLabels: number } | null> {
-  if (deps.steps.length === 0) return null;
+  if (deps.steps.length === 0 || turns.length > MAX_LABELLED_TURNS) return null;
   if (turns.length === 0) return { labels: [], rejectedLabels: 0 };
   const budgetMs = deps.budgetMs ?? SIGNAL_LABELS_BUDGET_MS;
   const controller = new AbortController();
