@@ -181,6 +181,23 @@ describe("pieces in an object store", () => {
     expect(keysOf(untouched.uploadId)).toEqual([`uploads/${untouched.uploadId}/0/0`]);
   });
 
+  it("deleting all of one's data while the store fails is a 503 that deletes nothing, so the retry finds everything", async () => {
+    const user = "user_s3_erase_fails";
+    const upload = await uploadedRecording(user, "rec-s3-erase-fails");
+    onDelete = async () => new HttpResponse("<Error><Code>InternalError</Code></Error>", { status: 500 });
+    const failed = await deleteData(new Request(url("/api/account/data"), { method: "DELETE", headers: await headersOf(user) }), routeContext());
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get("retry-after")).toBe("5");
+    expect((await failed.json()).error).toBe("Your data could not be deleted right now. Please try again in a moment.");
+    expect(await api.db.upload.count({ where: { id: upload.uploadId } })).toBe(1);
+
+    onDelete = null;
+    const retried = await deleteData(new Request(url("/api/account/data"), { method: "DELETE", headers: await headersOf(user) }), routeContext());
+    expect(retried.status).toBe(200);
+    expect(await api.db.upload.count({ where: { id: upload.uploadId } })).toBe(0);
+    expect(keysOf(upload.uploadId)).toEqual([]);
+  });
+
   it("deleting an upload leaves no piece in the store, not even one that landed while the store was being cleared", async () => {
     const user = "user_s3_upload";
     const upload = await startUpload(user, "rec-s3-upload");

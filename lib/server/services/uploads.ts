@@ -558,7 +558,14 @@ export async function deleteFollowUpUploadsOf(userId: string, sessionIds: string
 export async function deleteStoredPiecesOfUser(userId: string, store: AudioPieceStore = audioPieceStore()): Promise<void> {
   if (store.kind === "database") return;
   const uploads = await getDb().upload.findMany({ where: { owner: userOwner(userId) }, select: { id: true } });
-  for (const { id } of uploads) await store.deletePrefix(uploadPrefix(id));
+  for (const { id } of uploads) await store.deletePrefix(uploadPrefix(id)).catch((error: unknown) => Promise.reject(erasureStoreFailure(error)));
+}
+
+/** A store that fails while an account's data is deleted: a 503 to try again (nothing else is deleted yet), not a 500. */
+function erasureStoreFailure(error: unknown): unknown {
+  if (!(error instanceof Error && error.name === "ObjectStoreError")) return error;
+  console.error(`[uploads] ${error.message}`);
+  return new ApiError("unavailable", "Your data could not be deleted right now. Please try again in a moment.", { retryAfterSeconds: 5 });
 }
 
 export const uploadOwnerOfUser = userOwner;
