@@ -309,6 +309,37 @@ describe("POST /api/transcribe", () => {
       expect(seen).toHaveLength(1);
     });
 
+    it("a retry that ends after the browser's own send settled the recording writes nothing over it, and answers that it is done", async () => {
+      const id = await failOnce("user_r_overtaken", { clientId: "rec-overtaken" });
+      let releaseRetry!: () => void;
+      const retryHeld = new Promise<void>((resolve) => (releaseRetry = resolve));
+      let calls = 0;
+      server.use(
+        openAiTranscription(async () => {
+          calls += 1;
+          if (calls === 1) {
+            await retryHeld;
+            return HttpResponse.json(openAiDiarized([{ speaker: "A", text: "What the retry heard.", start: 0, end: 2 }]));
+          }
+          return HttpResponse.json(openAiDiarized(twoVoices));
+        }),
+      );
+      const retrying = retry(id, "user_r_overtaken");
+      while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Meanwhile the browser sends the recording itself: it settles the failure, and its transcript is stored.
+      const sent = await post({ audio, clientId: "rec-overtaken" }, bearer(await mintSessionToken("user_r_overtaken")));
+      expect(sent.status).toBe(200);
+      expect((await sent.json()).sessionId).toBe(id);
+      const settled = await api.db.session.findUniqueOrThrow({ where: { id }, include: { failures: { select: { kind: true, error: true } } } });
+      expect(settled.transcript).toContain("plan Saturday");
+
+      releaseRetry();
+      const overtaken = await retrying;
+      expect(overtaken.status).toBe(409);
+      expect((await overtaken.json()).error).toBe(RETRY_ALREADY_DONE);
+      expect(await api.db.session.findUniqueOrThrow({ where: { id }, include: { failures: { select: { kind: true, error: true } } } })).toEqual(settled);
+    });
+
     it("a retry whose claim ran out (its function stopped by the host mid-call) does not hold the recording for ever", async () => {
       const id = await failOnce("user_r_stale");
       await api.db.failureMarker.updateMany({ where: { sessionId: id }, data: { retryingUntil: new Date(Date.now() + 60_000) } });

@@ -71,7 +71,8 @@ async function settleEarlierFailure(userId: string, clientId: string | undefined
     select: { id: true, sessionId: true },
   });
   if (!marker) return {};
-  await storeTranscriptAwaitingAnalysis(marker, transcript);
+  // Settled meanwhile (a retry of it stored its transcript first): that stays; the analysis finds the session by clientId.
+  if (!(await storeTranscriptAwaitingAnalysis(marker, transcript))) return {};
   return { sessionId: marker.sessionId };
 }
 
@@ -83,20 +84,23 @@ export const AWAITING_ANALYSIS = "Transcribed, but not analysed yet.";
  * transaction. The browser names the speakers and has it analysed next; should that never happen (the tab closed, the
  * phone's battery), the account lists it as an analysis to retry, not as a finished session with no insights that nothing
  * offers to analyse (the device, seeing the failure settled here, lets its copy of the audio go). The analysis stored
- * clears it (analysis.ts).
+ * clears it (analysis.ts). Only while the failure is still there: false, writing nothing, when another transcription of the
+ * recording settled it first (a retry and the browser's own send racing), whose transcript, and any analysis stored
+ * since, must not be overwritten nor marked as awaiting analysis again.
  */
-async function storeTranscriptAwaitingAnalysis(marker: { id: string; sessionId: string }, transcript: string): Promise<void> {
-  const db = getDb();
+async function storeTranscriptAwaitingAnalysis(marker: { id: string; sessionId: string }, transcript: string): Promise<boolean> {
   const awaiting = { kind: "analysis" as const, error: AWAITING_ANALYSIS };
-  await db.$transaction([
-    db.failureMarker.deleteMany({ where: { id: marker.id } }),
-    db.failureMarker.upsert({
+  return getDb().$transaction(async (tx) => {
+    const { count } = await tx.failureMarker.deleteMany({ where: { id: marker.id } });
+    if (count === 0) return false;
+    await tx.failureMarker.upsert({
       where: { sessionId_kind: { sessionId: marker.sessionId, kind: "analysis" } },
       create: { sessionId: marker.sessionId, ...awaiting },
       update: awaiting,
-    }),
-    db.session.update({ where: { id: marker.sessionId }, data: { transcript, lastActivityAt: new Date() } }),
-  ]);
+    });
+    await tx.session.update({ where: { id: marker.sessionId }, data: { transcript, lastActivityAt: new Date() } });
+    return true;
+  });
 }
 
 /** The answer to a retry of a kept recording while another retry of it is still with the providers (two tabs, a double tap). */
@@ -172,13 +176,17 @@ export async function retryFailedTranscription(
     minSpeakers: request.minSpeakers,
     maxSpeakers: request.maxSpeakers,
   };
+  let stored: boolean | undefined;
   try {
     const result = await transcribeInput(input, request, deps);
-    await storeTranscriptAwaitingAnalysis({ id: marker.id, sessionId }, result.transcript);
+    stored = await storeTranscriptAwaitingAnalysis({ id: marker.id, sessionId }, result.transcript);
+    if (!stored) throw new ApiError("conflict", RETRY_ALREADY_DONE);
     return { ...result, sessionId };
   } catch (error) {
+    if (stored === false) throw error;
     const message = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.generic;
-    await db.failureMarker.update({
+    // updateMany: the failure may have been settled meanwhile by another transcription of the recording.
+    await db.failureMarker.updateMany({
       where: { id: marker.id },
       data: { error: message.slice(0, 500), attemptCount: { increment: 1 }, lastFailedAt: new Date(), retryingUntil: null },
     });
