@@ -8,14 +8,12 @@ import { createVoteSaver } from "@/lib/client/sessions/vote-saver";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { applyVote, resolveSummary, SummaryFallbackError } from "@/lib/domain/analysis/summary";
 import type { SessionSummary } from "@/lib/domain/analysis/types";
-import { reminderEventStart, reminderTexts, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
+import { reminderDescription, reminderEventStart, reminderTexts, tutorialReminderStart } from "@/lib/domain/calendar/reminder";
 import type { ClientSession } from "@/lib/domain/session-flow/client-session";
 import type { AnalysisStep } from "@/lib/domain/session-flow/machine";
 
 import { accountCopyOf, keepOnDevice } from "./device-copy";
 import type { FlowKit } from "./flow-kit";
-
-const REMINDER_DESCRIPTION = "A check-in on how you two are talking, from Relationship Retro.";
 
 /**
  * The results of an open session (spec part 2 sections 4 and 7): votes, the summary once the deck is done, the calendar
@@ -176,7 +174,7 @@ export function createResultsActions(kit: FlowKit, { stopCapture }: { stopCaptur
       // The ics package loads here, not with the home screen.
       void import("@/lib/domain/calendar/reminder-ics")
         .then(({ buildReminderIcs }) => {
-          const texts = reminderTexts(session.commitments ?? [], REMINDER_DESCRIPTION);
+          const texts = reminderTexts(session.commitments ?? [], reminderDescription(session.mode));
           downloadFile(buildReminderIcs({ start, ...texts }), "relationship-check-in.ics", "text/calendar");
           const when = start.toLocaleString("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
           showToast({ title: T.reminderSetTitle, description: T.reminderSetBody(when), variant: "success" });

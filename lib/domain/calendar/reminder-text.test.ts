@@ -1,4 +1,4 @@
-import { REMINDER_TITLE, reminderTexts } from "./reminder";
+import { REMINDER_TITLE, reminderDescription, reminderTexts } from "./reminder";
 import { buildReminderIcs } from "./reminder-ics";
 
 // What the calendar shows of a commitment that is not short ASCII (the dates are in reminder.test.ts).
@@ -11,6 +11,14 @@ describe("reminderTexts", () => {
     // 56 letters, then an emoji in units 57-58: the cut at 57 kept half of it and the calendar showed "�".
     const { title } = reminderTexts([{ text: `${"a".repeat(56)}🌱 every Sunday evening` }], "Check in.");
     expect(title).toBe(`${REMINDER_TITLE}: ${"a".repeat(56)}…`);
+  });
+});
+
+describe("reminderDescription", () => {
+  it("speaks to one person for a Solo Journal entry, to the couple otherwise", () => {
+    expect(reminderDescription("solo")).toBe("A check-in on how you are doing, from Relationship Retro.");
+    for (const mode of ["couple", "relationship", undefined])
+      expect(reminderDescription(mode)).toBe("A check-in on how you two are talking, from Relationship Retro.");
   });
 });
 

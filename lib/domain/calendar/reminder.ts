@@ -6,6 +6,11 @@ import { cutText } from "../text";
 
 const REMINDER_DAYS = 14;
 export const REMINDER_TITLE = "Relationship Check-in";
+
+/** The event's own words (ours; the spec gives only the title): a Solo Journal entry is one person's, not "you two". */
+export function reminderDescription(mode: string | undefined): string {
+  return mode === "solo" ? "A check-in on how you are doing, from Relationship Retro." : "A check-in on how you two are talking, from Relationship Retro.";
+}
 const REMINDER_HOUR = 18;
 const TUTORIAL_REMINDER_HOUR = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
