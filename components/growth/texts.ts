@@ -25,6 +25,8 @@ export const GROWTH_TEXTS = {
   viewTranscript: "View Transcript",
   close: "Close",
   goToHistory: "Go to Session History",
+  errorTitle: "Error",
+  sessionInaccessible: (id: string) => `Session not found or inaccessible: ${id}`,
 } as const;
 
 /** Spec part 2 section 9: the growth flow's delays. */

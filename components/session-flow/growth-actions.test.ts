@@ -33,6 +33,7 @@ jest.mock("@/lib/client/sessions/session-api", () => ({
 }));
 
 const { sessionApi } = jest.requireMock("@/lib/client/sessions/session-api");
+const { showToast } = jest.requireMock("@/lib/client/toast/toast-store");
 const { wait } = jest.requireMock("@/lib/client/wait");
 const { retryLocalRecording, sendRecording, leaveTranscribedAudioForRecovery } = jest.requireMock("./transcription");
 
@@ -400,6 +401,37 @@ describe("the hidden recorder", () => {
     expect(flow.running()).toHaveLength(0);
     expect(await flow.recordingInStore()).toEqual([]);
     expect(flow.track.stop).toHaveBeenCalled();
+  });
+
+  test("signed in: a session deleted meanwhile (404) stops the follow-up's recording at once, with the spec's error", async () => {
+    const { SessionApiError } = jest.requireActual("@/lib/client/sessions/session-api");
+    const accountSession = completedSession({ id: "a3aaa53e-5aa2-4330-a018-93b173602a41", isLocal: false });
+    sessionApi.get.mockRejectedValueOnce(new SessionApiError("Session not found", { status: 404 }));
+    const flow = openedBeforeTheMicrophone(accountSession);
+    await waitFor(() => flow.growthState() === null);
+    expect(sessionApi.get).toHaveBeenCalledWith(accountSession.id, expect.objectContaining({ timeoutMs: 5000 }));
+    expect(showToast).toHaveBeenCalledWith({
+      title: "Error",
+      description: "Session not found or inaccessible: a3aaa53e-5aa2-4330-a018-93b173602a41",
+      variant: "destructive",
+    });
+    flow.grant();
+    await flow.opening;
+    expect(flow.running()).toHaveLength(0);
+    expect(await flow.recordingInStore()).toEqual([]);
+    expect(flow.track.stop).toHaveBeenCalled();
+  });
+
+  test("signed in: a check that cannot reach the server lets the follow-up record (it waits to be sent, as before)", async () => {
+    const accountSession = completedSession({ id: "a3aaa53e-5aa2-4330-a018-93b173602a41", isLocal: false });
+    sessionApi.get.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    const flow = openedBeforeTheMicrophone(accountSession);
+    flow.grant();
+    await flow.opening;
+    expect(flow.growthState()).toEqual({ name: "recording", startedAt: expect.any(Number) });
+    expect(flow.running()).toHaveLength(1);
+    expect(showToast).not.toHaveBeenCalled();
+    flow.growth.cancel();
   });
 
   test("an unexpected error falls back to three generic recommendations after 1 s, the old summary kept", async () => {

@@ -25,6 +25,9 @@ import { leaveTranscribedAudioForRecovery, sendRecording } from "./transcription
 
 type FollowUp = FollowUpBody & { createdAt: string };
 
+/** How long the check that the session is still there may take: as long as opening a session from the history. */
+const SESSION_CHECK_TIMEOUT_MS = 5000;
+
 /**
  * "Create Mutual Growth Commitment" (spec part 2 section 4, growth continuation flow): a hidden recording, its transcript
  * named, appended to the session, the analysis regenerated with it, and the completion screen refreshed. The follow-up's
@@ -231,13 +234,38 @@ export function createGrowthActions(kit: FlowKit) {
     };
   }
 
+  function dropCapture(): void {
+    const active = recorder;
+    recorder = null;
+    kit.dispatch({ type: "GROWTH_CANCELLED" });
+    void active?.cancel().catch(() => undefined);
+  }
+
+  /**
+   * The account's session must still be there to take a follow-up (spec part 2 section 7, the accessibility check): one
+   * deleted on another device, or no longer this account's, would be recorded, transcribed and named for an append that
+   * can only fail, with dialogs saying it was saved. Checked beside the recorder's start, which it does not hold up; only a
+   * definite 404 stops the recording (offline or slow, the follow-up goes on and waits to be sent, as before).
+   */
+  async function stopIfSessionGone(sessionId: string, capture: AudioRecorder): Promise<void> {
+    try {
+      await sessionApi.get(sessionId, { timeoutMs: SESSION_CHECK_TIMEOUT_MS });
+    } catch (error) {
+      if (!(error instanceof SessionApiError && error.status === 404) || recorder !== capture) return;
+      dropCapture();
+      showToast({ title: T.errorTitle, description: T.sessionInaccessible(sessionId), variant: "destructive" });
+    }
+  }
+
   return {
     /** The card opens and the hidden recorder starts at once. */
     open: async () => {
-      if (!results() || recorder) return;
+      const open = results();
+      if (!open || recorder) return;
       kit.dispatch({ type: "GROWTH_OPENED" });
       const next = newCapture("growth");
       recorder = next;
+      if (!open.session.isLocal && !open.session.isExample) void stopIfSessionGone(open.session.id, next);
       if (await startCapture(next)) {
         if (recorder === next) kit.dispatch({ type: "GROWTH_CAPTURE_STARTED", at: Date.now() });
         return;
@@ -248,10 +276,7 @@ export function createGrowthActions(kit: FlowKit) {
 
     /** Swipe left / Previous: the recording is cancelled and discarded. */
     cancel: () => {
-      const active = recorder;
-      recorder = null;
-      kit.dispatch({ type: "GROWTH_CANCELLED" });
-      void active?.cancel().catch(() => undefined);
+      dropCapture();
       showToast({ title: T.cancelledTitle });
     },
 
