@@ -102,8 +102,8 @@ async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) 
 
 /**
  * The checked labels of every turn, or null when the model could not label the conversation (no provider, more than
- * MAX_LABELLED_TURNS turns, every provider failed on some chunk, the budget ran out, or cancelled). A chunk's labels are checked against that chunk's turns only: a
- * turn the model was not shown cannot be labelled, or answered, from it.
+ * MAX_LABELLED_TURNS turns, every provider failed on some chunk, the budget ran out, or cancelled). A chunk's labels are
+ * checked against that chunk's turns only: a turn the model was not shown cannot be labelled, or answered, from it.
  */
 export async function labelTurns(
   turns: readonly Turn[],
