@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { GOOGLE_SIGN_IN_PARAM } from "@/lib/client/auth/clerk-on-demand";
 import { GOOGLE_CONTINUE_PARAM } from "@/lib/client/auth/google-return";
-import { AUTH_MESSAGES } from "@/lib/domain/auth/messages";
+import { AUTH_MESSAGES, toAuthError } from "@/lib/domain/auth/messages";
 import {
   authScreenReducer,
   initialAuthScreen,
@@ -38,6 +38,8 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
   const [state, dispatch] = useReducer(authScreenReducer, initialMode, initialAuthScreen);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  // Its own field: the sign-in password, rejected a moment ago, must not be what "Complete Password Reset" sets.
+  const [newPassword, setNewPassword] = useState("");
   const [code, setCode] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = signInHook.isLoaded && signUpHook.isLoaded;
@@ -88,7 +90,11 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
   }
 
   function continueWithGoogle() {
-    void identity.signInWithGoogle().catch(() => dispatch({ type: "FAILED", message: AUTH_MESSAGES.signInDefault }));
+    // Google's own failure, as it is (spec part 2 section 8: "any other message is shown as is"): not "Invalid email or
+    // password", which names nothing the user typed.
+    void identity
+      .signInWithGoogle()
+      .catch((error: unknown) => dispatch({ type: "FAILED", message: toAuthError(error).message || AUTH_TEXTS.signInUnavailable }));
   }
 
   // "Sign in with Google" from a page without Clerk comes here (GOOGLE_SIGN_IN_PATH): go on to Google once Clerk is ready,
@@ -148,7 +154,7 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
 
   function submitResetCompletion(event: FormEvent) {
     event.preventDefault();
-    const checked = checkResetCompletion(code, password);
+    const checked = checkResetCompletion(code, newPassword);
     void run(checked.ok ? null : checked.message, async () =>
       checked.ok && signInHook.isLoaded
         ? completePasswordReset(signInHook.signIn, signInHook.setActive, checked.value.code, checked.value.password)
@@ -280,8 +286,8 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
               required
               minLength={8}
               autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.target.value)}
               disabled={blocked}
             />
             <Button type="submit" className="w-full" disabled={blocked}>
@@ -293,12 +299,16 @@ export function AuthScreen({ initialMode, supportEmail }: { initialMode: AuthMod
       ) : null}
 
       {state.step === "verify-code" ? (
-        <Form onSubmit={submitSignUpCode} busy={formBusy}>
-          <CodeField label={T.verificationCode} value={code} onChange={setCode} disabled={blocked} />
-          <Button type="submit" className="w-full" disabled={blocked}>
-            {T.verify}
-          </Button>
-        </Form>
+        <>
+          <Form onSubmit={submitSignUpCode} busy={formBusy}>
+            <CodeField label={T.verificationCode} value={code} onChange={setCode} disabled={blocked} />
+            <Button type="submit" className="w-full" disabled={blocked}>
+              {T.verify}
+            </Button>
+          </Form>
+          {/* A code that never arrives is not a dead end: back to the forms, from where sign-up can start again. */}
+          <BackToSignIn disabled={blocked} onClick={() => dispatch({ type: "BACK_TO_SIGN_IN" })} />
+        </>
       ) : null}
     </main>
   );
