@@ -80,3 +80,15 @@ test("Previous and Next say which guide has come, in a polite live region", asyn
   await user.click(screen.getByRole("button", { name: GUIDES_TEXTS.previous }));
   expect(spoken()).toContain(GUIDES_TEXTS.shown(7, 8, "Come Rain or Shine"));
 });
+
+test("opened again, the overlay starts at the first guide, whichever was shown when it closed", async () => {
+  const user = userEvent.setup();
+  const props = { onOpenChange: jest.fn(), recording: false, canChoose: false, chosenHeadline: null, onChoose: jest.fn() };
+  const { rerender } = render(<GuidesOverlay open {...props} />);
+  await user.click(screen.getByRole("button", { name: GUIDES_TEXTS.previous }));
+  expect(card()).toHaveAccessibleName("Come Rain or Shine");
+  rerender(<GuidesOverlay open={false} {...props} />);
+  rerender(<GuidesOverlay open {...props} />);
+  expect(card()).toHaveAccessibleName("Two Peas in a Pod");
+  expect(screen.getByText(GUIDES_TEXTS.position(0, 8))).toBeInTheDocument();
+});
