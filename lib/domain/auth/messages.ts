@@ -28,6 +28,8 @@ export const AUTH_MESSAGES = {
   resetSucceeded: "Password reset successful! Redirecting...",
 
   emailRequired: "Please enter your email address first",
+  /** Ours: the spec's text is for a missing address only, and "first" misleads when one was typed. */
+  emailInvalid: "Please enter a valid email address.",
   resetFieldsRequired: "Please enter both the code and your new password",
   invalidVerificationCode: "Please enter the 6-digit code from your email.",
 } as const;

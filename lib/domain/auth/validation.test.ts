@@ -12,7 +12,8 @@ describe("auth validation (spec sections 5 and 9)", () => {
   it("email: required, trimmed, an address", () => {
     expect(checkEmail("")).toEqual({ ok: false, message: AUTH_MESSAGES.emailRequired });
     expect(checkEmail("   ")).toEqual({ ok: false, message: AUTH_MESSAGES.emailRequired });
-    expect(checkEmail("not-an-address").ok).toBe(false);
+    expect(checkEmail("not-an-address")).toEqual({ ok: false, message: AUTH_MESSAGES.emailInvalid });
+    expect(checkCredentials("anna@gmail", "12345678")).toEqual({ ok: false, message: "Please enter a valid email address." });
     expect(checkEmail(" sam@example.com ")).toEqual({ ok: true, value: "sam@example.com" });
     expect(checkEmail(`${"a".repeat(250)}@b.co`).ok).toBe(false);
   });

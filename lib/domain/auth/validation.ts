@@ -9,7 +9,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const CODE_LENGTH = 6;
 
-export const emailSchema = z.string().trim().min(1, AUTH_MESSAGES.emailRequired).max(254).pipe(z.email(AUTH_MESSAGES.emailRequired));
+export const emailSchema = z.string().trim().min(1, AUTH_MESSAGES.emailRequired).max(254, AUTH_MESSAGES.emailInvalid).pipe(z.email(AUTH_MESSAGES.emailInvalid));
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort).max(PASSWORD_MAX_LENGTH);
 export const codeSchema = z
   .string()
