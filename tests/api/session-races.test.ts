@@ -31,11 +31,12 @@ const followUp = {
   speakerNames: { SPEAKER_01: "Ana", SPEAKER_02: "Ben" },
 };
 
-async function storedSession(userId: string, localId: string): Promise<string> {
+async function storedSession(userId: string, localId: string, { analysed = true } = {}): Promise<string> {
+  const cards = analysed ? [{ dimension: "Curiosity", insight: "You asked.", tips: [] }] : [];
   const session = {
     id: localId,
     transcript: segments.map((segment) => segment.text).join(" "),
-    analysis: { cards: [{ dimension: "Curiosity", insight: "You asked.", tips: [] }], transcriptionSegments: segments },
+    analysis: { cards, transcriptionSegments: segments },
   };
   return (await saveSessionForUser(userId, localId, session as never)).id;
 }
@@ -68,7 +69,8 @@ describe("a DELETE landing while another request on the same session waits for t
   });
 
   it("the re-analysis whose providers fail (its failure marker written after the delete) is a 404 Session not found, not a 500", async () => {
-    const id = await storedSession("user_race2", "local-1733100000002");
+    // Not analysed yet: one that holds its analysis is answered from it, with no call to race.
+    const id = await storedSession("user_race2", "local-1733100000002", { analysed: false });
     let deleted = false;
     const deleteOnce = async () => {
       if (!deleted) {
