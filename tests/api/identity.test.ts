@@ -12,7 +12,9 @@ import { apiRequest, bearer } from "@/tests/helpers/requests";
 // Without CLERK_JWT_KEY a session token is checked against Clerk's JWKS, fetched over the network by Clerk's SDK with no
 // time-out of its own: a Clerk that stalls must not hold a signed-in request without end.
 
-const { server } = setUpApiTestContext();
+// Clerk's SDK goes on fetching a JWKS it never got after the test that stalled it has ended: those later fetches find
+// Clerk unavailable, rather than no handler, in the tests that follow.
+const { server } = setUpApiTestContext({ handlers: [http.get("https://api.clerk.com/v1/jwks", () => new HttpResponse(null, { status: 503 }))] });
 setEnvForFile({ ...clerkTestEnv(), CLERK_JWT_KEY: undefined });
 
 /** Clerk's JWKS answering its first bytes, then nothing until the test ends. */
