@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { deviceCommitments, previousCommitmentsOnDevice, withNewCommitments } from "@/lib/client/commitments/commitments";
@@ -28,11 +28,12 @@ function keepSessions(sessions: Record<string, unknown>[]) {
 
 function renderDialog(sessionId: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  render(
     <QueryClientProvider client={client}>
       <LastTimeDialog sessionId={sessionId} isLocal />
     </QueryClientProvider>,
   );
+  return { asked: () => client.getQueryState(["last-commitments", sessionId, true])?.status === "success" };
 }
 
 beforeEach(() => localStorage.clear());
@@ -72,8 +73,9 @@ describe("LastTimeDialog (a guest)", () => {
       { id: "local-1", commitments: [commitment({ outcome: "kept" })] },
       { id: "local-2", commitments: [commitment({ id: "own", sessionId: "local-2" })] },
     ]);
-    renderDialog("local-2");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { asked } = renderDialog("local-2");
+    // Once the commitments have been read (nothing to ask), not after a guess at how long that takes.
+    await waitFor(() => expect(asked()).toBe(true));
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

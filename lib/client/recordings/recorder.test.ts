@@ -477,8 +477,8 @@ describe("createAudioRecorder with Web Audio", () => {
   });
 
   it.each([
-    ["resume() rejects", () => (resumeBehaviour = "rejects")],
-    ["resume() resolves but the context stays suspended", () => (resumeBehaviour = "stays suspended")],
+    ["resume() rejects", () => (resumeBehaviour = "rejects"), 1],
+    ["resume() resolves but the context stays suspended", () => (resumeBehaviour = "stays suspended"), 1],
     [
       "the constructor throws",
       () =>
@@ -489,8 +489,9 @@ describe("createAudioRecorder with Web Audio", () => {
             }
           },
         }),
+      0,
     ],
-  ])("records the microphone directly when %s", async (_, breakWebAudio) => {
+  ])("records the microphone directly when %s", async (_, breakWebAudio, contextsMade) => {
     withWebAudio();
     breakWebAudio();
     const [mic] = microphones(1);
@@ -499,6 +500,8 @@ describe("createAudioRecorder with Web Audio", () => {
     await recorder.start();
 
     expect(lastRecorder().stream).toBe(mic);
+    // The context that was made (none when its constructor threw) is closed, not left holding the audio hardware.
+    expect(FakeAudioContext.instances).toHaveLength(contextsMade);
     for (const context of FakeAudioContext.instances) expect(context.close).toHaveBeenCalled();
     await recorder.cancel();
   });
