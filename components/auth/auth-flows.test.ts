@@ -49,13 +49,16 @@ describe("signInWithPassword", () => {
     );
   });
 
-  it("an incomplete sign-in (a second factor) gets the default message", async () => {
-    const create = jest.fn(async () => ({ status: "needs_second_factor", createdSessionId: null }));
-    await expect(signInWithPassword({ create } as unknown as SignInResource, setActiveMock(), "a@b.co", "x")).resolves.toEqual({
-      type: "SIGN_IN_FAILED",
-      failure: { kind: "other", message: AUTH_MESSAGES.signInDefault },
-    });
-  });
+  it.each(["needs_second_factor", "needs_client_trust", "needs_new_password"])(
+    "a sign-in Clerk accepted but leaves at %s says a step is missing, not that the password is wrong",
+    async (status) => {
+      const create = jest.fn(async () => ({ status, createdSessionId: null }));
+      await expect(signInWithPassword({ create } as unknown as SignInResource, setActiveMock(), "a@b.co", "x")).resolves.toEqual({
+        type: "SIGN_IN_FAILED",
+        failure: { kind: "other", message: AUTH_MESSAGES.furtherStepRequired },
+      });
+    },
+  );
 });
 
 describe("signUpWithPassword", () => {
@@ -179,6 +182,11 @@ describe("password reset", () => {
       attemptFirstFactor: jest.fn(async () => Promise.reject(clerkError("form_password_pwned", "Password has been found in an online data breach."))),
     } as unknown as SignInResource;
     await expect(completePasswordReset(weak, setActive, "123456", "password")).resolves.toEqual({ type: "FAILED", message: AUTH_MESSAGES.passwordTooShort });
+    const secondFactor = { attemptFirstFactor: jest.fn(async () => ({ status: "needs_second_factor", createdSessionId: null })) } as unknown as SignInResource;
+    await expect(completePasswordReset(secondFactor, setActive, "123456", "newpassword")).resolves.toEqual({
+      type: "FAILED",
+      message: AUTH_MESSAGES.furtherStepRequired,
+    });
   });
 });
 

@@ -54,7 +54,7 @@ export async function signInWithPassword(signIn: SignInResource, setActive: SetA
   try {
     const result = await bounded(signIn.create({ identifier: email, password }));
     if (result.status === "complete") return await activate(bounded, setActive, result.createdSessionId);
-    return { type: "SIGN_IN_FAILED", failure: signInFailure({ code: null, message: "" }) };
+    return { type: "SIGN_IN_FAILED", failure: { kind: "other", message: AUTH_MESSAGES.furtherStepRequired } };
   } catch (error) {
     // Not the spec's default "Invalid email or password": nothing says the credentials are wrong, only that Clerk is unreachable.
     if (late(error)) return { type: "SIGN_IN_FAILED", failure: { kind: "other", message: AUTH_TEXTS.signInUnavailable } };
@@ -159,7 +159,8 @@ export async function completePasswordReset(signIn: SignInResource, setActive: S
   try {
     const result = await bounded(signIn.attemptFirstFactor({ strategy: "reset_password_email_code", code, password }));
     if (result.status === "complete") return await activate(bounded, setActive, result.createdSessionId, AUTH_MESSAGES.resetSucceeded);
-    return failed(AUTH_MESSAGES.resetFailed);
+    // The password is changed already: "Could not reset password", then "Invalid or expired code" on a retry, would say otherwise.
+    return failed(AUTH_MESSAGES.furtherStepRequired);
   } catch (error) {
     return failed(late(error) ? AUTH_MESSAGES.resetFailed : resetCompletionFailure(toAuthError(error)));
   }

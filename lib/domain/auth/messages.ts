@@ -27,6 +27,12 @@ export const AUTH_MESSAGES = {
   resetFailed: "Could not reset password. Please try again.",
   resetSucceeded: "Password reset successful! Redirecting...",
 
+  /**
+   * Ours: Clerk accepted the password (or the reset) but asks for a step this app has no screen for (a second factor, a
+   * new device's check). "Invalid email or password" would send the user to reset a password that is right.
+   */
+  furtherStepRequired:
+    "Your account asks for an extra sign-in step (such as two-step verification) that this app does not support yet. Please use Google sign-in or contact support.",
   emailRequired: "Please enter your email address first",
   /** Ours: the spec's text is for a missing address only, and "first" misleads when one was typed. */
   emailInvalid: "Please enter a valid email address.",
