@@ -3,6 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useSyncExternalStore } from "react";
 
+import { RECORD_BUTTON_ID } from "@/components/recording/record-button";
 import { Button } from "@/components/ui/button";
 import { useFocusReturn } from "@/components/ui/focus-return";
 import { detectInstallPlatform, installStore, type InstallPlatform, type InstallStore } from "@/lib/client/install/install-prompt";
@@ -27,7 +28,8 @@ function usePlatform(): InstallPlatform | null {
 export function AddToHomeScreenModal({ store = installStore }: { store?: InstallStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const platform = usePlatform();
-  const returnFocusOnClose = useFocusReturn(state.open);
+  // Opened after onboarding, nothing had the focus: it goes to the record button, where the app starts.
+  const returnFocusOnClose = useFocusReturn(state.open, () => document.getElementById(RECORD_BUTTON_ID));
 
   return (
     <Dialog.Root open={state.open} onOpenChange={(open) => (open ? store.open() : store.close())}>

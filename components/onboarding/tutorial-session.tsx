@@ -3,6 +3,7 @@
 import { useState } from "react";
 
 import { ResultsDeck } from "@/components/deck/results-deck";
+import { RECORD_BUTTON_ID } from "@/components/recording/record-button";
 import { SESSION_TEXTS } from "@/components/session/texts";
 import { downloadFile } from "@/lib/client/files/download-file";
 import { showToast } from "@/lib/client/toast/toast-store";
@@ -32,6 +33,8 @@ export function TutorialSession({ onDone }: { onDone: () => void }) {
       onSetReminder={setTutorialReminder}
       onFinish={onDone}
       onClose={onDone}
+      // What opened the tutorial (the welcome's Start) is gone with the welcome: the app starts at the record button.
+      returnFocus={() => document.getElementById(RECORD_BUTTON_ID)}
     />
   );
 }

@@ -120,6 +120,8 @@ test(
     await expect(reminderToast).toBeHidden({ timeout: 10_000 });
     await page.keyboard.press("Escape");
     await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    // What opened the tutorial went with the welcome: the keyboard's focus is at the record button, not lost on the page.
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeFocused();
     // The example session never shows in the history.
     await expect(page.getByRole("region", { name: "Session History" })).not.toContainText("Sharing weekend chores");
     expect(await page.evaluate(() => window.localStorage.getItem("disclaimerAcceptedAt"))).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -162,6 +164,7 @@ test("with accounts on, the welcome card's Sign In waits for the disclaimer and 
   await tutorial.getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("dialog", { name: "Add to Home Screen" })).toBeVisible();
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Start recording" })).toBeFocused();
 
   // A fresh visit on a device that never accepted: Sign In goes to the sign-in screen, which brings Clerk (home has none).
   await page.evaluate(() => window.localStorage.clear());
