@@ -220,7 +220,7 @@ async function expectSignUpRefused(page: Page, email: string, message: string) {
 test.describe("Clerk's refusals on the sign-in / sign-up screen (spec part 2 section 8)", () => {
   test.beforeEach(({ context }) => visitSignedOut(context, ACCOUNT_SERVER));
 
-  test("sign-in refused: Clerk's own message as is (429), the default when Clerk answers with none; the form keeps what was typed", async ({
+  test("sign-in refused: Clerk's own message as is (429); one left needing a step this app lacks says so; the form keeps what was typed", async ({
     page,
     context,
   }) => {
@@ -265,7 +265,8 @@ test.describe("Clerk's refusals on the sign-in / sign-up screen (spec part 2 sec
       client: null,
     });
     await signIn.click();
-    await expect(notice(page)).toHaveText(AUTH_MESSAGES.signInDefault);
+    // Not "Invalid email or password": the password was right.
+    await expect(notice(page)).toHaveText(AUTH_MESSAGES.furtherStepRequired);
     expect(unfinished.answered).toHaveLength(1);
     await expectFormKept(
       [
