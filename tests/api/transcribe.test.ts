@@ -340,6 +340,31 @@ describe("POST /api/transcribe", () => {
       expect(await api.db.session.findUniqueOrThrow({ where: { id }, include: { failures: { select: { kind: true, error: true } } } })).toEqual(settled);
     });
 
+    it.each([
+      ["answered", () => HttpResponse.json(openAiDiarized(twoVoices))],
+      ["failing", () => openAiError(503, "Service Unavailable")],
+    ])("a retry %s after its session was deleted meanwhile is a 404, not 'already transcribed' nor a retry to offer", async (_, answer) => {
+      const id = await failOnce("user_r_deleted", { clientId: "rec-deleted-meanwhile" });
+      let releaseRetry!: () => void;
+      const retryHeld = new Promise<void>((resolve) => (releaseRetry = resolve));
+      let called = false;
+      server.use(
+        openAiTranscription(async () => {
+          called = true;
+          await retryHeld;
+          return answer();
+        }),
+        geminiGenerate(() => geminiError(503, "overloaded")),
+      );
+      const retrying = retry(id, "user_r_deleted");
+      while (!called) await new Promise((resolve) => setTimeout(resolve, 10));
+      await api.db.session.delete({ where: { id } });
+      releaseRetry();
+      const response = await retrying;
+      expect(response.status).toBe(404);
+      expect(await api.db.session.count({ where: { id } })).toBe(0);
+    });
+
     it("a retry whose claim ran out (its function stopped by the host mid-call) does not hold the recording for ever", async () => {
       const id = await failOnce("user_r_stale");
       await api.db.failureMarker.updateMany({ where: { sessionId: id }, data: { retryingUntil: new Date(Date.now() + 60_000) } });

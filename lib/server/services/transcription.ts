@@ -180,20 +180,27 @@ export async function retryFailedTranscription(
   try {
     const result = await transcribeInput(input, request, deps);
     stored = await storeTranscriptAwaitingAnalysis({ id: marker.id, sessionId }, result.transcript);
-    if (!stored) throw new ApiError("conflict", RETRY_ALREADY_DONE);
+    if (!stored) throw await failureGoneMeanwhile(sessionId);
     return { ...result, sessionId };
   } catch (error) {
     if (stored === false) throw error;
     const message = error instanceof Error ? error.message : TRANSCRIPTION_ERRORS.generic;
-    // updateMany: the failure may have been settled meanwhile by another transcription of the recording.
-    await db.failureMarker.updateMany({
+    const { count } = await db.failureMarker.updateMany({
       where: { id: marker.id },
       data: { error: message.slice(0, 500), attemptCount: { increment: 1 }, lastFailedAt: new Date(), retryingUntil: null },
     });
+    // Settled meanwhile by another transcription of the recording, or deleted with its session: nothing waits for a retry.
+    if (count === 0) throw await failureGoneMeanwhile(sessionId);
     // transcribeInput's own answers (not configured, too long) keep their code; anything else is the services failing.
     if (error instanceof ApiError) throw new ApiError(error.code, error.message, { ...error.details, failedSessionId: sessionId });
     throw new ApiError("unavailable", message, { failedSessionId: sessionId });
   }
+}
+
+/** The kept recording's failure went while this retry ran: its session deleted (404), or settled by another send (409). */
+async function failureGoneMeanwhile(sessionId: string): Promise<ApiError> {
+  if ((await getDb().session.count({ where: { id: sessionId } })) === 0) return sessionNotFound();
+  return new ApiError("conflict", RETRY_ALREADY_DONE);
 }
 
 async function transcribeInput(
