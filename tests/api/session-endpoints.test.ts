@@ -249,6 +249,14 @@ describe("votes, reminder clicks and summaries", () => {
     const again = await summary(apiRequest(`/api/sessions/${id}/summary`, { method: "POST", headers: await auth("user_m2_regen") }), routeContext({ id }));
     expect(again.status).toBe(503);
     expect(await api.db.session.findUniqueOrThrow({ where: { id } })).toEqual(before);
+    // The failure's body is the summary kept, so a client that falls back on the body shows and saves that, not the generic one.
+    expect(await again.json()).toMatchObject({
+      fallback: true,
+      summary: "What resonated.",
+      recommendations: ["One", "Two", "Three"],
+      encouragement: "Onwards.",
+      reminderDate: before.reminderDate!.getTime(),
+    });
   });
 
   describe.each([

@@ -78,6 +78,16 @@ export async function generateSummary(cards: InsightCard[], swipeActions: SwipeA
   }
 }
 
+/** A stored session's summary as the summary route answers one. */
+function keptSummary(row: { summary: string | null; recommendations: unknown; encouragement: string | null; reminderDate: Date | null }): SessionSummary {
+  return {
+    summary: row.summary ?? "",
+    recommendations: Array.isArray(row.recommendations) ? row.recommendations.filter((item): item is string => typeof item === "string") : [],
+    encouragement: row.encouragement ?? ANALYSIS_DEFAULTS.encouragement,
+    reminderDate: row.reminderDate?.getTime() ?? reminderDateForSummary(Date.now()),
+  };
+}
+
 function serverFallbackSummary(now: number): SessionSummary {
   return {
     summary: SERVER_FALLBACK_SUMMARY_TEXT,
@@ -100,7 +110,9 @@ export function summarizeGuestSession(body: z.infer<typeof guestSummaryBodySchem
 
 /** Signed-in: summarises a stored session and completes it (summary, recommendations, reminder 14 days ahead). */
 export async function summarizeStoredSession(userId: string, id: string, deps: SummaryDeps = {}): Promise<SessionSummary> {
-  const row = await findOwnedSession(userId, id, { select: { id: true, analysis: true, swipeActions: true, summary: true } });
+  const row = await findOwnedSession(userId, id, {
+    select: { id: true, analysis: true, swipeActions: true, summary: true, recommendations: true, encouragement: true, reminderDate: true },
+  });
   // The stored cards are read, not cast: a session saved with odd cards is summarised from its well-formed ones.
   const deck = readStoredDeck(
     (row.analysis as { cards?: unknown } | null)?.cards,
@@ -115,8 +127,9 @@ export async function summarizeStoredSession(userId: string, id: string, deps: S
     if (!(error instanceof ApiError) || !error.details?.fallback) throw error;
     failure = error;
     // A regeneration that failed keeps the summary the session has: the generic one replaces nothing (spec part 2: the
-    // generic summary is what a session is saved with when its first summary fails).
-    if (row.summary?.trim()) throw failure;
+    // generic summary is what a session is saved with when its first summary fails). The failure's body is that kept
+    // summary, so a client that uses the body (its copy lacked the summary) shows, and saves back, what is stored.
+    if (row.summary?.trim()) throw new ApiError(failure.code, failure.message, { ...keptSummary(row), fallback: true });
     summary = serverFallbackSummary((deps.now ?? Date.now)());
   }
   await getDb().session.update({
