@@ -409,7 +409,8 @@ describe("the hidden recorder", () => {
     sessionApi.get.mockRejectedValueOnce(new SessionApiError("Session not found", { status: 404 }));
     const flow = openedBeforeTheMicrophone(accountSession);
     await waitFor(() => flow.growthState() === null);
-    expect(sessionApi.get).toHaveBeenCalledWith(accountSession.id, expect.objectContaining({ timeoutMs: 5000 }));
+    // Asked of the account only: a 401 (no token for now) must not become the public variant's certain 404.
+    expect(sessionApi.get).toHaveBeenCalledWith(accountSession.id, expect.objectContaining({ timeoutMs: 5000, accountOnly: true }));
     expect(showToast).toHaveBeenCalledWith({
       title: "Error",
       description: "Session not found or inaccessible: a3aaa53e-5aa2-4330-a018-93b173602a41",
@@ -422,9 +423,13 @@ describe("the hidden recorder", () => {
     expect(flow.track.stop).toHaveBeenCalled();
   });
 
-  test("signed in: a check that cannot reach the server lets the follow-up record (it waits to be sent, as before)", async () => {
+  test.each([
+    ["cannot reach the server", new TypeError("Failed to fetch")],
+    ["finds the sign-in unreadable for now (401)", "401"],
+  ])("signed in: a check that %s lets the follow-up record (it waits to be sent, as before)", async (_, failure) => {
+    const { SessionApiError } = jest.requireActual("@/lib/client/sessions/session-api");
     const accountSession = completedSession({ id: "a3aaa53e-5aa2-4330-a018-93b173602a41", isLocal: false });
-    sessionApi.get.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    sessionApi.get.mockRejectedValueOnce(failure === "401" ? new SessionApiError("Unauthorized", { status: 401 }) : failure);
     const flow = openedBeforeTheMicrophone(accountSession);
     flow.grant();
     await flow.opening;

@@ -249,7 +249,8 @@ export function createGrowthActions(kit: FlowKit) {
    */
   async function stopIfSessionGone(sessionId: string, capture: AudioRecorder): Promise<void> {
     try {
-      await sessionApi.get(sessionId, { timeoutMs: SESSION_CHECK_TIMEOUT_MS });
+      // accountOnly: a sign-in that could not be shown (no token for now) is a 401, not the public variant's certain 404.
+      await sessionApi.get(sessionId, { timeoutMs: SESSION_CHECK_TIMEOUT_MS, accountOnly: true });
     } catch (error) {
       if (!(error instanceof SessionApiError && error.status === 404) || recorder !== capture) return;
       dropCapture();

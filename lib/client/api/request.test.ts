@@ -144,6 +144,12 @@ describe("apiRequest shared rules", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("accountOnly: a 401 is the answer, not repeated as the public variant", async () => {
+    const { client, calls } = setup({ auth: signedIn, responses: [new Response("", { status: 401, statusText: "Unauthorized" })] });
+    await expect(client.apiRequest("GET", "/api/sessions/abc", { accountOnly: true })).rejects.toThrow("401: Unauthorized");
+    expect(calls.map((call) => call.url)).toEqual(["/api/sessions/abc"]);
+  });
+
   it("a 401 on a public path is not retried", async () => {
     const { client, calls } = setup({ responses: [new Response("nope", { status: 401 })] });
     await expect(client.apiRequest("GET", "/api/public/sessions")).rejects.toThrow("401: nope");

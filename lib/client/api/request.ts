@@ -78,6 +78,11 @@ export type ApiRequestOptions = {
   signal?: AbortSignal;
   /** This call's own time-out instead of its route's (request-timeouts.ts): the spec's shorter waits for some callers. */
   timeoutMs?: number;
+  /**
+   * A question only the account can answer: a 401 is the answer, not repeated as the public variant (whose 404, for a
+   * session the server never keeps for guests, would say the account's session is gone).
+   */
+  accountOnly?: boolean;
 };
 
 export type ApiClientDeps = {
@@ -141,7 +146,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function apiRequest(method: string, path: string, options: ApiRequestOptions = {}): Promise<Response> {
     let response = await send(method, path, options, false);
     // A 401 on a protected path (e.g. an expired session) is repeated once as the anonymous public variant.
-    if (response.status === 401 && !isPublicApiPath(path) && toPublicApiPath(path) !== path) {
+    if (response.status === 401 && !options.accountOnly && !isPublicApiPath(path) && toPublicApiPath(path) !== path) {
       response = await send(method, path, options, true);
     }
     if (!response.ok) throw new ApiRequestError(response.status, response.statusText, await safeText(response), retryAfterOf(response));

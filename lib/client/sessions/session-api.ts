@@ -128,9 +128,12 @@ export const sessionApi = {
     }),
 
   /** GET /api/sessions/{id}?…refresh=true&_t={ts} — the full session, never from a cache; `from: "history"` when opened there. */
-  get: (id: string, { signal, from, force, timeoutMs }: Signal & { from?: "history"; force?: boolean; timeoutMs?: number } = {}) => {
+  get: (
+    id: string,
+    { signal, from, force, timeoutMs, accountOnly }: Signal & { from?: "history"; force?: boolean; timeoutMs?: number; accountOnly?: boolean } = {},
+  ) => {
     const query = `${from ? `from=${from}&` : ""}refresh=true${force ? "&force=true" : ""}&_t=${Date.now()}`;
-    return call(() => apiJson<SessionRecord>("GET", `${SESSION_PATHS.session(id)}?${query}`, { signal, timeoutMs }));
+    return call(() => apiJson<SessionRecord>("GET", `${SESSION_PATHS.session(id)}?${query}`, { signal, timeoutMs, accountOnly }));
   },
 
   /** POST /api/sessions/{id}?skipRegeneration=true — the final save (and its retry). */
