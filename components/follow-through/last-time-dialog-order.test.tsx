@@ -103,3 +103,18 @@ test("an answer that fails after Done closed the dialog opens it again, unanswer
   await user.click(screen.getByRole("button", { name: "Done" }));
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
 });
+
+test("an answer refused for a commitment moved or deleted does not open the dialog again: no answer can reach it", async () => {
+  const { OutcomeNotSavedError } = jest.requireActual("@/lib/client/commitments/commitments");
+  const { answerCommitment } = jest.requireMock("@/lib/client/commitments/commitments");
+  let refuse!: () => void;
+  jest.mocked(answerCommitment).mockImplementationOnce(() => new Promise((_resolve, reject) => (refuse = () => reject(new OutcomeNotSavedError()))));
+  const user = userEvent.setup();
+  const group = await openDialog();
+  await user.click(group.getByRole("button", { name: "Kept" }));
+  await user.click(screen.getByRole("button", { name: "Done" }));
+  refuse();
+  await flush();
+  expect(showToast).toHaveBeenCalledTimes(1);
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+});

@@ -52,9 +52,10 @@ export function LastTimeDialog({ sessionId, isLocal }: { sessionId: string; isLo
         return next;
       });
       // Done (or Ask me later) may have closed the dialog while this answer was on its way: it opens again, so the answer
-      // the toast asks to try again can be given.
-      setClosed(false);
-      const description = error instanceof OutcomeNotSavedError ? T.saveFailedGoneBody : T.saveFailedBody;
+      // the toast asks to try again can be given. Not for a commitment moved or deleted, which no answer can reach now.
+      const gone = error instanceof OutcomeNotSavedError;
+      if (!gone) setClosed(false);
+      const description = gone ? T.saveFailedGoneBody : T.saveFailedBody;
       showToast({ title: T.saveFailedTitle, description, variant: "destructive" });
     }
   }
