@@ -91,4 +91,7 @@ test("opened again, the overlay starts at the first guide, whichever was shown w
   rerender(<GuidesOverlay open {...props} />);
   expect(card()).toHaveAccessibleName("Two Peas in a Pod");
   expect(screen.getByText(GUIDES_TEXTS.position(0, 8))).toBeInTheDocument();
+  // Nothing is left saying the guide that was shown before.
+  const spoken = Array.from(document.querySelectorAll('[aria-live="polite"]'), (region) => region.textContent).join(" ");
+  expect(spoken).not.toContain("Come Rain or Shine");
 });

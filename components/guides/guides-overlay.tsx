@@ -41,15 +41,19 @@ export function GuidesOverlay({
   onChoose: (guide: ConversationGuideCard) => void;
 }) {
   const [index, setIndex] = useState(0);
+  const [announcement, setAnnouncement] = useState("");
   // Each opening starts at the first guide (spec part 2 section 2: "an intro plus the first card"). The overlay stays
   // mounted once opened, and Radix reports no opening it did not start itself, so the reset follows `open` here, as the
   // render that opens it (no frame shows the guide left last time).
   const [shownOpen, setShownOpen] = useState(open);
   if (open !== shownOpen) {
     setShownOpen(open);
-    if (open) setIndex(0);
+    if (open) {
+      setIndex(0);
+      // The live region named the guide left last time.
+      setAnnouncement("");
+    }
   }
-  const [announcement, setAnnouncement] = useState("");
   const guide = CONVERSATION_GUIDES[index]!;
   // Set by Previous, Next or a swipe: the guide that comes is said, since focus stays on the button below the card.
   const moved = useRef(false);
