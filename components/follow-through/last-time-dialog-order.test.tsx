@@ -118,3 +118,21 @@ test("an answer refused for a commitment moved or deleted does not open the dial
   expect(showToast).toHaveBeenCalledTimes(1);
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
 });
+
+test("an answer the browser has no room to keep says so, not 'check your connection', and can be given again", async () => {
+  const { LocalStorageError } = jest.requireActual("@/lib/client/recordings/local-recordings");
+  const { answerCommitment } = jest.requireMock("@/lib/client/commitments/commitments");
+  jest.mocked(answerCommitment).mockImplementationOnce(async () => {
+    throw new LocalStorageError(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+  });
+  const user = userEvent.setup();
+  const group = await openDialog();
+  await user.click(group.getByRole("button", { name: "Kept" }));
+  await flush();
+  expect(showToast).toHaveBeenCalledWith({
+    title: "Your answer was not saved",
+    description: "There isn't enough free space on this device to keep this session. Please free some space, then try again.",
+    variant: "destructive",
+  });
+  expect(group.getByRole("button", { name: "Kept" })).toHaveAttribute("aria-pressed", "false");
+});

@@ -5,6 +5,8 @@ import { useRef, useState } from "react";
 
 import { ActionDialog } from "@/components/ui/action-dialog";
 import { answerCommitment, lastCommitments, OutcomeNotSavedError } from "@/lib/client/commitments/commitments";
+import { LocalStorageError } from "@/lib/client/recordings/local-recordings";
+import { SESSION_STORAGE_MESSAGES, storageRefusal } from "@/lib/client/storage/storage-warning";
 import { showToast } from "@/lib/client/toast/toast-store";
 import { COMMITMENT_OUTCOMES, type Commitment, type CommitmentOutcome } from "@/lib/domain/growth/commitments";
 
@@ -55,7 +57,8 @@ export function LastTimeDialog({ sessionId, isLocal }: { sessionId: string; isLo
       // the toast asks to try again can be given. Not for a commitment moved or deleted, which no answer can reach now.
       const gone = error instanceof OutcomeNotSavedError;
       if (!gone) setClosed(false);
-      const description = gone ? T.saveFailedGoneBody : T.saveFailedBody;
+      // A guest's answer is kept in this browser: a full or blocked storage is not a connection to check.
+      const description = gone ? T.saveFailedGoneBody : error instanceof LocalStorageError ? SESSION_STORAGE_MESSAGES[storageRefusal(error)] : T.saveFailedBody;
       showToast({ title: T.saveFailedTitle, description, variant: "destructive" });
     }
   }
